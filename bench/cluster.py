@@ -1,0 +1,140 @@
+"""Start the multi-process deployment on loopback: PostgreSQL + Redis + two daphne workers.
+
+    .venv/bin/python bench/cluster.py            # start, print the URLs, wait for Ctrl-C
+    (bench/load.py imports `cluster()` and tears it down when it finishes)
+
+Uses the machine's PostgreSQL (database `tokensite_bench`, created if missing) and Redis (db 1);
+override with DATABASE_URL / REDIS_URL. Workers run with DEBUG=0 on ports 8101 and 8102.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tokensite_bench"
+DEFAULT_REDIS = "redis://127.0.0.1:6379/1"
+PORTS = (8101, 8102)
+
+
+@dataclass
+class Cluster:
+    urls: list[str]
+    env: dict[str, str]
+    workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
+
+    def restart_worker(self, index: int) -> None:
+        """Start worker `index` again (after a crash test killed it)."""
+        self.workers[index] = _start_worker(PORTS[index], self.env)
+        _wait_for_port(PORTS[index])
+
+
+def cluster_env() -> dict[str, str]:
+    return {
+        **os.environ,
+        "DATABASE_URL": os.environ.get("DATABASE_URL", DEFAULT_DB),
+        "REDIS_URL": os.environ.get("REDIS_URL", DEFAULT_REDIS),
+        "DEBUG": "0",
+        "SECRET_KEY": "bench-only-secret-key-3f9c2a7e1d5b8c4a6e0f2d9b7c5a3e1f",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0",
+        # Persistent connections leak under ASGI (one per request thread, Django's docs say to
+        # disable them there): at 40 players they exhausted PostgreSQL's 100 connections.
+        "CONN_MAX_AGE": "0",
+    }
+
+
+def _ensure_database(url: str) -> None:
+    name = url.rsplit("/", 1)[-1]
+    exists = subprocess.run(
+        [
+            "psql",
+            "-h",
+            "127.0.0.1",
+            "-U",
+            "postgres",
+            "-tAc",
+            f"SELECT 1 FROM pg_database WHERE datname = '{name}'",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    if exists != "1":
+        subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", name], check=True)
+
+
+def _manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run(
+        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
+    )
+
+
+def _start_worker(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "tokensite.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
+def _wait_for_port(port: int, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+            return
+        time.sleep(0.2)
+    raise RuntimeError(f"worker on port {port} did not start")
+
+
+@contextlib.contextmanager
+def cluster() -> Iterator[Cluster]:
+    env = cluster_env()
+    if env["DATABASE_URL"].startswith("postgres"):
+        _ensure_database(env["DATABASE_URL"])
+    _manage(env, "migrate", "--noinput")
+    _manage(env, "load_catalog")
+    running = Cluster(urls=[f"http://127.0.0.1:{port}" for port in PORTS], env=env)
+    try:
+        for port in PORTS:
+            running.workers.append(_start_worker(port, env))
+        for port in PORTS:
+            _wait_for_port(port)
+        yield running
+    finally:
+        for worker in running.workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(worker.pid, signal.SIGTERM)
+        for worker in running.workers:
+            try:
+                worker.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # daphne can hang on open websockets
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(worker.pid, signal.SIGKILL)
+                worker.wait(timeout=10)
+
+
+def main() -> None:
+    with cluster() as running:
+        print("workers:", ", ".join(running.urls))
+        print("database:", running.env["DATABASE_URL"], "redis:", running.env["REDIS_URL"])
+        with contextlib.suppress(KeyboardInterrupt):
+            while all(worker.poll() is None for worker in running.workers):
+                time.sleep(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,214 @@
+"""Time from a table commit to a websocket listener receiving `table.updated`, on loopback.
+
+A daphne server (a separate process) serves `/ws/tables/<id>/`; this script listens on it.
+- With REDIS_URL set: this script commits the actions itself (the tables service, in-process) and
+  stamps the moment of the commit (the first on_commit callback), so the figure is exactly
+  commit -> receive across two processes through channels-redis.
+- Always: actions are also POSTed over HTTP to the daphne server, and we report request sent ->
+  received (an upper bound of commit -> receive) and response -> received.
+
+Usage: .venv/bin/python bench/websocket.py [--messages N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+TMP = tempfile.mkdtemp(prefix="tokensite-wsbench-")
+os.environ.setdefault("DATABASE_URL", f"sqlite:///{TMP}/bench.sqlite3")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tokensite.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+import httpx  # noqa: E402
+import websockets  # noqa: E402
+from asgiref.sync import sync_to_async  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.contrib.auth.models import User  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
+from rest_framework.authtoken.models import Token  # noqa: E402
+
+from play import services  # noqa: E402
+from play.models import Table  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(port: int) -> subprocess.Popen[bytes]:
+    server = subprocess.Popen(
+        [
+            str(ROOT / ".venv/bin/daphne"),
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "tokensite.asgi:application",
+        ],
+        cwd=ROOT,
+        env=os.environ.copy(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("daphne did not start")
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[max(0, round(len(ordered) * fraction) - 1)]
+
+
+def report(name: str, samples: list[float]) -> None:
+    print(
+        f"{name:40s} n={len(samples):4d}  median {statistics.median(samples) * 1000:6.2f} ms"
+        f"  p95 {percentile(samples, 0.95) * 1000:6.2f} ms  max {max(samples) * 1000:6.2f} ms"
+    )
+
+
+class Listener:
+    """A websocket client that stamps when each version arrives."""
+
+    def __init__(self, url: str, origin: str) -> None:
+        self.url, self.origin = url, origin
+        self.arrivals: dict[int, float] = {}
+        self.ready = asyncio.Event()
+
+    async def run(self, stop: asyncio.Event) -> None:
+        async with websockets.connect(self.url, origin=self.origin) as socket_:  # type: ignore[arg-type]
+            self.ready.set()
+            while not stop.is_set():
+                try:
+                    raw = await asyncio.wait_for(socket_.recv(), timeout=0.2)
+                except TimeoutError:
+                    continue
+                now = time.perf_counter()
+                message = json.loads(raw)
+                if message.get("type") == "table.updated":
+                    self.arrivals[message["version"]] = now
+
+
+async def wait_for(listener: Listener, version: int) -> float:
+    deadline = time.perf_counter() + 5
+    while version not in listener.arrivals:
+        if time.perf_counter() > deadline:
+            raise SystemExit(f"version {version} never arrived")
+        await asyncio.sleep(0.0005)
+    return listener.arrivals[version]
+
+
+def commit_in_process(table: Table, owner: User, version: int, amount: int) -> float:
+    """Run one action through the service; return the moment its transaction committed."""
+    stamp: list[float] = []
+    with transaction.atomic():
+        # Registered first, so it runs first once the transaction commits.
+        transaction.on_commit(lambda: stamp.append(time.perf_counter()))
+        services.table_apply_action(
+            table_id=table.id,
+            user=owner,
+            expected_version=version,
+            action={"type": "adjust_life", "seat": 0, "amount": amount},
+        )
+    connection.close()
+    return stamp[0]
+
+
+async def bench(messages: int, port: int, table: Table, owner: User, token: str) -> None:
+    origin = f"http://127.0.0.1:{port}"
+    listener = Listener(
+        f"ws://127.0.0.1:{port}/ws/tables/{table.id}/?spectate={table.spectate_token}", origin
+    )
+    stop = asyncio.Event()
+    task = asyncio.create_task(listener.run(stop))
+    await asyncio.wait_for(listener.ready.wait(), timeout=10)
+    version = table.version
+
+    if os.environ.get("REDIS_URL"):
+        commit_to_receive: list[float] = []
+        for index in range(messages + 5):
+            # As under daphne: sync code in a worker thread, the broadcast back on this loop.
+            committed = await sync_to_async(commit_in_process)(
+                table, owner, version, 1 if index % 2 else -1
+            )
+            version += 1
+            received = await wait_for(listener, version)
+            if index >= 5:  # warm-up
+                commit_to_receive.append(received - committed)
+        report("commit (this process) -> received", commit_to_receive)
+    else:
+        print("REDIS_URL not set: in-memory channel layer, so only the HTTP path is measured")
+
+    sent_to_receive: list[float] = []
+    response_to_receive: list[float] = []
+    async with httpx.AsyncClient(headers={"Authorization": f"Token {token}"}) as client:
+        for index in range(messages + 5):
+            sent = time.perf_counter()
+            response = await client.post(
+                f"{origin}/api/v1/tables/{table.id}/actions/",
+                json={
+                    "expected_version": version,
+                    "action": {"type": "adjust_life", "seat": 0, "amount": 1 if index % 2 else -1},
+                },
+            )
+            answered = time.perf_counter()
+            assert response.status_code == 200, response.text[:300]
+            version = response.json()["version"]
+            received = await wait_for(listener, version)
+            if index >= 5:
+                sent_to_receive.append(received - sent)
+                response_to_receive.append(received - answered)
+    report("HTTP request sent -> received", sent_to_receive)
+    report("HTTP response -> received (may be < 0)", response_to_receive)
+    stop.set()
+    await task
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--messages", type=int, default=200)
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    owner = User.objects.create_user(f"wsbench-{time.time_ns()}")
+    token = Token.objects.create(user=owner).key
+    table = services.table_create(owner=owner, game="mtg", name="WS bench", players=["A", "B"])
+    connection.close()
+    port = free_port()
+    server = start_server(port)
+    layer = "channels-redis" if os.environ.get("REDIS_URL") else "in-memory"
+    database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    print(f"daphne on 127.0.0.1:{port}; channel layer: {layer}; database: {database}")
+    try:
+        asyncio.run(bench(args.messages, port, table, owner, token))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print("target: p95 commit -> received < 50 ms")
+
+
+if __name__ == "__main__":
+    main()

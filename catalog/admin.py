@@ -1,0 +1,219 @@
+"""Curating the catalogue: tokens with back faces, printings and creators; cards with the tokens
+they create. Validation lives in the models' clean(), so the admin and the API reject alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db import models
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from catalog.forms import CardDefinitionForm, TokenDefinitionForm, TokenFaceForm
+from catalog.importers.admin_views import install as install_import_page
+from catalog.models import (
+    CardDefinition,
+    Characteristics,
+    Game,
+    TokenDefinition,
+    TokenFace,
+    TokenPrinting,
+    TokenRelation,
+)
+
+TYPE_CHOICES = [
+    (name, name)
+    for name in (
+        "Artifact",
+        "Creature",
+        "Enchantment",
+        "Land",
+        "Planeswalker",
+        "Instant",
+        "Sorcery",
+        "Unit",
+        "Gear",
+        "Spell",
+        "Legend",
+        "Battlefield",
+    )
+]
+COLOR_CHOICES = [
+    ("W", "White"),
+    ("U", "Blue"),
+    ("B", "Black"),
+    ("R", "Red"),
+    ("G", "Green"),
+    ("C", "Colorless"),
+    ("M", "Multicolored"),
+]
+
+
+class TypeFilter(admin.SimpleListFilter):
+    title = "card type"
+    parameter_name = "type"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return TYPE_CHOICES
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        value = self.value()
+        return queryset.filter(types__icontains=f'"{value}"') if value else queryset
+
+
+class ColorFilter(admin.SimpleListFilter):
+    title = "color"
+    parameter_name = "color"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return COLOR_CHOICES
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        value = self.value()
+        if not value:
+            return queryset
+        if value == "C":
+            return queryset.filter(colors=[])
+        if value == "M":
+            return queryset.filter(colors__icontains=",")
+        return queryset.filter(colors__icontains=f'"{value}"')
+
+
+def type_line(obj: Characteristics) -> str:
+    left = " ".join([*obj.supertypes, *obj.types])
+    return f"{left} — {' '.join(obj.subtypes)}" if obj.subtypes else left
+
+
+def stats(obj: Characteristics) -> str:
+    if obj.power is not None or obj.toughness is not None:
+        return f"{obj.power}/{obj.toughness}"
+    return f"Might {obj.might}" if obj.might is not None else ""
+
+
+class TokenFaceInline(admin.StackedInline):  # type: ignore[type-arg]
+    model = TokenFace
+    form = TokenFaceForm
+    max_num = 1
+    extra = 0
+    verbose_name = "back face (double-faced tokens only)"
+
+
+class TokenPrintingInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = TokenPrinting
+    extra = 0
+    fields = ("set_code", "collector_number", "scryfall_id", "picture_url", "art", "source")
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+
+
+class CreatorInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = TokenRelation
+    fk_name = "token"
+    extra = 0
+    autocomplete_fields = ("card",)
+    verbose_name = "card that creates this token"
+    verbose_name_plural = "cards that create this token"
+
+
+class CreatesInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = TokenRelation
+    fk_name = "card"
+    extra = 0
+    autocomplete_fields = ("token",)
+    verbose_name = "token this card creates"
+    verbose_name_plural = "tokens this card creates"
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("slug", "name", "rules_edition")
+
+
+@admin.register(TokenDefinition)
+class TokenDefinitionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = TokenDefinitionForm
+    list_display = (
+        "name",
+        "slug",
+        "game",
+        "predefined",
+        "rule",
+        "type_line",
+        "colors_display",
+        "stats",
+        "incomplete",
+    )
+    list_filter = ("game", "predefined", TypeFilter, ColorFilter, "incomplete", "double_faced")
+    search_fields = ("name", "slug", "text")
+    readonly_fields = ("predefined", "rule")
+    inlines = (TokenFaceInline, TokenPrintingInline, CreatorInline)
+    fieldsets = (
+        (None, {"fields": ("slug", "game", "name", "predefined", "rule", "incomplete")}),
+        (
+            "Characteristics",
+            {
+                "fields": (
+                    "supertypes",
+                    "types",
+                    "subtypes",
+                    "colors",
+                    ("power", "toughness", "might"),
+                    "tags",
+                    "keywords",
+                    "text",
+                )
+            },
+        ),
+        ("Rules data", {"fields": ("abilities", "effects", "double_faced")}),
+    )
+
+    @admin.display(description="type line")
+    def type_line(self, obj: TokenDefinition) -> str:
+        return type_line(obj)
+
+    @admin.display(description="colors")
+    def colors_display(self, obj: TokenDefinition) -> str:
+        return "".join(obj.colors) if obj.game_id == "mtg" else ", ".join(obj.colors)
+
+    @admin.display(description="P/T or Might")
+    def stats(self, obj: TokenDefinition) -> str:
+        return stats(obj)
+
+
+@admin.register(CardDefinition)
+class CardDefinitionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = CardDefinitionForm
+    list_display = ("name", "slug", "game", "mana_cost", "type_line", "has_effects", "incomplete")
+    list_filter = ("game", TypeFilter, ColorFilter, "incomplete")
+    search_fields = ("name", "slug", "text", "oracle_id")
+    inlines = (CreatesInline,)
+    fieldsets = (
+        (None, {"fields": ("slug", "game", "name", "mana_cost", "oracle_id", "incomplete")}),
+        (
+            "Characteristics",
+            {
+                "fields": (
+                    "supertypes",
+                    "types",
+                    "subtypes",
+                    "colors",
+                    ("power", "toughness", "loyalty", "might"),
+                    "tags",
+                    "keywords",
+                    "text",
+                )
+            },
+        ),
+        ("Effects the battlefield applies", {"fields": ("effects",)}),
+    )
+
+    @admin.display(description="type line")
+    def type_line(self, obj: CardDefinition) -> str:
+        return type_line(obj)
+
+    @admin.display(description="effects", boolean=True)
+    def has_effects(self, obj: CardDefinition) -> bool:
+        return bool(obj.effects)
+
+
+install_import_page(admin.site)  # the Import page (issue 4)

@@ -1,0 +1,204 @@
+"""Catalogue API (../shared/API.md): anyone reads; staff create, update and delete through the
+same endpoints. Views parse, call a selector or a service, and return its result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import serializers, status, viewsets
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from catalog import selectors, services
+from catalog.api.serializers import CardSerializer, GameSerializer, TokenSerializer
+from catalog.models import CardDefinition, Game, TokenDefinition
+
+T = TypeVar("T")
+
+
+class IsStaffOrReadOnly(BasePermission):
+    message = "Only staff can change the catalogue."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return request.method in SAFE_METHODS or bool(request.user and request.user.is_staff)
+
+
+def _run(call: Callable[[], T]) -> T:
+    """Run a service; its per-field ValidationError becomes a 400 naming API fields."""
+    try:
+        return call()
+    except DjangoValidationError as exc:
+        errors = (
+            exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+        )
+        raise serializers.ValidationError(
+            {("id" if key == "slug" else key): value for key, value in errors.items()}
+        ) from None
+
+
+def _filters(request: Request, *names: str) -> dict[str, Any]:
+    return {name: request.query_params.get(name) for name in names}
+
+
+def _validated(
+    serializer_class: type[serializers.Serializer[Any]], data: Any, partial: bool
+) -> dict[str, Any]:
+    serializer = serializer_class(data=data, partial=partial)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+COMMON_PARAMS = [
+    OpenApiParameter("game", OpenApiTypes.STR, description="mtg or riftbound"),
+    OpenApiParameter(
+        "q", OpenApiTypes.STR, description="Case-insensitive name match; exact matches first"
+    ),
+    OpenApiParameter(
+        "type",
+        OpenApiTypes.STR,
+        description="A card type, subtype or supertype: Creature, Treasure",
+    ),
+    OpenApiParameter(
+        "color",
+        OpenApiTypes.STR,
+        description="W, U, B, R, G, C (colorless), M (multicolored) or a Riftbound domain",
+    ),
+]
+ID_PARAM = OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH, description="Stable id")
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List the games", responses=GameSerializer(many=True)),
+    retrieve=extend_schema(
+        summary="One game",
+        parameters=[OpenApiParameter("id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+    ),
+)
+class GameViewSet(viewsets.ReadOnlyModelViewSet):  # type: ignore[type-arg]
+    serializer_class = GameSerializer
+    queryset = Game.objects.all()
+    lookup_url_kwarg = "id"
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="List and search token definitions",
+        parameters=[
+            *COMMON_PARAMS,
+            OpenApiParameter("predefined", OpenApiTypes.BOOL, description="Rules-defined tokens"),
+        ],
+    ),
+    retrieve=extend_schema(summary="One token definition", parameters=[ID_PARAM]),
+    create=extend_schema(summary="Create a token definition (staff)"),
+    update=extend_schema(summary="Replace a token definition (staff)", parameters=[ID_PARAM]),
+    partial_update=extend_schema(
+        summary="Change a token definition (staff)", parameters=[ID_PARAM]
+    ),
+    destroy=extend_schema(summary="Delete a token definition (staff)", parameters=[ID_PARAM]),
+)
+class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
+    serializer_class = TokenSerializer
+    permission_classes = (IsStaffOrReadOnly,)
+    lookup_url_kwarg = "id"
+    lookup_value_regex = "[^/]+"
+    queryset = TokenDefinition.objects.none()
+
+    def _token(self) -> TokenDefinition:
+        return get_object_or_404(selectors.token_queryset(), slug=self.kwargs["id"])
+
+    def list(self, request: Request) -> Response:
+        params = _filters(request, "game", "predefined", "q", "type", "color")
+        tokens = _run(lambda: selectors.token_list(**params))
+        page = self.paginate_queryset(tokens)
+        return self.get_paginated_response([selectors.token_to_payload(t) for t in page or []])
+
+    def retrieve(self, request: Request, id: str) -> Response:
+        return Response(selectors.token_to_payload(self._token()))
+
+    def create(self, request: Request) -> Response:
+        data = _validated(TokenSerializer, request.data, partial=False)
+        slug = data.pop("id")
+        token = _run(lambda: services.token_create(slug=slug, **data))
+        return Response(selectors.token_payload(token.slug), status=status.HTTP_201_CREATED)
+
+    def _change(self, request: Request, partial: bool) -> Response:
+        token = self._token()
+        data = _validated(TokenSerializer, request.data, partial=partial)
+        if data.pop("id", token.slug) != token.slug:
+            raise serializers.ValidationError({"id": "Ids are stable: create a new token instead."})
+        _run(lambda: services.token_update(token=token, **data))
+        return Response(selectors.token_payload(token.slug))
+
+    def update(self, request: Request, id: str) -> Response:
+        return self._change(request, partial=False)
+
+    def partial_update(self, request: Request, id: str) -> Response:
+        return self._change(request, partial=True)
+
+    def destroy(self, request: Request, id: str) -> Response:
+        services.token_delete(token=self._token())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List and search cards", parameters=COMMON_PARAMS),
+    retrieve=extend_schema(summary="One card", parameters=[ID_PARAM]),
+    create=extend_schema(summary="Create a card (staff)"),
+    update=extend_schema(summary="Replace a card (staff)", parameters=[ID_PARAM]),
+    partial_update=extend_schema(summary="Change a card (staff)", parameters=[ID_PARAM]),
+    destroy=extend_schema(summary="Delete a card (staff)", parameters=[ID_PARAM]),
+)
+class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
+    serializer_class = CardSerializer
+    permission_classes = (IsStaffOrReadOnly,)
+    lookup_url_kwarg = "id"
+    lookup_value_regex = "[^/]+"
+    queryset = CardDefinition.objects.none()
+
+    def _card(self) -> CardDefinition:
+        return get_object_or_404(selectors.card_queryset(), slug=self.kwargs["id"])
+
+    def _out(self, card: CardDefinition) -> dict[str, Any]:
+        return selectors.card_to_payload(card, inline=False)
+
+    def list(self, request: Request) -> Response:
+        params = _filters(request, "game", "q", "type", "color")
+        cards = _run(lambda: selectors.card_list(**params))
+        page = self.paginate_queryset(cards)
+        return self.get_paginated_response([self._out(c) for c in page or []])
+
+    def retrieve(self, request: Request, id: str) -> Response:
+        return Response(self._out(self._card()))
+
+    def create(self, request: Request) -> Response:
+        data = _validated(CardSerializer, request.data, partial=False)
+        slug = data.pop("id")
+        card = _run(lambda: services.card_create(slug=slug, **data))
+        return Response(self._out(self._reload(card)), status=status.HTTP_201_CREATED)
+
+    def _reload(self, card: CardDefinition) -> CardDefinition:
+        return selectors.card_queryset().get(pk=card.pk)
+
+    def _change(self, request: Request, partial: bool) -> Response:
+        card = self._card()
+        data = _validated(CardSerializer, request.data, partial=partial)
+        if data.pop("id", card.slug) != card.slug:
+            raise serializers.ValidationError({"id": "Ids are stable: create a new card instead."})
+        _run(lambda: services.card_update(card=card, **data))
+        return Response(self._out(self._reload(card)))
+
+    def update(self, request: Request, id: str) -> Response:
+        return self._change(request, partial=False)
+
+    def partial_update(self, request: Request, id: str) -> Response:
+        return self._change(request, partial=True)
+
+    def destroy(self, request: Request, id: str) -> Response:
+        services.card_delete(card=self._card())
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+def ensure_games(sender: AppConfig, using: str = "default", **kwargs: Any) -> None:
+    """Create the rows for the games the code knows, as contenttypes does for models.
+
+    post_migrate also runs after `flush` (the transactional tests flush between tests), so the games
+    are always there without relying on a data migration's rows surviving.
+    """
+    from catalog.models import GAMES, Game
+
+    for slug, name, edition in GAMES:
+        Game.objects.using(using).get_or_create(
+            slug=slug, defaults={"name": name, "rules_edition": edition}
+        )
+
+
+class CatalogConfig(AppConfig):
+    name = "catalog"
+    verbose_name = "Catalogue"
+
+    def ready(self) -> None:
+        post_migrate.connect(ensure_games, sender=self, dispatch_uid="catalog.ensure_games")

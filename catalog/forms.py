@@ -1,0 +1,86 @@
+"""Forms for curating the catalogue: list characteristics edited as comma-separated text."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+
+from catalog.models import CHARACTERISTIC_FIELDS as CHARACTERISTICS
+from catalog.models import CardDefinition, TokenDefinition, TokenFace
+
+
+class CommaListField(forms.CharField):
+    """A list of strings typed as "Artifact, Creature" (commas or new lines separate items)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("help_text", "Comma-separated.")
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list):
+            return ", ".join(str(item) for item in value)
+        return value
+
+    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]
+        if isinstance(value, list):
+            return [str(item).strip() for item in value if str(item).strip()]
+        text = super().to_python(value) or ""
+        return [item.strip() for item in re.split(r"[,\n]", text) if item.strip()]
+
+
+def _list_fields() -> dict[str, CommaListField]:
+    return {
+        "supertypes": CommaListField(help_text="e.g. Legendary"),
+        "types": CommaListField(help_text="e.g. Artifact, Creature (Riftbound: Unit, Gear)"),
+        "subtypes": CommaListField(help_text="e.g. Zombie, Army"),
+        "colors": CommaListField(
+            help_text="MTG: W, U, B, R, G (any order; stored WUBRG). Riftbound: domains. "
+            "Empty = colorless."
+        ),
+        "tags": CommaListField(help_text="Riftbound tags, e.g. Fae"),
+        "keywords": CommaListField(help_text="e.g. Flying, Vigilance"),
+    }
+
+
+class TokenDefinitionForm(forms.ModelForm):  # type: ignore[type-arg]
+    supertypes, types, subtypes, colors, tags, keywords = _list_fields().values()
+
+    class Meta:
+        model = TokenDefinition
+        fields = (
+            "slug",
+            "game",
+            "incomplete",
+            *CHARACTERISTICS,
+            "abilities",
+            "effects",
+            "double_faced",
+        )
+
+
+class TokenFaceForm(forms.ModelForm):  # type: ignore[type-arg]
+    supertypes, types, subtypes, colors, tags, keywords = _list_fields().values()
+
+    class Meta:
+        model = TokenFace
+        fields = (*CHARACTERISTICS, "abilities", "effects")
+
+
+class CardDefinitionForm(forms.ModelForm):  # type: ignore[type-arg]
+    supertypes, types, subtypes, colors, tags, keywords = _list_fields().values()
+
+    class Meta:
+        model = CardDefinition
+        fields = (
+            "slug",
+            "game",
+            "mana_cost",
+            "oracle_id",
+            "incomplete",
+            *CHARACTERISTICS,
+            "loyalty",
+            "effects",
+        )

@@ -1,0 +1,74 @@
+"""What an import did (or on a dry run would do): counts per kind and status, skips."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from catalog.importers.records import Skipped
+
+STATUSES = ("created", "updated", "matched", "unchanged")
+KINDS = ("tokens", "back faces", "printings", "cards", "relations", "reference cards")
+EXAMPLES_KEPT = 20
+
+
+@dataclass
+class ImportSummary:
+    """`matched` means an existing definition (a seed token, a curated card) was recognised and
+    linked to the source, so it is never duplicated; it counts as a change, a key was written."""
+
+    source: str
+    dry_run: bool = False
+    counts: dict[str, Counter[str]] = field(default_factory=dict)
+    skipped: Counter[str] = field(default_factory=Counter)
+    examples: list[Skipped] = field(default_factory=list)
+    references_by_kind: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def count(self, kind: str, status: str, amount: int = 1) -> None:
+        self.counts.setdefault(kind, Counter())[status] += amount
+
+    def skip(self, skipped: Skipped) -> None:
+        self.skipped[skipped.reason] += 1
+        if len(self.examples) < EXAMPLES_KEPT:
+            self.examples.append(skipped)
+
+    def changes(self) -> int:
+        """Rows created, updated or matched: zero when the same file is imported again."""
+        return sum(
+            counter[status]
+            for counter in self.counts.values()
+            for status in ("created", "updated", "matched")
+        )
+
+    def total(self, kind: str) -> int:
+        return sum(self.counts.get(kind, Counter()).values())
+
+    def rows(self) -> list[tuple[str, dict[str, int]]]:
+        """(kind, {status: n}) in a fixed order, for templates and the command."""
+        return [
+            (kind, {status: self.counts.get(kind, Counter())[status] for status in STATUSES})
+            for kind in KINDS
+            if self.total(kind)
+        ]
+
+    def reference_counts(self) -> list[tuple[str, int]]:
+        """(kind, n) of the non-token cards kept apart (templates cannot index a Counter)."""
+        return sorted(self.references_by_kind.items())
+
+    def skip_counts(self) -> list[tuple[str, int]]:
+        return self.skipped.most_common()
+
+    def lines(self) -> list[str]:
+        """The human summary the command prints."""
+        title = "Dry run (nothing written)" if self.dry_run else "Imported"
+        out = [f"{title}: {self.source}, {self.seconds:.2f} s"]
+        for kind, statuses in self.rows():
+            parts = ", ".join(f"{n} {status}" for status, n in statuses.items() if n)
+            out.append(f"  {kind}: {parts}")
+        if self.references_by_kind:
+            kinds = ", ".join(f"{n} {kind}" for kind, n in self.reference_counts())
+            out.append(f"  not tokens, kept as reference cards: {kinds}")
+        for reason, n in self.skip_counts():
+            out.append(f"  skipped {n}: {reason}")
+        return out

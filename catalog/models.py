@@ -1,0 +1,477 @@
+"""Catalogue definitions: games, tokens (with back faces and printings), cards, card -> token links.
+
+Tokens are keyed by a stable slug, never by name: many tokens share a name (CR 111.4). Cards are
+unique by name within a game (CR 201.2), which is how decklists and importers find them.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any, ClassVar
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models.functions import Lower
+
+from play.rules.effects import EffectError, parse_abilities, parse_effects
+
+MTG_COLORS = ("W", "U", "B", "R", "G")
+RIFTBOUND_DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
+# The games the code has kernels for, with the rules edition the catalogue follows. Their rows are
+# created after every migrate/flush (catalog.apps.ensure_games).
+GAMES = (
+    ("mtg", "Magic: The Gathering", datetime.date(2026, 8, 7)),
+    ("riftbound", "Riftbound", datetime.date(2026, 3, 30)),
+)
+MAX_ART_BYTES = 5 * 1024 * 1024
+ART_FORMATS = {"JPEG", "PNG", "WEBP"}
+
+# A printed power/toughness: "2", "-1", "*", "X", "1+*" (Tarmogoyf), "*+1".
+_PT = re.compile(r"^-?(\d+|\*|X)([+-](\d+|\*|X))?$")
+# A creator relation's count: a number, "x", or "x=3" (X with the value most often chosen).
+_COUNT = re.compile(r"^(\d+|x|x=\d+)$")
+
+
+class Game(models.Model):
+    slug = models.SlugField(primary_key=True, max_length=20)
+    name = models.CharField(max_length=100)
+    rules_edition = models.DateField(help_text="Date of the rules edition the catalogue follows.")
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["slug"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def color_vocabulary(self) -> tuple[str, ...]:
+        """MTG colors in WUBRG order; Riftbound domains in rules order."""
+        return MTG_COLORS if self.slug == "mtg" else RIFTBOUND_DOMAINS
+
+
+def _list_of_strings(value: Any, field: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ValidationError({field: "Must be a list of non-empty strings."})
+    return [v.strip() for v in value]
+
+
+# The copiable characteristics (CR 707.2), as fields of Characteristics: forms, services and the
+# native format all use this one list.
+CHARACTERISTIC_FIELDS = (
+    "name",
+    "supertypes",
+    "types",
+    "subtypes",
+    "colors",
+    "power",
+    "toughness",
+    "might",
+    "tags",
+    "keywords",
+    "text",
+)
+
+
+class Characteristics(models.Model):
+    """The copiable characteristics shared by token faces and cards (CR 707.2)."""
+
+    name = models.CharField(max_length=200)
+    supertypes = models.JSONField(default=list, blank=True, help_text='e.g. ["Legendary"]')
+    types = models.JSONField(default=list, blank=True, help_text='e.g. ["Artifact", "Creature"]')
+    subtypes = models.JSONField(default=list, blank=True, help_text='e.g. ["Zombie", "Army"]')
+    colors = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="MTG: letters from W U B R G (stored in WUBRG order); Riftbound: domains.",
+    )
+    power = models.CharField(max_length=8, null=True, blank=True)
+    toughness = models.CharField(max_length=8, null=True, blank=True)
+    might = models.IntegerField(null=True, blank=True, help_text="Riftbound units only.")
+    tags = models.JSONField(default=list, blank=True, help_text="Riftbound tags.")
+    keywords = models.JSONField(default=list, blank=True, help_text='e.g. ["Flying", "Haste"]')
+    text = models.TextField(blank=True)
+
+    class Meta:
+        abstract = True
+
+    def clean_characteristics(self, game: Game | None) -> None:
+        """Normalise list fields and colors; reject what no printed object can have."""
+        errors: dict[str, list[str]] = {}
+        for field in ("supertypes", "types", "subtypes", "tags", "keywords", "colors"):
+            try:
+                setattr(self, field, _list_of_strings(getattr(self, field), field))
+            except ValidationError as exc:
+                errors.update(exc.message_dict)
+        if game is not None and "colors" not in errors:
+            vocabulary = game.color_vocabulary()
+            unknown = [c for c in self.colors if c not in vocabulary]
+            if unknown:
+                errors["colors"] = [
+                    f"Unknown color(s) {', '.join(unknown)} for {game.name}: "
+                    f"use {', '.join(vocabulary)}."
+                ]
+            else:
+                self.colors = [c for c in vocabulary if c in self.colors]
+        for field in ("power", "toughness"):
+            value = getattr(self, field)
+            if value is not None and value.strip() == "":
+                value = None
+                setattr(self, field, None)
+            if value is not None and not _PT.match(value.strip()):
+                errors.setdefault(field, []).append(
+                    f'"{value}" is not a power/toughness: use a number, "*", "X" or "1+*".'
+                )
+        errors.update(self._pt_errors(game, errors))
+        if "Role" in (self.subtypes or []) and "enchant creature" not in self.text.lower():
+            errors.setdefault("text", []).append(
+                'A Role is an Aura with "Enchant creature" (CR 111.10j-r, 303.4a): '
+                "its text must say so."
+            )
+        if errors:
+            raise ValidationError(errors)
+
+    def _pt_errors(self, game: Game | None, known: dict[str, list[str]]) -> dict[str, list[str]]:
+        errors: dict[str, list[str]] = {}
+        types = self.types if isinstance(self.types, list) else []
+        subtypes = self.subtypes if isinstance(self.subtypes, list) else []
+        has_pt = self.power is not None or self.toughness is not None
+        # Vehicles and Spacecraft print P/T although they are not creatures (CR 301.7b, 301.7c).
+        may_have_pt = "Creature" in types or "Vehicle" in subtypes or "Spacecraft" in subtypes
+        if game is not None and game.slug != "mtg":
+            if has_pt:
+                errors["power"] = [f"{game.name} has no power/toughness; use Might."]
+            if self.might is not None and "Unit" not in types:
+                errors["might"] = ["Only units have Might (Riftbound 182.1.b)."]
+            return errors
+        if self.might is not None:
+            errors["might"] = ["Might is a Riftbound characteristic; MTG uses power/toughness."]
+        if has_pt and not may_have_pt:
+            errors["power"] = [
+                "Power/toughness on a non-creature: only creatures, Vehicles and Spacecraft "
+                "have them (CR 208.1, 301.7b)."
+            ]
+        elif "Creature" in types and (self.power is None or self.toughness is None):
+            if "power" not in known and "toughness" not in known:
+                errors["power"] = ["A creature needs both power and toughness (CR 208.1)."]
+        elif (self.power is None) != (self.toughness is None):
+            errors["toughness"] = ["Give both power and toughness, or neither."]
+        return errors
+
+
+def validate_effects(value: Any) -> None:
+    try:
+        parse_effects(value)
+    except EffectError as exc:
+        raise ValidationError(f"Malformed effect: {exc}") from None
+
+
+def validate_abilities(value: Any) -> None:
+    try:
+        parse_abilities(value)
+    except EffectError as exc:
+        raise ValidationError(
+            f"Malformed ability {exc.index}, field {exc.field!r}: {exc.problem}"
+        ) from None
+
+
+class TokenDefinition(Characteristics):
+    """A token a card or rule can create; the front face for double-faced tokens."""
+
+    slug = models.SlugField(
+        max_length=120, unique=True, help_text="Stable id, never reused: mtg-soldier-1-1-w."
+    )
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="tokens")
+    predefined = models.BooleanField(default=False, help_text="Defined by the rules (111.10, 184).")
+    rule = models.CharField(max_length=20, blank=True, help_text="Rule defining it, e.g. 111.10a.")
+    abilities = models.JSONField(
+        default=list, blank=True, validators=[validate_abilities], help_text="Activated abilities."
+    )
+    effects = models.JSONField(
+        default=list, blank=True, validators=[validate_effects], help_text="Static effects."
+    )
+    double_faced = models.BooleanField(
+        default=False, help_text="Has a back face (CR 712), e.g. the Incubator token."
+    )
+    incomplete = models.BooleanField(
+        default=False, help_text="Imported with characteristics still to be checked."
+    )
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["game", "name", "slug"]
+        indexes: ClassVar[list[models.Index]] = [models.Index(Lower("name"), name="token_lname")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.slug})"
+
+    def clean(self) -> None:
+        game = Game.objects.filter(pk=self.game_id).first() if self.game_id else None
+        errors: dict[str, list[str]] = {}
+        try:
+            self.clean_characteristics(game)
+        except ValidationError as exc:
+            errors.update(exc.message_dict)
+        if self.pk and not self.double_faced and TokenFace.objects.filter(token=self).exists():
+            errors["double_faced"] = [
+                "This token has a back face: delete the back face or keep it double-faced."
+            ]
+        if errors:
+            raise ValidationError(errors)
+
+
+class TokenFace(Characteristics):
+    """The back face of a double-faced token (CR 712), e.g. the Incubator's Phyrexian Token."""
+
+    token = models.OneToOneField(TokenDefinition, on_delete=models.CASCADE, related_name="back")
+    abilities = models.JSONField(default=list, blank=True, validators=[validate_abilities])
+    effects = models.JSONField(default=list, blank=True, validators=[validate_effects])
+
+    class Meta:
+        verbose_name = "back face"
+
+    def __str__(self) -> str:
+        return f"Back of {self.token_id}: {self.name}"
+
+    def clean(self) -> None:
+        token: TokenDefinition | None = getattr(self, "token", None)
+        game = token.game if token is not None and token.game_id else None
+        errors: dict[str, list[str]] = {}
+        try:
+            self.clean_characteristics(game)
+        except ValidationError as exc:
+            errors.update(exc.message_dict)
+        if token is not None and not token.double_faced:
+            errors.setdefault("name", []).append(
+                f"{token.name} is not double-faced: only double-faced tokens have a back face "
+                "(CR 712.1). Tick “double faced” on the token first."
+            )
+        if errors:
+            raise ValidationError(errors)
+
+
+def validate_art(upload: Any) -> None:
+    """JPEG, PNG or WebP only, at most 5 MB, and Pillow must be able to read it."""
+    from PIL import Image, UnidentifiedImageError
+
+    size = getattr(upload, "size", 0) or 0
+    if size > MAX_ART_BYTES:
+        raise ValidationError(f"The image is {size / 1048576:.1f} MB; the limit is 5 MB.")
+    handle: Any = upload
+    try:
+        position = handle.tell()
+        handle.seek(0)
+        with Image.open(handle) as image:
+            image_format = image.format or ""
+            image.verify()
+        handle.seek(position)
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, AttributeError):
+        raise ValidationError("Not an image Pillow can read: upload a JPEG, PNG or WebP.") from None
+    if image_format not in ART_FORMATS:
+        raise ValidationError(
+            f"{image_format or 'This'} images are not accepted: upload a JPEG, PNG or WebP."
+        )
+
+
+class TokenPrinting(models.Model):
+    """One printed version of a token, with a picture link or uploaded art."""
+
+    token = models.ForeignKey(TokenDefinition, on_delete=models.CASCADE, related_name="printings")
+    set_code = models.CharField(max_length=16, blank=True)
+    collector_number = models.CharField(max_length=16, blank=True)
+    scryfall_id = models.UUIDField(null=True, blank=True, unique=True)
+    picture_url = models.URLField(max_length=500, blank=True)
+    art = models.ImageField(
+        upload_to="token-art/",
+        blank=True,
+        validators=[validate_art],
+        help_text="JPEG, PNG or WebP, at most 5 MB.",
+    )
+    source = models.CharField(max_length=40, blank=True, help_text="e.g. scryfall, cockatrice.")
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["token", "set_code", "collector_number"]
+
+    def __str__(self) -> str:
+        return f"{self.token_id} {self.set_code} {self.collector_number}".strip()
+
+
+class CardDefinition(Characteristics):
+    """A nontoken card: its characteristics, the effects the battlefield applies, its tokens."""
+
+    slug = models.SlugField(
+        max_length=160, unique=True, help_text="Stable id, never reused: mtg-doubling-season."
+    )
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="cards")
+    mana_cost = models.CharField(max_length=60, blank=True, help_text="e.g. {4}{G}")
+    loyalty = models.CharField(max_length=8, null=True, blank=True)
+    effects = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_effects],
+        help_text="Machine-readable effects (docs/internals.md section 2).",
+    )
+    oracle_id = models.CharField(
+        max_length=64, null=True, blank=True, unique=True, help_text="Importers' stable id."
+    )
+    incomplete = models.BooleanField(default=False)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["game", "name"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(
+                Lower("name"),
+                "game",
+                name="card_unique_name_per_game",
+                violation_error_message="A card with this name already exists (CR 201.2).",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        game = Game.objects.filter(pk=self.game_id).first() if self.game_id else None
+        errors: dict[str, list[str]] = {}
+        try:
+            self.clean_characteristics(game)
+        except ValidationError as exc:
+            errors.update(exc.message_dict)
+        if self.oracle_id == "":
+            self.oracle_id = None
+        if self.name and game is not None and "name" not in errors:
+            clash = CardDefinition.objects.filter(game=game, name__iexact=self.name.strip())
+            if self.pk:
+                clash = clash.exclude(pk=self.pk)
+            if clash.exists():
+                errors["name"] = [
+                    f"{game.name} already has a card named “{self.name}”: "
+                    "cards are unique by name (CR 201.2)."
+                ]
+        if errors:
+            raise ValidationError(errors)
+
+
+class TokenRelation(models.Model):
+    """Card -> a token it creates (Cockatrice's reverse-related links)."""
+
+    card = models.ForeignKey(CardDefinition, on_delete=models.CASCADE, related_name="relations")
+    token = models.ForeignKey(
+        TokenDefinition, on_delete=models.CASCADE, related_name="creator_relations"
+    )
+    count = models.CharField(max_length=12, default="1", help_text='"2", "x" or "x=3".')
+    attach = models.BooleanField(default=False, help_text="Created attached (Roles, Equipment).")
+    transform = models.BooleanField(default=False, help_text="The card transforms into it.")
+    exclude_from_create_all = models.BooleanField(default=False)
+    persistent = models.BooleanField(default=False)
+    facedown = models.BooleanField(default=False)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["card", "token"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["card", "token"], name="relation_unique_card_token")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card_id} creates {self.count} x {self.token_id}"
+
+    def clean(self) -> None:
+        errors: dict[str, list[str]] = {}
+        self.count = (self.count or "").strip().lower()
+        if not _COUNT.match(self.count) or self.count == "0":
+            errors["count"] = ['Use a positive number, "x", or "x=3".']
+        if self.card_id and self.token_id:
+            card_game = CardDefinition.objects.filter(pk=self.card_id).values("game").first()
+            token_game = TokenDefinition.objects.filter(pk=self.token_id).values("game").first()
+            if card_game and token_game and card_game != token_game:
+                errors["token"] = ["The token belongs to another game than the card."]
+        if errors:
+            raise ValidationError(errors)
+
+
+class ReferenceCard(models.Model):
+    """A card shipped with the tokens that is not a token: emblems (CR 114), dungeons (309),
+    designations (the Monarch, Day/Night), bounties, bosses, events, counter and reminder helpers.
+    Kept apart from TokenDefinition so that no token list ever shows one."""
+
+    KINDS = (
+        ("emblem", "Emblem"),
+        ("dungeon", "Dungeon"),
+        ("designation", "Designation"),
+        ("bounty", "Bounty"),
+        ("boss", "Boss"),
+        ("event", "Event"),
+        ("counter", "Counter helper"),
+        ("helper", "Reminder card"),
+    )
+
+    slug = models.SlugField(max_length=160, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="reference_cards")
+    kind = models.CharField(max_length=20, choices=KINDS)
+    name = models.CharField(max_length=200)
+    type_line = models.CharField(max_length=200, blank=True)
+    text = models.TextField(blank=True)
+    printings = models.JSONField(
+        default=list, blank=True, help_text='[{"set_code", "collector_number", "picture_url"}]'
+    )
+    creators: models.ManyToManyField[CardDefinition, ReferenceRelation] = models.ManyToManyField(
+        CardDefinition, through="ReferenceRelation", related_name="reference_cards", blank=True
+    )
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["game", "kind", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_kind_display()})"
+
+
+class ReferenceRelation(models.Model):
+    """Card -> the reference card it brings along (a planeswalker's emblem, a venture's dungeon)."""
+
+    card = models.ForeignKey(
+        CardDefinition, on_delete=models.CASCADE, related_name="reference_relations"
+    )
+    reference = models.ForeignKey(
+        ReferenceCard, on_delete=models.CASCADE, related_name="creator_relations"
+    )
+    count = models.CharField(max_length=12, default="1")
+    attach = models.BooleanField(default=False)
+    exclude_from_create_all = models.BooleanField(default=False)
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["card", "reference"], name="refrel_unique_card_ref")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card_id} brings {self.reference_id}"
+
+
+class SourceKey(models.Model):
+    """An importer's stable id for a definition (a Cockatrice entry name with its trailing spaces,
+    a Scryfall oracle id): re-importing a file upserts on it, so slugs never change."""
+
+    source = models.CharField(max_length=20)
+    key = models.CharField(max_length=300)
+    token = models.ForeignKey(
+        TokenDefinition, null=True, on_delete=models.CASCADE, related_name="source_keys"
+    )
+    reference = models.ForeignKey(
+        ReferenceCard, null=True, on_delete=models.CASCADE, related_name="source_keys"
+    )
+    matched = models.BooleanField(
+        default=False,
+        help_text="Linked to a definition that existed (a seed token, another source's token): "
+        "this source then never rewrites its characteristics.",
+    )
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["source", "key"], name="sourcekey_unique"),
+            models.CheckConstraint(
+                condition=models.Q(token__isnull=True, reference__isnull=False)
+                | models.Q(token__isnull=False, reference__isnull=True),
+                name="sourcekey_one_target",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.key}"

@@ -1,0 +1,210 @@
+"""The drawing of one card face as a short list of primitives in card millimetres.
+
+Both renderers (the PDF in `pdf.py`, the SVG print preview) draw these same primitives, so the
+preview shows exactly the lines and font sizes the PDF prints. Origin: the card's bottom-left
+corner, y up; a portrait face is 63 x 88, a landscape face (Riftbound battlefields) 88 x 63.
+The sheet transform scales and rotates it into its slot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from catalog.printing.faces import RGB, CardFace
+from catalog.printing.layout import CARD_HEIGHT_MM, CARD_WIDTH_MM
+from catalog.printing.textfit import PT_PER_MM, FittedText, fit_line, fit_text
+
+REGULAR = "Helvetica"
+BOLD = "Helvetica-Bold"
+ITALIC = "Helvetica-Oblique"
+
+INK: RGB = (0.08, 0.08, 0.08)
+PANEL: RGB = (0.97, 0.96, 0.93)
+LINE_MM = 0.2
+BORDER_MM = 3.0
+NAME_BAR_MM = 7.0
+TYPE_BAR_MM = 6.5
+FOOTER_MM = 12.0  # the band under the text box: rule reference and P/T / Might box
+TEXT_PADDING_MM = 1.5
+RULES_MAX_PT = 9.0
+RULES_MIN_PT = 4.5
+ROOMY_BELOW_PT = 6.5  # smaller than this and the art shrinks to give the rules text more room
+STATS_W_MM, STATS_H_MM = 14.0, 6.5
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: RGB | None
+    stroke: RGB | None = INK
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float  # baseline
+    text: str
+    font: str
+    size_pt: float
+    anchor: str = "start"  # "start", "middle", "end"
+
+    @property
+    def size_mm(self) -> float:
+        return self.size_pt / PT_PER_MM
+
+
+@dataclass(frozen=True)
+class Picture:
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+
+
+Primitive = Box | Text | Picture
+
+
+@dataclass(frozen=True)
+class ComposedFace:
+    width: float
+    height: float
+    primitives: tuple[Primitive, ...]
+    rules: FittedText
+    rules_box: Box  # the area the rules text must stay inside (padding excluded)
+
+
+def tint(rgb: RGB, amount: float) -> RGB:
+    """Mix a colour with white (amount 1 = white)."""
+    return (
+        rgb[0] + (1 - rgb[0]) * amount,
+        rgb[1] + (1 - rgb[1]) * amount,
+        rgb[2] + (1 - rgb[2]) * amount,
+    )
+
+
+def shade(rgb: RGB, amount: float) -> RGB:
+    """Mix a colour with black (amount 1 = black)."""
+    return (rgb[0] * (1 - amount), rgb[1] * (1 - amount), rgb[2] * (1 - amount))
+
+
+def _fit_rules(text: str, width: float, height: float) -> FittedText:
+    return fit_text(
+        text,
+        REGULAR,
+        round((width - 2 * TEXT_PADDING_MM) * PT_PER_MM, 3),
+        round((height - 2 * TEXT_PADDING_MM) * PT_PER_MM, 3),
+        RULES_MAX_PT,
+        RULES_MIN_PT,
+    )
+
+
+def _bar(
+    x: float, y: float, w: float, h: float, text: str, font: str, max_pt: float
+) -> list[Box | Text]:
+    size = fit_line(text, font, (w - 4) * PT_PER_MM, max_pt)
+    baseline = y + h / 2 - size / PT_PER_MM * 0.35
+    return [Box(x, y, w, h, PANEL, radius=1.2), Text(x + 2, baseline, text, font, size)]
+
+
+def _rules(box: Box, fitted: FittedText) -> list[Text]:
+    inner_h = (box.h - 2 * TEXT_PADDING_MM) * PT_PER_MM
+    top = box.y + box.h - TEXT_PADDING_MM - (inner_h - fitted.height) / 2 / PT_PER_MM
+    x = box.x + TEXT_PADDING_MM
+    texts = []
+    for i, line in enumerate(fitted.lines):
+        baseline = top - (fitted.size * 0.9 + i * fitted.leading) / PT_PER_MM
+        if line:
+            texts.append(Text(x, baseline, line, REGULAR, fitted.size))
+    return texts
+
+
+def _footer(face: CardFace, width: float) -> list[Box | Text]:
+    parts: list[Box | Text] = []
+    notes = [n for n in (face.rule_ref, f"{face.side} face" if face.side else None) if n]
+    note_width = width - 2 * BORDER_MM - (STATS_W_MM + 1 if face.stats else 0)
+    if notes:
+        note = " \u00b7 ".join(notes)
+        size = fit_line(note, ITALIC, note_width * PT_PER_MM, 5.0)
+        parts.append(Text(BORDER_MM + 0.5, 6.0, note, ITALIC, size))
+    if face.stats:
+        label = f"{face.stats_label} {face.stats}" if face.stats_label else face.stats
+        x = width - BORDER_MM - STATS_W_MM
+        size = fit_line(label, BOLD, (STATS_W_MM - 2) * PT_PER_MM, 10.0)
+        parts.append(Box(x, 3.5, STATS_W_MM, STATS_H_MM, PANEL, radius=1.5))
+        baseline = 3.5 + STATS_H_MM / 2 - size / PT_PER_MM * 0.35
+        parts.append(Text(x + STATS_W_MM / 2, baseline, label, BOLD, size, "middle"))
+    return parts
+
+
+def _art(face: CardFace, box: Box) -> list[Primitive]:
+    if face.art:
+        return [
+            Picture(box.x, box.y, box.w, box.h, face.art),
+            Box(box.x, box.y, box.w, box.h, None),
+        ]
+    light = tint(face.frame.rgb, 0.55)
+    initial = face.name[:1].upper()
+    size = min(box.h * 0.6, 16.0) * PT_PER_MM
+    centre_y = box.y + box.h / 2 - size / PT_PER_MM * 0.35
+    return [
+        Box(box.x, box.y, box.w, box.h, light),
+        Text(box.x + box.w / 2, centre_y, initial, BOLD, size, "middle"),
+    ]
+
+
+def _portrait(face: CardFace) -> ComposedFace:
+    w, h = CARD_WIDTH_MM, CARD_HEIGHT_MM
+    inner_w = w - 2 * BORDER_MM
+    name_y = h - BORDER_MM - NAME_BAR_MM
+    text_box_w = inner_w - 2
+    art_h = 29.0
+    type_y = name_y - 1 - art_h - 1 - TYPE_BAR_MM
+    rules = _fit_rules(face.text, text_box_w, type_y - 1 - FOOTER_MM)
+    if rules.size < ROOMY_BELOW_PT and not face.art:
+        art_h = 10.0
+        type_y = name_y - 1 - art_h - 1 - TYPE_BAR_MM
+        rules = _fit_rules(face.text, text_box_w, type_y - 1 - FOOTER_MM)
+    text_box = Box(BORDER_MM + 1, FOOTER_MM, text_box_w, type_y - 1 - FOOTER_MM, PANEL)
+    art_box = Box(BORDER_MM + 1, type_y + TYPE_BAR_MM + 1, text_box_w, art_h, None)
+    parts: list[Primitive] = [
+        *_bar(BORDER_MM, name_y, inner_w, NAME_BAR_MM, face.name, BOLD, 9.5),
+        *_art(face, art_box),
+        *_bar(BORDER_MM, type_y, inner_w, TYPE_BAR_MM, face.type_line, BOLD, 7.5),
+        text_box,
+        *_rules(text_box, rules),
+        *_footer(face, w),
+    ]
+    return ComposedFace(w, h, tuple(parts), rules, text_box)
+
+
+def _landscape(face: CardFace) -> ComposedFace:
+    w, h = CARD_HEIGHT_MM, CARD_WIDTH_MM
+    inner_w = w - 2 * BORDER_MM
+    name_y = h - BORDER_MM - NAME_BAR_MM
+    type_y = name_y - 1 - TYPE_BAR_MM
+    box_h = type_y - 1 - FOOTER_MM
+    parts: list[Primitive] = [
+        *_bar(BORDER_MM, name_y, inner_w, NAME_BAR_MM, face.name, BOLD, 9.5),
+        *_bar(BORDER_MM, type_y, inner_w, TYPE_BAR_MM, face.type_line, BOLD, 7.5),
+    ]
+    text_x, text_w = BORDER_MM + 1, inner_w - 2
+    if face.art:
+        art_w = inner_w * 0.4
+        parts.extend(_art(face, Box(BORDER_MM + 1, FOOTER_MM, art_w, box_h, None)))
+        text_x, text_w = BORDER_MM + 2 + art_w, inner_w - 3 - art_w
+    text_box = Box(text_x, FOOTER_MM, text_w, box_h, PANEL)
+    rules = _fit_rules(face.text, text_w, box_h)
+    parts.extend([text_box, *_rules(text_box, rules), *_footer(face, w)])
+    return ComposedFace(w, h, tuple(parts), rules, text_box)
+
+
+@lru_cache(maxsize=2048)
+def compose(face: CardFace) -> ComposedFace:
+    """Lay out one face; cached, since a sheet usually repeats the same few tokens."""
+    return _landscape(face) if face.landscape else _portrait(face)

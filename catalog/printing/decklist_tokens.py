@@ -1,0 +1,241 @@
+"""From a pasted decklist to the tokens its cards create, with suggested quantities.
+
+Cards are matched by exact name, case-insensitively (CR 201.2); a double-faced card also matches
+by its front face name. Names that match no card are listed back with close suggestions.
+
+Two quantity policies share the matching and the creator relations: printing from a pasted list
+sums the copies (`decklist_tokens`); a saved deck (collection app) suggests the largest single
+event, multiplied by the deck's token doublers (`deck_tokens_needed`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
+
+from django.db.models import Q, QuerySet
+from django.db.models.functions import Lower
+
+from catalog.decklists import DecklistEntry, DecklistProblem, name_key, parse_decklist
+from catalog.models import CardDefinition, TokenDefinition, TokenRelation
+from play.rules.effects import Effect, EffectError, parse_effects
+
+MAX_LINES = 1000
+MAX_SUGGESTED = 18  # two sheets of one token is plenty to start a game with
+X_GUESS = 2  # "create X tokens": a typical X when the relation does not say
+MAX_CANDIDATES = 20_000  # catalogue names read to suggest close ones
+SUGGEST_CUTOFF = 0.75  # difflib ratio a suggestion needs
+X_DECK = 3  # a deck's suggestion counts "x" as 3 (issue 10)
+MAX_SUGGESTED_NAMES = 100  # difflib over every catalogue name is the slow part: cap the lines
+IGNORED_SECTIONS = {"maybeboard", "about"}
+
+
+@dataclass(frozen=True)
+class NeededToken:
+    token: str
+    name: str
+    cards: tuple[str, ...]  # card names, in decklist order
+    suggested: int
+    card_ids: tuple[str, ...] = ()  # card slugs, parallel to `cards`
+
+
+@dataclass(frozen=True)
+class UnknownCard:
+    line: int
+    name: str
+    suggestions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DecklistTokens:
+    tokens: list[NeededToken] = field(default_factory=list)
+    unknown: list[UnknownCard] = field(default_factory=list)
+    problems: list[DecklistProblem] = field(default_factory=list)
+    matched_cards: int = 0
+
+
+def tokens_per_event(count: str) -> int:
+    """How many tokens one use of the card makes: "2" -> 2, "x=3" -> 3, "x" -> a guess."""
+    count = count.strip().lower()
+    if count.isdigit():
+        return max(1, int(count))
+    if count.startswith("x=") and count[2:].isdigit():
+        return max(1, int(count[2:]))
+    return X_GUESS
+
+
+def cards_by_name(names: list[str], game: str | None) -> dict[str, CardDefinition]:
+    """Cards by name key; a double-faced card ("Front // Back") is also found by its front.
+
+    One indexed lookup on lower(name) (the CR 201.2 unique index) finds almost every name; only
+    the keys it misses (double-faced fronts, non-ASCII case) take the slower LIKE scan."""
+    keys = sorted({name_key(n) for n in names} | {name_key(n.split("//")[0]) for n in names})
+    found: dict[str, CardDefinition] = {}
+
+    def keep(cards: QuerySet[CardDefinition]) -> None:
+        if game:
+            cards = cards.filter(game_id=game)
+        for card in cards.order_by("game_id", "pk"):
+            found.setdefault(name_key(card.name), card)
+            found.setdefault(name_key(card.name.split("//")[0]), card)
+
+    for start in range(0, len(keys), 500):
+        chunk = keys[start : start + 500]
+        keep(CardDefinition.objects.annotate(lname=Lower("name")).filter(lname__in=chunk))
+    missing = [key for key in keys if key not in found]
+    if missing:  # double-faced cards by their front face: few rows, matched here
+        keep(CardDefinition.objects.filter(name__contains=" // "))
+    # SQLite's lower() only folds ASCII: names with other letters take the iexact scan.
+    missing = [key for key in keys if key not in found and not key.isascii()]
+    for start in range(0, len(missing), 200):
+        chunk = missing[start : start + 200]
+        keep(CardDefinition.objects.filter(reduce(or_, (Q(name__iexact=key) for key in chunk))))
+    return found
+
+
+def _features(key: str) -> tuple[str, str, list[str]]:
+    """The first three characters and the two longest words (4+ letters) of a name key, and
+    the last three characters when it has fewer than two such words ("Zorn" -> "Xorn")."""
+    words = sorted({w for w in re.findall(r"\w+", key) if len(w) >= 4}, key=len, reverse=True)
+    return key[:3], key[-3:] if len(words) < 2 else "", words[:2]
+
+
+def _shares_feature(key: str, features: tuple[str, str, list[str]]) -> bool:
+    prefix, suffix, words = features
+    return (
+        key.startswith(prefix)
+        or bool(suffix and key.endswith(suffix))
+        or any(w in key for w in words)
+    )
+
+
+def name_suggestions(names: Iterable[str], game: str | None) -> dict[str, tuple[str, ...]]:
+    """Up to three close catalogue names (difflib, cutoff 0.75) for each unknown name.
+
+    difflib over every catalogue name costs about half a second per name, so one query first
+    picks the names sharing the first three characters or a long word with one of them."""
+    wanted = {name: _features(name_key(name)) for name in dict.fromkeys(names)}
+    if not wanted:
+        return {}
+    query = Q()
+    for prefix, suffix, words in wanted.values():
+        query |= Q(name__istartswith=prefix)
+        if suffix:
+            query |= Q(name__iendswith=suffix)
+        for word in words:
+            query |= Q(name__icontains=word)
+    cards = CardDefinition.objects.filter(query)
+    if game:
+        cards = cards.filter(game_id=game)
+    by_key = {n.casefold(): n for n in cards.values_list("name", flat=True)[:MAX_CANDIDATES]}
+    suggestions: dict[str, tuple[str, ...]] = {}
+    for name, features in wanted.items():
+        pool = [key for key in by_key if _shares_feature(key, features)]
+        close = difflib.get_close_matches(name.casefold(), pool, n=3, cutoff=SUGGEST_CUTOFF)
+        suggestions[name] = tuple(by_key[c] for c in close)
+    return suggestions
+
+
+def relations_by_card(cards: Iterable[CardDefinition]) -> dict[int, list[TokenRelation]]:
+    """The creator relations of the cards, with their tokens, by card pk (token name order)."""
+    relations = TokenRelation.objects.filter(card__in=list(cards)).select_related("token", "card")
+    by_card: dict[int, list[TokenRelation]] = {}
+    for relation in relations.order_by("token__name", "token__slug"):
+        by_card.setdefault(relation.card_id, []).append(relation)
+    return by_card
+
+
+def decklist_tokens(text: str, *, game: str | None = None) -> DecklistTokens:
+    """The tokens a decklist's cards create (TokenRelation), how many to print, what is unknown."""
+    deck = parse_decklist(text)
+    entries = [e for e in deck.entries if e.section not in IGNORED_SECTIONS][:MAX_LINES]
+    cards = cards_by_name([e.name for e in entries], game)
+    missing: list[DecklistEntry] = []
+    matched: list[tuple[CardDefinition, int]] = []
+    for entry in entries:
+        card = cards.get(name_key(entry.name)) or cards.get(name_key(entry.name.split("//")[0]))
+        if card is None:
+            missing.append(entry)
+        else:
+            matched.append((card, entry.count))
+    # One read of the catalogue's names for all the unknown lines, however many there are.
+    close = name_suggestions((e.name for e in missing[:MAX_SUGGESTED_NAMES]), game)
+    unknown = [UnknownCard(e.line, e.name, close.get(e.name, ())) for e in missing]
+    by_card = relations_by_card(c for c, _ in matched)
+    totals: dict[str, int] = {}
+    names: dict[str, str] = {}
+    creators: dict[str, list[str]] = {}
+    for card, copies in matched:
+        for relation in by_card.get(card.pk, []):
+            slug = relation.token.slug
+            totals[slug] = totals.get(slug, 0) + copies * tokens_per_event(relation.count)
+            names[slug] = relation.token.name
+            if card.name not in creators.setdefault(slug, []):
+                creators[slug].append(card.name)
+    tokens = [
+        NeededToken(slug, names[slug], tuple(creators[slug]), min(MAX_SUGGESTED, totals[slug]))
+        for slug in totals
+    ]
+    return DecklistTokens(
+        tokens=tokens,
+        unknown=unknown,
+        problems=list(deck.problems),
+        matched_cards=len(matched),
+    )
+
+
+def _doublers(cards: Sequence[CardDefinition]) -> list[Effect]:
+    """The `token_multiplier` effects of the distinct cards (a malformed effect list is skipped:
+    the catalogue validates effects on save, so this only guards hand-edited rows)."""
+    effects: list[Effect] = []
+    for card in {card.pk: card for card in cards}.values():
+        try:
+            parsed = parse_effects(card.effects or [])
+        except EffectError:
+            continue
+        effects.extend(e for e in parsed if e.kind == "token_multiplier")
+    return effects
+
+
+def token_multiplier(token: TokenDefinition, doublers: Sequence[Effect]) -> int:
+    """How many tokens one created token becomes with these doublers in play (each applies once,
+    CR 614.5): 2 for each doubler, 3 for Ojer Taq on creature tokens, as their filters say."""
+    factor = 1
+    for effect in doublers:
+        if effect.filter.matches(token.types or [], token.subtypes or [], True):
+            factor *= effect.factor
+    return factor
+
+
+def deck_tokens_needed(cards: Sequence[CardDefinition]) -> list[NeededToken]:
+    """The tokens a deck's cards create, each with its creators and a suggested physical count:
+    the largest single creation over the deck's cards (a relation's "x" counts as 3, "x=N" as N)
+    times the deck's token doublers that apply to it (derived from `token_multiplier` effects)."""
+    distinct = list({card.pk: card for card in cards}.values())
+    by_card = relations_by_card(distinct)
+    doublers = _doublers(distinct)
+    best: dict[str, int] = {}
+    tokens: dict[str, TokenDefinition] = {}
+    creators: dict[str, dict[str, str]] = {}
+    for card in distinct:
+        for relation in by_card.get(card.pk, []):
+            slug = relation.token.slug
+            count = relation.count.strip().lower()
+            per_event = X_DECK if count == "x" else tokens_per_event(count)
+            best[slug] = max(best.get(slug, 0), per_event)
+            tokens[slug] = relation.token
+            creators.setdefault(slug, {}).setdefault(card.slug, card.name)
+    return [
+        NeededToken(
+            token=slug,
+            name=tokens[slug].name,
+            cards=tuple(creators[slug].values()),
+            suggested=best[slug] * token_multiplier(tokens[slug], doublers),
+            card_ids=tuple(creators[slug]),
+        )
+        for slug in sorted(best, key=lambda slug: (tokens[slug].name, slug))
+    ]

@@ -1,0 +1,136 @@
+"""What a printed card face shows, taken from a token definition payload (docs/internals.md 1).
+
+Plain dicts in, plain values out: no database, so every card can be tested from a literal payload.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from catalog.printing.textfit import printable
+
+RGB = tuple[float, float, float]
+
+MTG_COLORS: dict[str, RGB] = {
+    "W": (0.93, 0.90, 0.78),
+    "U": (0.35, 0.55, 0.80),
+    "B": (0.30, 0.27, 0.27),
+    "R": (0.80, 0.33, 0.24),
+    "G": (0.30, 0.55, 0.33),
+}
+RIFTBOUND_DOMAINS: dict[str, RGB] = {
+    "Fury": (0.78, 0.20, 0.20),
+    "Calm": (0.33, 0.62, 0.38),
+    "Mind": (0.26, 0.50, 0.78),
+    "Body": (0.90, 0.52, 0.18),
+    "Chaos": (0.50, 0.32, 0.66),
+    "Order": (0.88, 0.75, 0.25),
+}
+GOLD: RGB = (0.84, 0.69, 0.30)
+COLORLESS: RGB = (0.72, 0.73, 0.75)
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+# Riftbound icons, as the official data (":rb_might:") or the rules text ("[M]") spell them, in
+# what the standard fonts can print; the catalogue's own bracket notation stays as it is.
+_ICONS = {
+    ":rb_might:": "Might",
+    "[M]": "Might",
+    ":rb_exhaust:": "[E]",
+    ":rb_rune_rainbow:": "[A]",
+}
+
+
+@dataclass(frozen=True)
+class Frame:
+    name: str  # "colorless", "white", ..., "gold", "Fury", ...
+    rgb: RGB
+
+
+@dataclass(frozen=True)
+class CardFace:
+    game: str
+    name: str
+    type_line: str
+    text: str
+    stats: str | None  # "2/2" for MTG creatures, "3" for Riftbound Might
+    stats_label: str | None  # "Might" for Riftbound, else None
+    frame: Frame
+    rule_ref: str | None
+    landscape: bool
+    art: str | None  # a local image file path, when the printing has uploaded art
+    side: str | None  # "front" / "back" for double-faced tokens
+
+
+def frame_for(game: str, colors: list[str]) -> Frame:
+    """Frame colour by colour identity: colourless, one colour, or gold for two or more."""
+    palette = RIFTBOUND_DOMAINS if game == "riftbound" else MTG_COLORS
+    known = [c for c in colors if c in palette]
+    if not known:
+        return Frame("colorless", COLORLESS)
+    if len(set(known)) > 1:
+        return Frame("gold", GOLD)
+    return Frame(_COLOR_NAMES.get(known[0], known[0]), palette[known[0]])
+
+
+def _type_line(face: dict[str, Any], game: str) -> str:
+    left = " ".join([*face.get("supertypes", []), "Token", *face.get("types", [])])
+    right = (
+        face.get("subtypes") or face.get("tags") if game == "riftbound" else face.get("subtypes")
+    )
+    return f"{left} \u2014 {' '.join(right)}" if right else left
+
+
+def _rules_text(face: dict[str, Any]) -> str:
+    text = str(face.get("text") or "")
+    for code, words in _ICONS.items():
+        text = text.replace(code, words)
+    text = "\n".join(" ".join(line.split()) for line in text.splitlines())
+    missing = [k for k in face.get("keywords", []) if k.lower() not in text.lower()]
+    if missing:  # keywords the text does not spell out still belong on the card
+        text = ", ".join(missing) + ("\n" + text if text else "")
+    return printable(text.strip())
+
+
+def _stats(face: dict[str, Any], game: str) -> tuple[str | None, str | None]:
+    if face.get("might") is not None:
+        return str(face["might"]), "Might"
+    power, toughness = face.get("power"), face.get("toughness")
+    if power is not None and toughness is not None:
+        return f"{power}/{toughness}", None
+    return None, None
+
+
+def _rule_ref(payload: dict[str, Any]) -> str | None:
+    rule = payload.get("rule")
+    if not rule:
+        return None
+    book = "Riftbound Core Rules" if payload.get("game") == "riftbound" else "CR"
+    return f"Predefined token, {book} {rule}"
+
+
+def _face(face: dict[str, Any], payload: dict[str, Any], side: str | None) -> CardFace:
+    game = str(payload.get("game") or "mtg")
+    stats, label = _stats(face, game)
+    colors = face.get("colors") or face.get("domains") or []
+    return CardFace(
+        game=game,
+        name=printable(str(face.get("name") or "Token")),
+        type_line=printable(_type_line(face, game)),
+        text=_rules_text(face),
+        stats=printable(stats) if stats is not None else None,
+        stats_label=label,
+        frame=frame_for(game, list(colors)),
+        rule_ref=_rule_ref(payload),
+        landscape="Battlefield" in face.get("types", []),
+        art=face.get("art") or (payload.get("art") if side != "back" else None),
+        side=side,
+    )
+
+
+def card_faces(payload: dict[str, Any]) -> tuple[CardFace, CardFace | None]:
+    """The front face, and the back face of a double-faced token (else None)."""
+    back = payload.get("back")
+    if not back:
+        return _face(payload, payload, None), None
+    return _face(payload, payload, "front"), _face(back, payload, "back")

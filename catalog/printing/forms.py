@@ -1,0 +1,79 @@
+"""Forms of the print pages: layout options (from the query string) and the decklist."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from catalog.printing.layout import (
+    BLEED_RANGE,
+    GAP_RANGE,
+    MARGIN_RANGE,
+    SCALE_RANGE,
+    PrintOptions,
+)
+
+DEFAULTS = PrintOptions()
+
+
+class PrintOptionsForm(forms.Form):
+    paper = forms.ChoiceField(choices=[("a4", "A4"), ("letter", "Letter")], required=False)
+    gap_mm = forms.FloatField(
+        label="Gap (mm)", min_value=GAP_RANGE[0], max_value=GAP_RANGE[1], required=False
+    )
+    bleed_mm = forms.FloatField(
+        label="Bleed (mm)", min_value=BLEED_RANGE[0], max_value=BLEED_RANGE[1], required=False
+    )
+    cut_marks = forms.ChoiceField(
+        label="Cut marks", choices=[("yes", "Yes"), ("no", "No")], required=False
+    )
+    corners = forms.ChoiceField(
+        choices=[("rounded", "Rounded"), ("square", "Square")], required=False
+    )
+    scale_percent = forms.FloatField(
+        label="Scale (%)", min_value=SCALE_RANGE[0], max_value=SCALE_RANGE[1], required=False
+    )
+    margin_mm = forms.FloatField(
+        label="Page margins (mm)",
+        min_value=MARGIN_RANGE[0],
+        max_value=MARGIN_RANGE[1],
+        required=False,
+    )
+    double_faced = forms.ChoiceField(
+        label="Double-faced tokens",
+        choices=[
+            ("duplex", "Back on the reverse (duplex, flip on long edge)"),
+            ("side_by_side", "Front and back side by side"),
+        ],
+        required=False,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, field in self.fields.items():
+            default = getattr(DEFAULTS, name)
+            if name == "cut_marks":
+                default = "yes" if default else "no"
+            field.initial = default
+            field.widget.attrs["placeholder"] = str(default)
+
+    def options(self) -> PrintOptions:
+        """The options chosen, defaults for the blanks; call after is_valid()."""
+        data = {k: v for k, v in self.cleaned_data.items() if v not in (None, "")}
+        if "cut_marks" in data:
+            data["cut_marks"] = data["cut_marks"] == "yes"
+        return PrintOptions(**{**DEFAULTS.__dict__, **data})
+
+
+class DecklistForm(forms.Form):
+    decklist = forms.CharField(
+        widget=forms.Textarea(
+            attrs={"rows": 10, "placeholder": "4 Smothering Tithe\n2 Young Pyromancer"}
+        ),
+        max_length=50_000,
+    )
+    game = forms.ChoiceField(
+        choices=[("", "Any game"), ("mtg", "Magic: The Gathering"), ("riftbound", "Riftbound")],
+        required=False,
+    )

@@ -1,0 +1,117 @@
+"""Print jobs: from token ids and counts (or a decklist) to laid-out pages and a PDF.
+
+Reads the catalogue through `catalog.selectors`; everything below that works on plain payloads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from catalog.models import TokenPrinting
+from catalog.printing.faces import card_faces
+from catalog.printing.layout import PER_PAGE, PrintOptions, SheetLayout, sheet_layout
+from catalog.printing.pdf import render_sheets
+from catalog.printing.sheets import Print, SheetPage, paginate
+from catalog.selectors import token_payload
+from tokensite.api import DomainError
+
+MAX_COPIES = 999  # 111 A4 sheets: more than any table needs, small enough to draw in a second
+MAX_ITEMS = 200
+
+
+class PrintError(DomainError):
+    status = 400
+    code = "invalid_print_request"
+
+
+@dataclass(frozen=True)
+class JobItem:
+    token: str
+    count: int
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    items: tuple[JobItem, ...]
+    layout: SheetLayout
+    pages: tuple[SheetPage, ...]
+
+    @property
+    def copies(self) -> int:
+        return sum(item.count for item in self.items)
+
+    @property
+    def sheets(self) -> int:
+        """Sheets of paper: a duplex back page is printed on the same sheet as its front."""
+        return sum(1 for page in self.pages if not page.back)
+
+
+def _art_paths(slugs: Sequence[str]) -> dict[str, str]:
+    """The first uploaded art of each token that has one (readable files only)."""
+    found: dict[str, str] = {}
+    printings = TokenPrinting.objects.filter(token__slug__in=slugs).exclude(art="")
+    for printing in printings.select_related("token").order_by("pk"):
+        slug = printing.token.slug
+        if slug in found:
+            continue
+        try:
+            path = printing.art.path
+            with printing.art.storage.open(printing.art.name):
+                pass
+        except (OSError, ValueError, NotImplementedError):
+            continue  # a missing or remote file prints without art rather than failing the job
+        found[slug] = path
+    return found
+
+
+def validate_counts(entries: Sequence[tuple[str, int]]) -> None:
+    if not entries:
+        raise PrintError("Nothing to print: add at least one token.", code="empty_selection")
+    if len(entries) > MAX_ITEMS:
+        raise PrintError(f"At most {MAX_ITEMS} different tokens per print.", code="too_many_items")
+    for slug, count in entries:
+        if count < 1:
+            raise PrintError(f"The count of {slug} must be at least 1.", code="invalid_count")
+    total = sum(count for _, count in entries)
+    if total > MAX_COPIES:
+        raise PrintError(
+            f"{total} copies requested; at most {MAX_COPIES} per print "
+            f"({-(-MAX_COPIES // PER_PAGE)} sheets).",
+            code="too_many_copies",
+        )
+
+
+def print_job(entries: Sequence[tuple[str, int]], options: PrintOptions) -> PrintJob:
+    """Check the selection and options, load the tokens and lay out the pages.
+
+    Raises PrintError (empty selection, unknown ids, too many copies) or PrintOptionsError.
+    """
+    merged: dict[str, int] = {}
+    for slug, count in entries:
+        merged[slug] = merged.get(slug, 0) + count
+    validate_counts(list(merged.items()))
+    layout = sheet_layout(options)
+    payloads = {slug: token_payload(slug) for slug in merged}
+    unknown = [slug for slug, payload in payloads.items() if payload is None]
+    if unknown:
+        raise PrintError(
+            f"Unknown token id(s): {', '.join(sorted(unknown)[:20])}.", code="unknown_token"
+        )
+    art = _art_paths(list(merged))
+    items: list[JobItem] = []
+    prints: list[Print] = []
+    for slug, count in merged.items():
+        payload = payloads[slug]
+        assert payload is not None
+        if slug in art:
+            payload = {**payload, "art": art[slug]}
+        items.append(JobItem(slug, count, payload))
+        prints.extend([card_faces(payload)] * count)
+    return PrintJob(tuple(items), layout, tuple(paginate(prints, layout)))
+
+
+def job_pdf(job: PrintJob) -> bytes:
+    return render_sheets(list(job.pages), job.layout, title="Tokensite token proxies")

@@ -1,0 +1,75 @@
+"""Pages of a print job: which face goes in which slot, fronts and (for duplex) backs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from catalog.printing.faces import CardFace
+from catalog.printing.layout import PER_PAGE, SheetLayout
+
+Print = tuple[CardFace, CardFace | None]  # one physical card: front, and back if double-faced
+
+
+@dataclass(frozen=True)
+class PlacedCard:
+    slot: int
+    face: CardFace
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    number: int  # 1-based
+    cards: tuple[PlacedCard, ...]
+    back: bool  # a duplex back page: print it on the reverse of the page before
+
+
+def _side_by_side(prints: Iterable[Print]) -> list[list[PlacedCard]]:
+    pages: list[list[PlacedCard]] = [[]]
+    slot = 0
+    for front, back in prints:
+        needed = 2 if back else 1
+        if slot + needed > PER_PAGE:
+            pages.append([])
+            slot = 0
+        pages[-1].append(PlacedCard(slot, front))
+        if back:
+            pages[-1].append(PlacedCard(slot + 1, back))
+        slot += needed
+    return pages if pages[-1] else pages[:-1]
+
+
+def paginate(prints: list[Print], layout: SheetLayout) -> list[SheetPage]:
+    """Fill 3 x 3 sheets in reading order.
+
+    Duplex: every front page is followed by its back page, each back at the mirrored slot so that
+    flipping the sheet on its long edge puts it behind its front. Single-faced cards leave their
+    back slot empty; every front gets a back page (even an empty one) so the duplex order never
+    shifts a back onto the wrong sheet.
+    """
+    has_backs = any(back for _, back in prints)
+    if layout.options.double_faced == "side_by_side" or not has_backs:
+        fronts = (
+            _side_by_side(prints)
+            if has_backs
+            else [
+                [
+                    PlacedCard(i, front)
+                    for i, (front, _) in enumerate(prints[start : start + PER_PAGE])
+                ]
+                for start in range(0, len(prints), PER_PAGE)
+            ]
+        )
+        return [SheetPage(n, tuple(cards), False) for n, cards in enumerate(fronts, start=1)]
+    pages: list[SheetPage] = []
+    for start in range(0, len(prints), PER_PAGE):
+        chunk = prints[start : start + PER_PAGE]
+        fronts_placed = tuple(PlacedCard(i, front) for i, (front, _) in enumerate(chunk))
+        backs_placed = tuple(
+            PlacedCard(layout.mirrored_index(i), back)
+            for i, (_, back) in enumerate(chunk)
+            if back is not None
+        )
+        pages.append(SheetPage(len(pages) + 1, fronts_placed, False))
+        pages.append(SheetPage(len(pages) + 1, backs_placed, True))
+    return pages

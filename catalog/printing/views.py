@@ -1,0 +1,231 @@
+"""Print pages: the basket and decklist form, the HTML preview, the PDF and the calibration page.
+
+htmx requests get the named partial, other requests the full page (or a redirect after a POST).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from catalog.models import TokenDefinition
+from catalog.printing.basket import basket_add, basket_clear, basket_items, basket_set
+from catalog.printing.decklist_tokens import decklist_tokens
+from catalog.printing.forms import DecklistForm, PrintOptionsForm
+from catalog.printing.jobs import MAX_COPIES, PrintError, PrintJob, job_pdf, print_job
+from catalog.printing.layout import PrintOptionsError
+from catalog.printing.pdf import render_calibration
+from catalog.printing.preview import preview_pages
+from catalog.printing.tables import table_tokens
+from catalog.selectors import token_list
+from tokensite.api import DomainError
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _count(value: str | None, default: int = 1) -> int | None:
+    """A non-negative count from a form value, or None when it is not one."""
+    if value is None or value.strip() == "":
+        return default
+    try:
+        count = int(value)
+    except ValueError:
+        return None
+    return count if 0 <= count <= MAX_COPIES else None
+
+
+def _basket_rows(request: HtmxHttpRequest) -> list[dict[str, Any]]:
+    items = basket_items(request.session)
+    tokens = TokenDefinition.objects.filter(slug__in=[slug for slug, _ in items])
+    by_slug = {token.slug: token for token in tokens.select_related("game")}
+    return [
+        {"slug": slug, "count": count, "token": by_slug[slug]}
+        for slug, count in items
+        if slug in by_slug
+    ]
+
+
+def _page_context(request: HtmxHttpRequest, **extra: Any) -> dict[str, Any]:
+    query = request.GET.get("q", "").strip()
+    rows = _basket_rows(request)
+    return {
+        "rows": rows,
+        "copies": sum(row["count"] for row in rows),
+        "options_form": extra.pop("options_form", None) or PrintOptionsForm(),
+        "decklist_form": extra.pop("decklist_form", None) or DecklistForm(),
+        "query": query,
+        "results": list(token_list(q=query)[:24]) if query else [],
+        "max_copies": MAX_COPIES,
+        **extra,
+    }
+
+
+def _partial(
+    request: HtmxHttpRequest, name: str, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    template = f"print/index.html#{name}" if request.htmx else "print/index.html"
+    return render(request, template, context, status=status)
+
+
+def _add_table(request: HtmxHttpRequest, table_id: str) -> HttpResponse:
+    """Put every token on a table the caller can see into the basket."""
+    try:
+        found = table_tokens(table_id=table_id, user=request.user)
+        unknown = basket_add(request.session, additions=found.items)
+    except DomainError as exc:
+        messages.error(request, exc.detail)
+        return redirect("print-page")
+    added = sum(count for slug, count in found.items if slug not in unknown)
+    messages.success(request, f"Added {added} token card(s) from the table “{found.name}”.")
+    skipped = [*found.unprintable, *unknown]
+    if skipped:
+        messages.error(request, f"Not printable from the catalogue: {', '.join(skipped)}.")
+    return redirect("print-page")
+
+
+@require_GET
+def print_page(request: HtmxHttpRequest) -> HttpResponse:
+    """The basket, token search, decklist form and print options.
+
+    `?token=<id>&count=<n>` adds a token (the catalogue's "Print this token" link);
+    `?table=<id>` adds the tokens currently on a table the caller can see.
+    """
+    if request.GET.get("table") is not None:
+        return _add_table(request, request.GET["table"])
+    slug = request.GET.get("token")
+    if slug is not None:
+        count = _count(request.GET.get("count"))
+        if count is None or count == 0:
+            messages.error(request, "The count must be a whole number from 1 to 999.")
+            return redirect("print-page")
+        try:
+            unknown = basket_add(request.session, additions=[(slug, count)])
+        except DomainError as exc:
+            messages.error(request, exc.detail)
+            return redirect("print-page")
+        if unknown:
+            messages.error(request, f"There is no token “{slug}” in the catalogue.")
+        else:
+            messages.success(request, f"Added {count} x {slug} to the print basket.")
+        return redirect("print-page")
+    return render(request, "print/index.html", _page_context(request))
+
+
+def _basket_changed(request: HtmxHttpRequest, error: str | None) -> HttpResponse:
+    """After a basket change: the basket partial for htmx, else back to the page (PRG)."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("print-page")
+    return _partial(
+        request, "basket", _page_context(request, basket_error=error), 400 if error else 200
+    )
+
+
+@require_POST
+def basket_update(request: HtmxHttpRequest) -> HttpResponse:
+    """Change counts (count-<id> fields), remove one token (remove=<id>) or empty the basket."""
+    error = None
+    if request.POST.get("clear"):
+        basket_clear(request.session)
+    else:
+        counts: dict[str, int] = {}
+        for slug, _ in basket_items(request.session):
+            count = _count(request.POST.get(f"count-{slug}"), default=-1)
+            if count is None:
+                error = "Counts must be whole numbers from 0 to 999."
+            elif count >= 0:
+                counts[slug] = count
+        removed = request.POST.get("remove")
+        if removed:
+            counts[removed] = 0
+        if error is None:
+            try:
+                basket_set(request.session, counts=counts)
+            except DomainError as exc:
+                error = exc.detail
+    return _basket_changed(request, error)
+
+
+@require_POST
+def basket_add_many(request: HtmxHttpRequest) -> HttpResponse:
+    """Add several tokens at once (the decklist result): parallel `token` and `count` fields."""
+    slugs = request.POST.getlist("token")
+    counts = [_count(value) for value in request.POST.getlist("count")]
+    error = None
+    if len(slugs) != len(counts) or any(count is None for count in counts):
+        error = "Each token needs a count from 0 to 999."
+    else:
+        try:
+            unknown = basket_add(
+                request.session,
+                additions=[(slug, count or 0) for slug, count in zip(slugs, counts, strict=True)],
+            )
+            if unknown:
+                error = f"Not in the catalogue: {', '.join(unknown)}."
+        except DomainError as exc:
+            error = exc.detail
+    return _basket_changed(request, error)
+
+
+@require_POST
+def decklist(request: HtmxHttpRequest) -> HttpResponse:
+    """The tokens a pasted decklist needs, with suggested counts and the unknown card names."""
+    form = DecklistForm(request.POST)
+    if not form.is_valid():
+        return _partial(request, "decklist", _page_context(request, decklist_form=form), 400)
+    result = decklist_tokens(form.cleaned_data["decklist"], game=form.cleaned_data["game"] or None)
+    return _partial(request, "decklist", _page_context(request, decklist_form=form, result=result))
+
+
+def _job(request: HtmxHttpRequest) -> tuple[PrintJob | None, PrintOptionsForm, str | None]:
+    form = PrintOptionsForm(request.GET)
+    if not form.is_valid():
+        return None, form, "Some print options are out of range."
+    try:
+        return print_job(basket_items(request.session), form.options()), form, None
+    except (PrintError, PrintOptionsError) as exc:
+        return None, form, exc.detail
+
+
+@require_GET
+def preview(request: HtmxHttpRequest) -> HttpResponse:
+    """The sheets as they will print: same layout computation as the PDF, drawn in SVG."""
+    job, form, error = _job(request)
+    context: dict[str, Any] = {"options_form": form, "error": error, "job": job}
+    if job is not None:
+        context["faces"], context["pages"] = preview_pages(job)
+        context["pdf_url"] = f"{reverse('print-pdf')}?{request.GET.urlencode()}"
+    return render(request, "print/preview.html", context, status=400 if error else 200)
+
+
+@require_GET
+def pdf(request: HtmxHttpRequest) -> HttpResponse:
+    job, form, error = _job(request)
+    if job is None:
+        return render(
+            request, "print/preview.html", {"options_form": form, "error": error}, status=400
+        )
+    response = HttpResponse(job_pdf(job), content_type="application/pdf")
+    response["Content-Disposition"] = 'attachment; filename="tokens.pdf"'
+    return response
+
+
+@require_GET
+def calibration(request: HtmxHttpRequest) -> HttpResponse:
+    """A ruler and a card outline, to check that the printer prints at 100 %."""
+    form = PrintOptionsForm(request.GET)
+    if not form.is_valid():
+        context = {"options_form": form, "error": "Some print options are out of range."}
+        return render(request, "print/preview.html", context, status=400)
+    response = HttpResponse(render_calibration(form.options()), content_type="application/pdf")
+    response["Content-Disposition"] = 'inline; filename="calibration.pdf"'
+    return response

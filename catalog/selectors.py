@@ -1,0 +1,266 @@
+"""Reads from the catalogue: definition payloads for the rules kernel (docs/internals.md section 1)
+and the list/search queries behind the API and the browse pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db.models import Case, IntegerField, Prefetch, Q, QuerySet, Value, When
+from django.db.models.functions import Lower
+
+from catalog.models import (
+    CardDefinition,
+    Characteristics,
+    Game,
+    TokenDefinition,
+    TokenFace,
+    TokenRelation,
+)
+
+JsonDict = dict[str, Any]
+COLORLESS = "C"
+
+
+def characteristics(obj: Characteristics) -> JsonDict:
+    return {
+        "name": obj.name,
+        "supertypes": list(obj.supertypes),
+        "types": list(obj.types),
+        "subtypes": list(obj.subtypes),
+        "colors": list(obj.colors),
+        "power": obj.power,
+        "toughness": obj.toughness,
+        "might": obj.might,
+        "tags": list(obj.tags),
+        "keywords": list(obj.keywords),
+        "text": obj.text,
+    }
+
+
+def face_payload(face: TokenFace) -> JsonDict:
+    return {**characteristics(face), "abilities": face.abilities, "effects": face.effects}
+
+
+def _back(token: TokenDefinition) -> TokenFace | None:
+    try:
+        return token.back
+    except TokenFace.DoesNotExist:
+        return None
+
+
+def token_to_payload(token: TokenDefinition, *, created_by: bool = True) -> JsonDict:
+    """The token definition payload (API token shape + abilities, effects, back)."""
+    back = _back(token)
+    payload: JsonDict = {
+        "id": token.slug,
+        "game": token.game_id,
+        **characteristics(token),
+        "predefined": token.predefined,
+        "rule": token.rule or None,
+        "abilities": token.abilities,
+        "effects": token.effects,
+        "back": face_payload(back) if back is not None else None,
+        "incomplete": token.incomplete,
+    }
+    if created_by:
+        payload["created_by"] = [r.card.slug for r in token.creator_relations.all()]
+    return payload
+
+
+def token_queryset() -> QuerySet[TokenDefinition]:
+    creators = TokenRelation.objects.select_related("card").order_by("card__name")
+    return TokenDefinition.objects.select_related("back", "game").prefetch_related(
+        Prefetch("creator_relations", queryset=creators)
+    )
+
+
+def token_payload(slug: str) -> JsonDict | None:
+    token = token_queryset().filter(slug=slug).first()
+    return token_to_payload(token) if token is not None else None
+
+
+def _inline_definitions(effects: list[JsonDict]) -> list[JsonDict]:
+    """Resolve every token slug an effect names into an inline payload, so the kernel needs no
+    database (internals.md section 1)."""
+    slugs = {e["token"] for e in effects if isinstance(e.get("token"), str)}
+    slugs |= {s for e in effects for s in e.get("tokens", []) if isinstance(s, str)}
+    found = {
+        t.slug: token_to_payload(t, created_by=False)
+        for t in token_queryset().filter(slug__in=slugs)
+    }
+    inlined = []
+    for effect in effects:
+        effect = dict(effect)
+        if isinstance(effect.get("token"), str):
+            effect["definition"] = found.get(effect["token"])
+        if isinstance(effect.get("tokens"), list):
+            effect["definitions"] = [found.get(slug) for slug in effect["tokens"]]
+        inlined.append(effect)
+    return inlined
+
+
+def relation_to_data(relation: TokenRelation) -> JsonDict:
+    return {
+        "token": relation.token.slug,
+        "count": relation.count,
+        "attach": relation.attach,
+        "transform": relation.transform,
+        "exclude_from_create_all": relation.exclude_from_create_all,
+        "persistent": relation.persistent,
+        "facedown": relation.facedown,
+    }
+
+
+def card_to_payload(card: CardDefinition, *, inline: bool = True) -> JsonDict:
+    """The card definition payload (API card shape); `inline` resolves effect token slugs."""
+    effects = list(card.effects)
+    return {
+        "id": card.slug,
+        "game": card.game_id,
+        **characteristics(card),
+        "mana_cost": card.mana_cost,
+        "loyalty": card.loyalty,
+        "creates": [relation_to_data(r) for r in card.relations.all()],
+        "effects": _inline_definitions(effects) if inline else effects,
+        "incomplete": card.incomplete,
+    }
+
+
+def card_queryset() -> QuerySet[CardDefinition]:
+    relations = TokenRelation.objects.select_related("token").order_by("token__name", "token__slug")
+    return CardDefinition.objects.select_related("game").prefetch_related(
+        Prefetch("relations", queryset=relations)
+    )
+
+
+def card_payload(slug: str) -> JsonDict | None:
+    card = card_queryset().filter(slug=slug).first()
+    return card_to_payload(card) if card is not None else None
+
+
+def card_by_name(game: str, name: str) -> CardDefinition | None:
+    """Cards are unique by name within a game (CR 201.2); case is ignored."""
+    return CardDefinition.objects.filter(game_id=game, name__iexact=name.strip()).first()
+
+
+def card_name_choice(game: str, name: str) -> str | None:
+    """The card name a "choose a card name" effect may take, spelled as the catalogue spells
+    it, or None. Only names of cards count; tokens are not cards, so "Treasure Token" is never
+    one (CR 201.4). A split card's half may be chosen on its own (201.4b, 709.4a)."""
+    wanted = " ".join(name.split())
+    if not wanted:
+        return None
+    card = card_by_name(game, wanted)
+    if card is not None:
+        return card.name
+    halves = CardDefinition.objects.filter(game_id=game).filter(
+        Q(name__istartswith=f"{wanted} //") | Q(name__iendswith=f"// {wanted}")
+    )
+    for split in halves.order_by("name"):
+        for half in split.name.split("//"):
+            if half.strip().casefold() == wanted.casefold():
+                return half.strip()
+    return None
+
+
+def _parse_bool(value: str | None, field: str) -> bool | None:
+    if value is None or value == "":
+        return None
+    lowered = value.lower()
+    if lowered in ("true", "1", "yes"):
+        return True
+    if lowered in ("false", "0", "no"):
+        return False
+    raise ValidationError({field: f"“{value}” is not true or false."})
+
+
+def _json_list_has(field: str, value: str) -> Q:
+    # JSON text match: works on SQLite and PostgreSQL alike (`contains` doesn't on SQLite).
+    return Q(**{f"{field}__icontains": f'"{value}"'})
+
+
+def _filtered(
+    queryset: QuerySet[Any],
+    *,
+    game: str | None,
+    q: str | None,
+    type: str | None,
+    color: str | None,
+) -> QuerySet[Any]:
+    if game:
+        if not Game.objects.filter(pk=game).exists():
+            raise ValidationError({"game": f"Unknown game “{game}”: use mtg or riftbound."})
+        queryset = queryset.filter(game_id=game)
+    if type:
+        type = type.strip()
+        queryset = queryset.filter(
+            _json_list_has("types", type)
+            | _json_list_has("subtypes", type)
+            | _json_list_has("supertypes", type)
+        )
+    if color:
+        queryset = _color_filter(queryset, color.strip())
+    q = (q or "").strip()
+    if q:
+        queryset = queryset.filter(name__icontains=q).annotate(
+            match_rank=Case(
+                When(name__iexact=q, then=Value(0)),
+                When(name__istartswith=q, then=Value(1)),
+                default=Value(2),
+                output_field=IntegerField(),
+            )
+        )
+        return queryset.order_by("match_rank", Lower("name"), "slug")
+    return queryset.order_by("game", Lower("name"), "slug")
+
+
+def _color_filter(queryset: QuerySet[Any], color: str) -> QuerySet[Any]:
+    """`W`..`G` or a Riftbound domain: has that color; `C`: colorless; `M`: multicolored."""
+    normalized = color.upper() if len(color) == 1 else color.capitalize()
+    if normalized == COLORLESS:
+        return queryset.filter(colors=[])
+    if normalized == "M":
+        return queryset.filter(colors__icontains=",")
+    vocabulary = ("W", "U", "B", "R", "G", "Fury", "Calm", "Mind", "Body", "Chaos", "Order")
+    if normalized not in vocabulary:
+        raise ValidationError(
+            {"color": f"Unknown color “{color}”: use W, U, B, R, G, C (colorless), M or a domain."}
+        )
+    return queryset.filter(_json_list_has("colors", normalized))
+
+
+def token_list(
+    *,
+    game: str | None = None,
+    predefined: str | bool | None = None,
+    q: str | None = None,
+    type: str | None = None,
+    color: str | None = None,
+) -> QuerySet[TokenDefinition]:
+    """Tokens matching the filters; with `q`, exact name matches first, then prefix matches.
+
+    Raises ValidationError (per parameter) on an unknown game, color or boolean."""
+    queryset = token_queryset()
+    flag = predefined if isinstance(predefined, bool) else _parse_bool(predefined, "predefined")
+    if flag is not None:
+        queryset = queryset.filter(predefined=flag)
+    found = _filtered(queryset, game=game, q=q, type=type, color=color)
+    if not (q or "").strip():
+        # Without a search, the rules-defined tokens (Treasure, Food, Recruit...) come first.
+        found = found.order_by("game", "-predefined", Lower("name"), "slug")
+    return found
+
+
+def card_list(
+    *,
+    game: str | None = None,
+    q: str | None = None,
+    type: str | None = None,
+    color: str | None = None,
+) -> QuerySet[CardDefinition]:
+    return _filtered(card_queryset(), game=game, q=q, type=type, color=color)
+
+
+def token_creators(token: TokenDefinition) -> list[TokenRelation]:
+    return list(token.creator_relations.select_related("card").order_by("card__name").all())

@@ -1,0 +1,265 @@
+"""Writes to the catalogue. Every write runs `full_clean()` before `save()` inside one transaction,
+so bad input raises `ValidationError` (a message per field) and nothing is saved.
+
+The upserts are keyed by stable ids (token and card slugs; card + token for relations), never by
+token name, and report "created", "updated" or "unchanged" so importers and the seed loader can
+count what they did and stay idempotent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import ProtectedError
+
+from catalog.models import (
+    CHARACTERISTIC_FIELDS,
+    CardDefinition,
+    Game,
+    TokenDefinition,
+    TokenFace,
+    TokenRelation,
+)
+from tokensite.api import Conflict
+
+Status = Literal["created", "updated", "unchanged"]
+
+TOKEN_FIELDS = (
+    *CHARACTERISTIC_FIELDS,
+    "predefined",
+    "rule",
+    "abilities",
+    "effects",
+    "double_faced",
+    "incomplete",
+)
+FACE_FIELDS = (*CHARACTERISTIC_FIELDS, "abilities", "effects")
+CARD_FIELDS = (*CHARACTERISTIC_FIELDS, "mana_cost", "loyalty", "effects", "oracle_id", "incomplete")
+RELATION_FIELDS = (
+    "count",
+    "attach",
+    "transform",
+    "exclude_from_create_all",
+    "persistent",
+    "facedown",
+)
+_UNSET: Any = object()
+
+
+def _game(slug: str | Game) -> Game:
+    if isinstance(slug, Game):
+        return slug
+    game = Game.objects.filter(pk=slug).first()
+    if game is None:
+        raise ValidationError({"game": f"Unknown game “{slug}”: use mtg or riftbound."})
+    return game
+
+
+def _check_fields(fields: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
+    unknown = sorted(set(fields) - set(allowed))
+    if unknown:
+        raise ValidationError({name: "Unknown field." for name in unknown})
+
+
+def _assign(instance: Any, fields: Mapping[str, Any]) -> bool:
+    """Set the given fields; True when any value differs from what is stored."""
+    changed = False
+    for name, value in fields.items():
+        if name == "game":
+            if instance.game_id != value.pk:
+                instance.game = value
+                changed = True
+            continue
+        if getattr(instance, name) != value:
+            setattr(instance, name, value)
+            changed = True
+    return changed
+
+
+def _save(instance: Any, changed: bool) -> Status:
+    if instance.pk is None:
+        instance.full_clean()
+        instance.save()
+        return "created"
+    if not changed:
+        return "unchanged"
+    instance.full_clean()
+    instance.save()
+    return "updated"
+
+
+@transaction.atomic
+def token_upsert(
+    *,
+    slug: str,
+    game: str | Game,
+    back: Mapping[str, Any] | None = _UNSET,
+    **fields: Any,
+) -> tuple[TokenDefinition, Status]:
+    """Create or update the token `slug`. `back` (face fields) makes it double-faced; `back=None`
+    removes a back face; leaving `back` out keeps whatever back face it has."""
+    _check_fields(fields, TOKEN_FIELDS)
+    token = TokenDefinition.objects.select_for_update().filter(slug=slug).first()
+    if token is None:
+        token = TokenDefinition(slug=slug)
+    changed = _assign(token, {"game": _game(game), **fields})
+    face_status: Status = "unchanged"
+    if back is not _UNSET:
+        changed |= _assign(token, {"double_faced": back is not None})
+        if back is None and token.pk is not None:
+            face_status = _face_set(token, None)  # before the token stops being double-faced
+    status = _save(token, changed)
+    if back is not None and back is not _UNSET:
+        face_status = _face_set(token, back)
+    if face_status != "unchanged" and status == "unchanged":
+        status = "updated"
+    return token, status
+
+
+def _face_set(token: TokenDefinition, back: Mapping[str, Any] | None) -> Status:
+    face = TokenFace.objects.filter(token=token).first()
+    if back is None:
+        if face is None:
+            return "unchanged"
+        face.delete()
+        return "updated"
+    _check_fields(back, FACE_FIELDS)
+    if face is None:
+        face = TokenFace(token=token)
+    try:
+        return _save(face, _assign(face, back))
+    except ValidationError as exc:
+        raise ValidationError(
+            {f"back.{key}": value for key, value in exc.message_dict.items()}
+        ) from None
+
+
+@transaction.atomic
+def token_create(
+    *, slug: str, game: str | Game, back: Mapping[str, Any] | None = None, **fields: Any
+) -> TokenDefinition:
+    """Create a new token; an id already in use is rejected (ids are never reused)."""
+    if TokenDefinition.objects.filter(slug=slug).exists():
+        raise ValidationError({"slug": f"A token with id “{slug}” already exists."})
+    token, _ = token_upsert(slug=slug, game=game, back=back, **fields)
+    return token
+
+
+@transaction.atomic
+def token_update(*, token: TokenDefinition, **fields: Any) -> TokenDefinition:
+    """Change some fields of an existing token (API PATCH/PUT)."""
+    back = fields.pop("back", _UNSET)
+    if "game" in fields:
+        fields["game"] = _game(fields["game"])
+    _check_fields({k: v for k, v in fields.items() if k != "game"}, TOKEN_FIELDS)
+    changed = _assign(token, fields)
+    if back is not _UNSET:
+        changed |= _assign(token, {"double_faced": back is not None})
+        if back is None:
+            _face_set(token, None)
+    _save(token, changed)
+    if back is not None and back is not _UNSET:
+        _face_set(token, back)
+    return token
+
+
+@transaction.atomic
+def token_delete(*, token: TokenDefinition) -> None:
+    try:
+        token.delete()
+    except ProtectedError:
+        raise Conflict(
+            f"{token.slug} is in someone's collection; it can't be deleted.", code="in_use"
+        ) from None
+
+
+@transaction.atomic
+def card_upsert(*, slug: str, game: str | Game, **fields: Any) -> tuple[CardDefinition, Status]:
+    """Create or update the card `slug` (effects validated by the rules kernel in clean())."""
+    _check_fields(fields, CARD_FIELDS)
+    card = CardDefinition.objects.select_for_update().filter(slug=slug).first()
+    if card is None:
+        card = CardDefinition(slug=slug)
+    return card, _save(card, _assign(card, {"game": _game(game), **fields}))
+
+
+@transaction.atomic
+def card_create(
+    *,
+    slug: str,
+    game: str | Game,
+    creates: list[Mapping[str, Any]] | None = None,
+    **fields: Any,
+) -> CardDefinition:
+    """Create a new card with the tokens it creates; an id already in use is rejected."""
+    if CardDefinition.objects.filter(slug=slug).exists():
+        raise ValidationError({"slug": f"A card with id “{slug}” already exists."})
+    card, _ = card_upsert(slug=slug, game=game, **fields)
+    card_relations_set(card=card, creates=list(creates or []))
+    return card
+
+
+@transaction.atomic
+def card_update(*, card: CardDefinition, **fields: Any) -> CardDefinition:
+    """Change some fields of an existing card; `creates` replaces its token relations."""
+    creates = fields.pop("creates", None)
+    if "game" in fields:
+        fields["game"] = _game(fields["game"])
+    _check_fields({k: v for k, v in fields.items() if k != "game"}, CARD_FIELDS)
+    _save(card, _assign(card, fields))
+    if creates is not None:
+        card_relations_set(card=card, creates=list(creates))
+    return card
+
+
+@transaction.atomic
+def card_delete(*, card: CardDefinition) -> None:
+    card.delete()
+
+
+def _lookup(model: Any, value: Any, field: str) -> Any:
+    if isinstance(value, model):
+        return value
+    found = model.objects.filter(slug=value).first()
+    if found is None:
+        raise ValidationError({field: f"Unknown {field} “{value}”."})
+    return found
+
+
+@transaction.atomic
+def relation_upsert(
+    *, card: CardDefinition | str, token: TokenDefinition | str, **fields: Any
+) -> tuple[TokenRelation, Status]:
+    """Record that `card` creates `token` (count "2" / "x" / "x=3" and flags)."""
+    _check_fields(fields, RELATION_FIELDS)
+    card_obj: CardDefinition = _lookup(CardDefinition, card, "card")
+    token_obj: TokenDefinition = _lookup(TokenDefinition, token, "token")
+    relation = TokenRelation.objects.filter(card=card_obj, token=token_obj).first()
+    if relation is None:
+        relation = TokenRelation(card=card_obj, token=token_obj)
+    if "count" in fields:
+        fields["count"] = str(fields["count"]).strip().lower()
+    return relation, _save(relation, _assign(relation, fields))
+
+
+@transaction.atomic
+def card_relations_set(
+    *, card: CardDefinition, creates: list[Mapping[str, Any]]
+) -> list[TokenRelation]:
+    """Replace the tokens `card` creates with `creates` ([{"token": slug, "count": "2", ...}])."""
+    relations = []
+    for index, item in enumerate(creates):
+        data = dict(item)
+        token = data.pop("token", None)
+        try:
+            relation, _ = relation_upsert(card=card, token=token or "", **data)
+        except ValidationError as exc:
+            raise ValidationError(
+                {f"creates[{index}].{key}": value for key, value in exc.message_dict.items()}
+            ) from None
+        relations.append(relation)
+    TokenRelation.objects.filter(card=card).exclude(pk__in=[r.pk for r in relations]).delete()
+    return relations

@@ -1,0 +1,174 @@
+"""Catalogue pages (htmx): browse with live search, token and card detail with a card-like tile.
+
+htmx requests get the named partial, other requests the full page; every link is a real href."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+from django_htmx.middleware import HtmxDetails
+
+from catalog import selectors
+from catalog.models import CardDefinition, Characteristics, Game, TokenDefinition
+
+PAGE_SIZE = 48
+KINDS = ("tokens", "cards")
+COLOR_FILTERS = [
+    ("", "Any color"),
+    ("W", "White"),
+    ("U", "Blue"),
+    ("B", "Black"),
+    ("R", "Red"),
+    ("G", "Green"),
+    ("C", "Colorless"),
+    ("M", "Multicolored"),
+]
+TYPE_FILTERS = ["Creature", "Artifact", "Enchantment", "Land", "Unit", "Gear", "Battlefield"]
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+_RB_ICON = re.compile(r":rb_(might|exhaust|energy_(\d+)|rune_(\w+?)):")
+
+
+def _icon(match: re.Match[str]) -> str:
+    if match.group(1) == "might":
+        return "⚔"
+    if match.group(1) == "exhaust":
+        return "⟳"
+    if match.group(2) is not None:
+        return f"({match.group(2)})"
+    return f"[{match.group(3).capitalize()}]"
+
+
+def tile(obj: Characteristics, game: str, *, token: bool) -> dict[str, Any]:
+    """What a card-like tile shows: frame by color identity, type line, text, P/T or Might."""
+    colors = list(obj.colors)
+    if not colors:
+        frame = "colorless"
+    elif len(colors) > 1:
+        frame = "gold"
+    else:
+        frame = colors[0].lower()
+    left = " ".join([*obj.supertypes, *(["Token"] if token else []), *obj.types])
+    right = " ".join(obj.subtypes) or (" ".join(obj.tags) if game == "riftbound" else "")
+    if obj.power is not None or obj.toughness is not None:
+        stats = f"{obj.power}/{obj.toughness}"
+    elif obj.might is not None:
+        stats = f"{obj.might} ⚔"
+    else:
+        stats = ""
+    return {
+        "name": obj.name,
+        "frame": frame,
+        "game": game,
+        "type_line": f"{left} — {right}" if right else left,
+        "text": _RB_ICON.sub(_icon, obj.text),
+        "stats": stats,
+        "colors": colors,
+    }
+
+
+def _params(request: HttpRequest) -> dict[str, str]:
+    kind = request.GET.get("kind", "tokens")
+    return {
+        "kind": kind if kind in KINDS else "tokens",
+        "q": request.GET.get("q", "").strip()[:100],
+        "game": request.GET.get("game", ""),
+        "type": request.GET.get("type", ""),
+        "color": request.GET.get("color", ""),
+        "predefined": request.GET.get("predefined", ""),
+    }
+
+
+@require_GET
+def browse(request: HtmxHttpRequest) -> HttpResponse:
+    params = _params(request)
+    error = ""
+    try:
+        if params["kind"] == "cards":
+            found: Any = selectors.card_list(
+                game=params["game"], q=params["q"], type=params["type"], color=params["color"]
+            )
+        else:
+            found = selectors.token_list(
+                game=params["game"],
+                predefined=params["predefined"],
+                q=params["q"],
+                type=params["type"],
+                color=params["color"],
+            )
+    except ValidationError as exc:
+        error = " ".join(exc.messages)
+        found = TokenDefinition.objects.none()
+    page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    is_token = params["kind"] == "tokens"
+    results = [
+        {"obj": obj, "tile": tile(obj, obj.game_id, token=is_token)} for obj in page.object_list
+    ]
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "params": params,
+        "page": page,
+        "results": results,
+        "error": error,
+        "query": query.urlencode(),
+        "games": Game.objects.all(),
+        "colors": COLOR_FILTERS,
+        "types": TYPE_FILTERS,
+    }
+    template = "catalog/browse.html#results" if request.htmx else "catalog/browse.html"
+    # htmx only swaps 2xx responses: the partial shows the error; a plain GET gets a 400 page.
+    return render(request, template, context, status=400 if error and not request.htmx else 200)
+
+
+@require_GET
+def token_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    token = selectors.token_queryset().filter(slug=slug).first()
+    if token is None:
+        raise Http404("No such token.")
+    payload = selectors.token_to_payload(token)
+    back = payload["back"]
+    context = {
+        "token": token,
+        "payload": payload,
+        "tile": tile(token, token.game_id, token=True),
+        "back_tile": tile(token.back, token.game_id, token=True) if back else None,
+        "creators": selectors.token_creators(token),
+        "printings": token.printings.all(),
+    }
+    return render(request, "catalog/token_detail.html", context)
+
+
+@require_GET
+def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    card: CardDefinition | None = selectors.card_queryset().filter(slug=slug).first()
+    if card is None:
+        raise Http404("No such card.")
+    context = {
+        "card": card,
+        "tile": tile(card, card.game_id, token=False),
+        "relations": card.relations.all(),
+        "effects": [
+            {
+                "kind": effect.get("kind"),
+                "details": ", ".join(
+                    f"{key}: {json.dumps(value, ensure_ascii=False)}"
+                    for key, value in effect.items()
+                    if key != "kind"
+                ),
+            }
+            for effect in card.effects
+        ],
+    }
+    return render(request, "catalog/card_detail.html", context)

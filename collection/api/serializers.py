@@ -1,0 +1,195 @@
+"""Request parsing and response documentation for the collection and deck API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from collection.csvio import COLUMN_HELP
+from collection.models import MAX_QUANTITY, Condition, Finish
+from collection.services import MAX_DECKLIST_CHARS
+from play.services import MAX_PLAYERS
+
+CSV_COLUMNS_DOC = "Columns (header row required): " + "; ".join(
+    f"`{name}`: {meaning}" for name, meaning in COLUMN_HELP
+)
+
+
+class ItemFieldsSerializer(serializers.Serializer[Any]):
+    quantity = serializers.IntegerField(min_value=1, max_value=MAX_QUANTITY, default=1)
+    set_code = serializers.CharField(max_length=16, required=False, allow_blank=True)
+    collector_number = serializers.CharField(max_length=16, required=False, allow_blank=True)
+    finish = serializers.ChoiceField(choices=Finish.choices, required=False)
+    condition = serializers.ChoiceField(choices=Condition.choices, required=False)
+    notes = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+
+class ItemCreateSerializer(ItemFieldsSerializer):
+    """Give `card` or `token` (a catalogue id). The same printing, finish and condition merges."""
+
+    card = serializers.CharField(max_length=160, required=False, help_text="Card id")
+    token = serializers.CharField(max_length=120, required=False, help_text="Token id")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("card" in attrs) == ("token" in attrs):
+            raise serializers.ValidationError("Give `card` or `token` (exactly one).")
+        return attrs
+
+
+class ItemUpdateSerializer(ItemFieldsSerializer):
+    quantity = serializers.IntegerField(min_value=1, max_value=MAX_QUANTITY, required=False)
+
+
+class ItemSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["card", "token"])
+    card = serializers.CharField(allow_null=True, help_text="Card id, for cards")
+    token = serializers.CharField(allow_null=True, help_text="Token id, for tokens")
+    name = serializers.CharField()
+    game = serializers.CharField()
+    quantity = serializers.IntegerField()
+    set_code = serializers.CharField()
+    collector_number = serializers.CharField()
+    finish = serializers.ChoiceField(choices=Finish.choices)
+    condition = serializers.ChoiceField(choices=Condition.choices)
+    notes = serializers.CharField()
+
+
+class TotalsSerializer(serializers.Serializer[Any]):
+    game = serializers.CharField()
+    cards = serializers.IntegerField(help_text="Distinct cards owned")
+    card_copies = serializers.IntegerField()
+    tokens = serializers.IntegerField(help_text="Distinct tokens owned")
+    token_copies = serializers.IntegerField()
+
+
+class BulkAddSerializer(serializers.Serializer[Any]):
+    game = serializers.ChoiceField(choices=["mtg", "riftbound"])
+    list = serializers.CharField(
+        max_length=MAX_DECKLIST_CHARS,
+        help_text='Pasted lines: "4 Name", "4 Name (SET) 123", any decklist format. An unknown '
+        "name rejects the whole list (nothing is added) with suggestions per line.",
+    )
+    finish = serializers.ChoiceField(choices=Finish.choices, default=Finish.NORMAL)
+
+
+class CsvImportSerializer(serializers.Serializer[Any]):
+    csv = serializers.CharField(
+        required=False, help_text="The CSV text (JSON body). " + CSV_COLUMNS_DOC
+    )
+    file = serializers.FileField(required=False, help_text="The CSV file (multipart upload).")
+
+
+class CountSerializer(serializers.Serializer[Any]):
+    added = serializers.IntegerField(help_text="Copies added")
+
+
+class LineErrorSerializer(serializers.Serializer[Any]):
+    line = serializers.IntegerField()
+    detail = serializers.CharField()
+    suggestions = serializers.ListField(child=serializers.CharField())
+
+
+class LinesRejectedSerializer(serializers.Serializer[Any]):
+    error = serializers.CharField(help_text='"invalid_lines"')
+    detail = serializers.CharField()
+    rule = serializers.CharField(allow_null=True)
+    lines = LineErrorSerializer(many=True, help_text="Every bad line; nothing was written.")
+
+
+class DeckCreateSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(
+        max_length=120, required=False, allow_blank=True, help_text="Default: the list's name"
+    )
+    game = serializers.ChoiceField(choices=["mtg", "riftbound"])
+    decklist = serializers.CharField(
+        max_length=MAX_DECKLIST_CHARS,
+        help_text="MTG Arena, MTGO text, MTGO .dek XML, plain '4 Name' lines or a Riftbound "
+        "sectioned list. Names match exactly (case, set codes and collector numbers ignored).",
+    )
+
+
+class DeckUpdateSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=120, required=False)
+    decklist = serializers.CharField(max_length=MAX_DECKLIST_CHARS, required=False)
+
+
+class DeckCardSerializer(serializers.Serializer[Any]):
+    card = serializers.CharField(help_text="Card id")
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+    section = serializers.CharField(
+        help_text="main, sideboard, commander, companion, maybeboard; Riftbound legend, "
+        "champion, battlefields, runes"
+    )
+    line = serializers.IntegerField()
+    set_code = serializers.CharField(allow_null=True)
+    collector_number = serializers.CharField(allow_null=True)
+
+
+class DeckUnknownSerializer(serializers.Serializer[Any]):
+    line = serializers.IntegerField()
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+    section = serializers.CharField(allow_null=True)
+    suggestions = serializers.ListField(
+        child=serializers.CharField(), help_text="Closest catalogue names"
+    )
+    problem = serializers.CharField(allow_null=True, help_text="Set when the line is unreadable")
+
+
+class TokenNeededSerializer(serializers.Serializer[Any]):
+    token = serializers.CharField(help_text="Token id")
+    name = serializers.CharField()
+    cards = serializers.ListField(child=serializers.CharField(), help_text="Card ids making it")
+    card_names = serializers.ListField(child=serializers.CharField())
+    suggested = serializers.IntegerField(
+        help_text='Physical copies: the largest creation over the deck\'s cards ("x" counts as '
+        "3), times each token doubler in the deck (2; Ojer Taq 3 on creature tokens)."
+    )
+    owned = serializers.IntegerField(help_text="Copies in your collection")
+    missing = serializers.IntegerField(help_text="suggested - owned, at least 0")
+
+
+class DeckSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    cards = DeckCardSerializer(many=True)
+    unknown = DeckUnknownSerializer(many=True)
+    tokens_needed = TokenNeededSerializer(many=True)
+    decklist = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class DeckSummarySerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    cards = serializers.IntegerField(help_text="Cards in the list")
+    updated_at = serializers.DateTimeField()
+
+
+class StartTableSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=100)
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=100), min_length=1, max_length=MAX_PLAYERS
+    )
+    tokens = serializers.ListField(
+        child=serializers.CharField(max_length=120),
+        required=False,
+        max_length=200,
+        help_text="Token ids to pin; default: every token the deck needs.",
+    )
+
+
+class StartedTableSerializer(serializers.Serializer[Any]):
+    table = serializers.UUIDField()
+    pinned_tokens = serializers.ListField(child=serializers.CharField())
+
+
+class PinnedTokensSerializer(serializers.Serializer[Any]):
+    table = serializers.UUIDField()
+    tokens = serializers.ListField(child=serializers.CharField())

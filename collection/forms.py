@@ -1,0 +1,99 @@
+"""Page forms: they check shapes only; the services decide and write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from collection.models import MAX_QUANTITY, Condition, Finish
+from collection.services import MAX_DECKLIST_CHARS
+from play.services import MAX_PLAYERS
+
+GAMES = (("mtg", "Magic: The Gathering"), ("riftbound", "Riftbound"))
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+
+def _read_upload(upload: Any) -> str:
+    if upload.size > MAX_UPLOAD_BYTES:
+        raise forms.ValidationError("The file is larger than 5 MB.")
+    try:
+        return str(upload.read().decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise forms.ValidationError("The file is not UTF-8 text.") from None
+
+
+class DeckForm(forms.Form):
+    name = forms.CharField(max_length=120, required=False, help_text="Default: the list's name.")
+    game = forms.ChoiceField(choices=GAMES)
+    decklist = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 14}),
+        max_length=MAX_DECKLIST_CHARS,
+        required=False,
+        help_text="MTG Arena, MTGO text, plain “4 Name” lines or a Riftbound sectioned list.",
+    )
+    dek_file = forms.FileField(
+        required=False, label="…or a file", help_text="MTGO .dek XML or a text decklist."
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        upload = data.get("dek_file")
+        if upload:
+            data["decklist"] = _read_upload(upload)
+        if not (data.get("decklist") or "").strip():
+            raise forms.ValidationError("Paste a decklist or choose a file.")
+        return data
+
+
+class DeckEditForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    decklist = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 14}), max_length=MAX_DECKLIST_CHARS
+    )
+
+
+class StartTableForm(forms.Form):
+    name = forms.CharField(max_length=100, initial="Game night")
+    players = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), help_text="One seat name per line."
+    )
+
+    def clean_players(self) -> list[str]:
+        names = [n.strip()[:100] for n in self.cleaned_data["players"].splitlines() if n.strip()]
+        if not 1 <= len(names) <= MAX_PLAYERS:
+            raise forms.ValidationError(f"Name 1 to {MAX_PLAYERS} players, one per line.")
+        return names
+
+
+class BulkAddForm(forms.Form):
+    game = forms.ChoiceField(choices=GAMES)
+    list = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 8}),
+        max_length=MAX_DECKLIST_CHARS,
+        help_text="“4 Name” or “4 Name (SET) 123” lines; any decklist format works.",
+    )
+    finish = forms.ChoiceField(choices=Finish.choices, initial=Finish.NORMAL)
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(label="CSV file")
+
+    def clean_file(self) -> str:
+        return _read_upload(self.cleaned_data["file"])
+
+
+class AddItemForm(forms.Form):
+    kind = forms.ChoiceField(choices=(("card", "card"), ("token", "token")))
+    id = forms.CharField(max_length=160)
+    quantity = forms.IntegerField(min_value=1, max_value=MAX_QUANTITY, initial=1)
+    finish = forms.ChoiceField(choices=Finish.choices, initial=Finish.NORMAL)
+
+
+class ItemForm(forms.Form):
+    quantity = forms.IntegerField(min_value=1, max_value=MAX_QUANTITY)
+    set_code = forms.CharField(max_length=16, required=False)
+    collector_number = forms.CharField(max_length=16, required=False)
+    finish = forms.ChoiceField(choices=Finish.choices)
+    condition = forms.ChoiceField(choices=Condition.choices)
+    notes = forms.CharField(max_length=500, required=False)

@@ -1,0 +1,3 @@
+"""The tables API (../shared/API.md, "Tables"): thin DRF views over play.services and selectors."""
+
+from __future__ import annotations

@@ -1,0 +1,169 @@
+"""Request parsing and response documentation for the tables API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
+from rest_framework import serializers
+
+from play.api.actions import ACTION_SERIALIZERS, MAX_COUNT
+from play.models import Table
+from play.services import MAX_PLAYERS
+
+# Versions are PositiveIntegerField values: anything above fits no database column.
+MAX_VERSION = 2**31 - 1
+
+ACTION_SCHEMA = PolymorphicProxySerializer(
+    component_name="Action",
+    serializers=ACTION_SERIALIZERS,  # type: ignore[arg-type]
+    resource_type_field_name="type",
+)
+
+
+@extend_schema_field(ACTION_SCHEMA)
+class ActionField(serializers.JSONField):
+    """Any JSON object here; checked against the serializer of its `type` by the view."""
+
+
+class TableCreateSerializer(serializers.Serializer[Any]):
+    game = serializers.CharField(max_length=32, help_text='"mtg" or "riftbound".')
+    name = serializers.CharField(max_length=100)
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=100),
+        min_length=1,
+        max_length=MAX_PLAYERS,
+        help_text="Seat names, in seat order.",
+    )
+    starting_life = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_COUNT, help_text="Default 20 (40: Commander)."
+    )
+    hand = serializers.IntegerField(
+        required=False, min_value=0, max_value=1000, help_text="Default 7."
+    )
+    library = serializers.IntegerField(
+        required=False, min_value=0, max_value=100_000, help_text="Default 53."
+    )
+    battlefields = serializers.ListField(
+        child=serializers.CharField(max_length=100),
+        required=False,
+        max_length=16,
+        help_text="Riftbound: battlefield names (default one per player).",
+    )
+
+
+class TableActionSerializer(serializers.Serializer[Any]):
+    expected_version = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_VERSION,
+        help_text="The version the client acts on; 409 when the table moved on.",
+    )
+    action = ActionField(
+        help_text=f"One action; `count` and amounts are at most {MAX_COUNT} (MAX_COUNT)."
+    )
+
+
+class UndoSerializer(serializers.Serializer[Any]):
+    expected_version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION)
+
+
+class JoinSerializer(serializers.Serializer[Any]):
+    invite = serializers.CharField(max_length=64, help_text="The token of the invite link.")
+    seat = serializers.IntegerField(min_value=0, max_value=63, help_text="The seat to claim.")
+
+
+class SpectateSerializer(serializers.Serializer[Any]):
+    token = serializers.CharField(max_length=64, help_text="The token of the spectator link.")
+
+
+class TableUpdateSerializer(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(choices=Table.Status.choices)
+
+
+class SeatSummarySerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    user = serializers.CharField(allow_null=True)
+
+
+class TableSummarySerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    game = serializers.CharField()
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=Table.Status.choices)
+    version = serializers.IntegerField()
+    owner = serializers.CharField()
+    role = serializers.ChoiceField(choices=["owner", "player", "spectator"])
+    seats = SeatSummarySerializer(many=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class EventSerializer(serializers.Serializer[Any]):
+    type = serializers.CharField(help_text='"token_created", "ceased_to_exist", "died", ...')
+    text = serializers.CharField(help_text="A sentence for the log.")
+    rule = serializers.CharField(allow_null=True, help_text='The rule followed, e.g. "704.5d".')
+
+
+class TableStateSerializer(serializers.Serializer[Any]):
+    """The table state of ../shared/API.md plus name, status, the caller's access and links."""
+
+    id = serializers.UUIDField()
+    game = serializers.CharField()
+    version = serializers.IntegerField()
+    turn = serializers.IntegerField()
+    active_seat = serializers.IntegerField()
+    step = serializers.CharField()
+    seats = serializers.ListField(child=serializers.DictField())
+    objects = serializers.ListField(child=serializers.DictField(), help_text="Stacks of objects.")
+    battlefields = serializers.ListField(child=serializers.DictField())
+    pending_choice = serializers.DictField(allow_null=True)
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=Table.Status.choices)
+    owner = serializers.CharField()
+    you = serializers.DictField(help_text='{"role": "owner"|"player"|"spectator", "seats": [...]}')
+    links = serializers.DictField(
+        help_text='{"invite": token (owner only), "spectate": token (owner and players)}'
+    )
+    claimed_by = serializers.DictField(help_text="Seat number -> username of who claimed it.")
+
+
+class ActionResponseSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField()
+    events = EventSerializer(many=True)
+    state = TableStateSerializer()
+
+
+class LogEntrySerializer(serializers.Serializer[Any]):
+    seq = serializers.IntegerField(help_text="The version this entry produced.")
+    kind = serializers.ChoiceField(choices=["action", "undo"])
+    actor = serializers.CharField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True, help_text="Whose action it was.")
+    action = serializers.DictField(help_text="As run, with catalogue definitions embedded.")
+    events = EventSerializer(many=True)
+    undone_by = serializers.IntegerField(allow_null=True, help_text="The undo entry, if undone.")
+    created_at = serializers.DateTimeField()
+
+
+class HistoryLineSerializer(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    actor = serializers.CharField(allow_null=True)
+    type = serializers.CharField()
+    text = serializers.CharField()
+    rule = serializers.CharField(allow_null=True)
+    undone = serializers.BooleanField()
+    at = serializers.DateTimeField()
+
+
+class InvitePreviewSerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    owner = serializers.CharField()
+    seats = SeatSummarySerializer(many=True)
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    error = serializers.CharField()
+    detail = serializers.CharField()
+    rule = serializers.CharField(allow_null=True)

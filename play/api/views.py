@@ -1,0 +1,265 @@
+"""Tables API views: parse, call a service or selector, answer. Errors go through tokensite.api."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import (
+    api_view,
+    parser_classes,
+    permission_classes,
+    renderer_classes,
+)
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from play import selectors, services
+from play.api.actions import ACTION_SERIALIZERS
+from play.api.parsers import BoundedJSONParser
+from play.api.renderers import FastJSONRenderer
+from play.api.serializers import (
+    MAX_VERSION,
+    ActionResponseSerializer,
+    ErrorSerializer,
+    HistoryLineSerializer,
+    InvitePreviewSerializer,
+    JoinSerializer,
+    LogEntrySerializer,
+    SpectateSerializer,
+    TableActionSerializer,
+    TableCreateSerializer,
+    TableStateSerializer,
+    TableSummarySerializer,
+    TableUpdateSerializer,
+    UndoSerializer,
+)
+from play.payloads import InvalidPayload
+from tokensite.api import Pagination
+
+SPECTATE = OpenApiParameter(
+    "spectate", str, description="Spectator link token: read access without an account."
+)
+ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409, 413, 422)}
+
+
+def _valid(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _account(request: Request) -> User:
+    """The signed-in user of a view that requires authentication."""
+    assert isinstance(request.user, User)  # IsAuthenticated let only accounts through
+    return request.user
+
+
+def _read_access(request: Request, table_id: str) -> tuple[Any, selectors.TableAccess]:
+    return selectors.table_get_for_user(
+        table_id=table_id,
+        user=request.user,
+        spectate_token=request.query_params.get("spectate"),
+    )
+
+
+def _check_action(action: Any) -> dict[str, Any]:
+    """Shape checks with a clear 400; the client's dict goes on to the kernel unchanged."""
+    if not isinstance(action, dict):
+        raise InvalidPayload("The action must be a JSON object.")
+    kind = action.get("type")
+    serializer_class = ACTION_SERIALIZERS.get(kind) if isinstance(kind, str) else None
+    if serializer_class is None:
+        known = ", ".join(sorted(ACTION_SERIALIZERS))
+        raise InvalidPayload(f"Unknown action type {kind!r}; known types: {known}.")
+    _valid(serializer_class, action)
+    return action
+
+
+@extend_schema(
+    methods=["GET"], responses={200: TableSummarySerializer(many=True)}, summary="My tables"
+)
+@extend_schema(
+    methods=["POST"],
+    request=TableCreateSerializer,
+    responses={201: TableStateSerializer, **ERRORS},
+    summary="Create a table",
+)
+@api_view(["GET", "POST"])
+@renderer_classes([FastJSONRenderer])
+@parser_classes([BoundedJSONParser])
+@permission_classes([IsAuthenticated])
+def tables(request: Request) -> Response:
+    """GET: the tables the caller owns, sits at or spectates. POST: a new table the caller owns."""
+    if request.method == "GET":
+        paginator = Pagination()
+        page = paginator.paginate_queryset(
+            selectors.table_list_for_user(user=request.user), request
+        )
+        return paginator.get_paginated_response(
+            [selectors.table_summary(table, request.user) for table in page or []]
+        )
+    data = _valid(TableCreateSerializer, request.data)
+    game, name, players = data.pop("game"), data.pop("name"), data.pop("players")
+    table = services.table_create(
+        owner=_account(request), game=game, name=name, players=players, options=data
+    )
+    table, access = selectors.table_get_for_user(table_id=table.id, user=request.user)
+    return Response(selectors.table_state(table=table, access=access), status=201)
+
+
+@extend_schema(
+    methods=["GET"],
+    parameters=[SPECTATE],
+    responses={200: TableStateSerializer, 404: ErrorSerializer},
+    summary="Table state",
+)
+@extend_schema(
+    methods=["PATCH"],
+    request=TableUpdateSerializer,
+    responses={200: TableStateSerializer, **ERRORS},
+    summary="Finish or abandon a table (owner); it stays readable",
+)
+@api_view(["GET", "PATCH"])
+@renderer_classes([FastJSONRenderer])
+@parser_classes([BoundedJSONParser])
+@permission_classes([IsAuthenticatedOrReadOnly])
+def table_detail(request: Request, table_id: str) -> Response:
+    if request.method == "PATCH":
+        data = _valid(TableUpdateSerializer, request.data)
+        services.table_set_status(table_id=table_id, user=request.user, status=data["status"])
+    table, access = _read_access(request, table_id)
+    return Response(selectors.table_state(table=table, access=access))
+
+
+@extend_schema(
+    request=TableActionSerializer,
+    responses={200: ActionResponseSerializer, **ERRORS},
+    summary="Act at a table",
+    description="One action per request, run by the rules kernel in one transaction. "
+    "400 malformed, 403 not your seat, 404 unknown table, 409 stale `expected_version` or a "
+    "pending choice, 413 body too large, 422 illegal under the rules (with `rule`).",
+)
+@api_view(["POST"])
+@renderer_classes([FastJSONRenderer])
+@parser_classes([BoundedJSONParser])
+@permission_classes([IsAuthenticated])
+def table_actions(request: Request, table_id: str) -> Response:
+    data = _valid(TableActionSerializer, request.data)
+    result = services.table_apply_action(
+        table_id=table_id,
+        user=request.user,
+        expected_version=data["expected_version"],
+        action=_check_action(data["action"]),
+    )
+    return Response({"version": result.version, "events": result.events, "state": result.state})
+
+
+@extend_schema(
+    request=UndoSerializer,
+    responses={200: ActionResponseSerializer, **ERRORS},
+    summary="Undo the last action",
+)
+@api_view(["POST"])
+@renderer_classes([FastJSONRenderer])
+@parser_classes([BoundedJSONParser])
+@permission_classes([IsAuthenticated])
+def table_undo(request: Request, table_id: str) -> Response:
+    data = _valid(UndoSerializer, request.data)
+    result = services.table_undo(
+        table_id=table_id, user=request.user, expected_version=data["expected_version"]
+    )
+    return Response({"version": result.version, "events": result.events, "state": result.state})
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("after", int, description="Only entries after this version."),
+        SPECTATE,
+    ],
+    responses={200: LogEntrySerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer},
+    summary="The action log, oldest first",
+)
+@api_view(["GET"])
+@renderer_classes([FastJSONRenderer])
+@permission_classes([AllowAny])
+def table_log(request: Request, table_id: str) -> Response:
+    table, _access = _read_access(request, table_id)
+    after = serializers.IntegerField(min_value=0, max_value=MAX_VERSION).run_validation(
+        request.query_params.get("after", 0)
+    )
+    paginator = Pagination()
+    page = paginator.paginate_queryset(selectors.table_log(table=table, after=after), request)
+    return paginator.get_paginated_response([selectors.action_entry(a) for a in page or []])
+
+
+@extend_schema(
+    parameters=[SPECTATE],
+    responses={200: HistoryLineSerializer(many=True), 404: ErrorSerializer},
+    summary="The game as sentences, with the rule of each event",
+)
+@api_view(["GET"])
+@renderer_classes([FastJSONRenderer])
+@permission_classes([AllowAny])
+def table_history(request: Request, table_id: str) -> Response:
+    table, _access = _read_access(request, table_id)
+    return Response({"results": selectors.table_history(table=table)})
+
+
+@extend_schema(
+    request=None,
+    responses={200: TableStateSerializer, **ERRORS},
+    summary="New invite and spectator links (owner); the old ones stop working",
+)
+@api_view(["POST"])
+@renderer_classes([FastJSONRenderer])
+@permission_classes([IsAuthenticated])
+def table_rotate_links(request: Request, table_id: str) -> Response:
+    services.table_rotate_links(table_id=table_id, user=request.user)
+    table, access = _read_access(request, table_id)
+    return Response(selectors.table_state(table=table, access=access))
+
+
+@extend_schema(
+    methods=["GET"],
+    parameters=[OpenApiParameter("invite", str, required=True)],
+    responses={200: InvitePreviewSerializer, 404: ErrorSerializer},
+    summary="What an invite link offers: the table and its seats",
+)
+@extend_schema(
+    methods=["POST"],
+    request=JoinSerializer,
+    responses={200: TableStateSerializer, **ERRORS},
+    summary="Claim a seat through the invite link",
+)
+@api_view(["GET", "POST"])
+@renderer_classes([FastJSONRenderer])
+@parser_classes([BoundedJSONParser])
+@permission_classes([IsAuthenticated])
+def table_join(request: Request) -> Response:
+    if request.method == "GET":
+        invite = request.query_params.get("invite", "")
+        return Response(selectors.invite_preview(invite=invite))
+    data = _valid(JoinSerializer, request.data)
+    table = services.table_join(user=_account(request), invite=data["invite"], seat=data["seat"])
+    table, access = selectors.table_get_for_user(table_id=table.id, user=request.user)
+    return Response(selectors.table_state(table=table, access=access))
+
+
+@extend_schema(
+    request=SpectateSerializer,
+    responses={200: TableStateSerializer, **ERRORS},
+    summary="Follow a table through its spectator link",
+)
+@api_view(["POST"])
+@renderer_classes([FastJSONRenderer])
+@parser_classes([BoundedJSONParser])
+@permission_classes([IsAuthenticated])
+def table_spectate(request: Request) -> Response:
+    data = _valid(SpectateSerializer, request.data)
+    table = services.table_spectate(user=_account(request), token=data["token"])
+    table, access = selectors.table_get_for_user(table_id=table.id, user=request.user)
+    return Response(selectors.table_state(table=table, access=access))

@@ -1,0 +1,65 @@
+"""The working context of one action: the state being changed, the events told, the answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.rules.errors import InvalidAction, NeedChoice
+from play.rules.state import GameObject, GameState
+
+Event = dict[str, Any]
+
+
+def times(count: int, name: str) -> str:
+    """ "Soldier Token" for one object, "Soldier Token (x3)" for a stack of three."""
+    return name if count == 1 else f"{name} (x{count})"
+
+
+class Context:
+    """Carries the state through one action; ``decide`` consumes the answers given by ``choose``
+    in order, so replaying the same actions never asks again."""
+
+    def __init__(self, state: GameState, answers: list[Any], manual: bool = False) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.manual = manual
+        self.dies: list[tuple[GameObject, int]] = []
+        self.deathtouched: set[str] = set()
+        """Stacks dealt damage by a source with deathtouch in this action, which state-based
+        actions check at its end (CR 704.5h)."""
+        self.triggers: list[object] = []
+        """Triggered abilities the kernel resolves itself, waiting for the state-based actions to
+        settle (CR 603.3); their shape belongs to the game system."""
+        self._answers = list(answers)
+
+    def event(self, event_type: str, text: str, rule: str | None = None, **extra: Any) -> None:
+        """Tell what happened, in a sentence, with the rule it follows."""
+        event: Event = {"type": event_type, "text": text, "rule": rule, **extra}
+        if self.manual:
+            event["manual"] = True
+        self.events.append(event)
+
+    def decide(
+        self, kind: str, seat: int, prompt: str, options: list[Any], rule: str | None = None
+    ) -> Any:
+        """A player's decision among ``options`` that lead to different results.
+
+        Callers pass only options with distinct outcomes; with one left, nobody is asked
+        (API.md: "Where every option leads to the same result, do not ask").
+        """
+        if not options:
+            raise ValueError("a decision needs options")
+        if len(options) == 1:
+            return options[0]
+        if self._answers:
+            answer = self._answers.pop(0)
+            if answer not in options:
+                raise InvalidAction(f"{answer!r} is not one of the options: {options!r}")
+            return answer
+        raise NeedChoice(kind, seat, prompt, options, rule)
+
+    def get(self, object_id: object) -> GameObject:
+        """The stack named by an action, or InvalidAction."""
+        if not isinstance(object_id, str) or object_id not in self.state.objects:
+            raise InvalidAction(f"there is no object {object_id!r}")
+        return self.state.objects[object_id]

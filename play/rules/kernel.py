@@ -1,0 +1,90 @@
+"""The entry points: validate -> run the system's handler -> settle -> merge stacks -> events.
+
+``apply`` never mutates its input. A decision the rules give a player suspends the action in
+``pending_choice``; ``choose`` re-runs it from the same state with the answers so far, so the
+log (action, choose, ...) replays without asking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from play.rules.context import Context, Event
+from play.rules.errors import ChoicePending, InvalidAction, NeedChoice
+from play.rules.stacks import merge_identical
+from play.rules.state import GameState, PendingChoice
+from play.rules.systems import get_system
+
+JsonDict = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    state: GameState
+    events: list[Event]
+
+
+def new_game(game: str, setup: JsonDict) -> GameState:
+    """A new game of ``game`` ("mtg") for ``setup``: players, starting_life, hand, library."""
+    if not isinstance(setup, dict):
+        raise InvalidAction("setup must be an object")
+    return get_system(game).new_game(setup)
+
+
+def apply(state: GameState, action: JsonDict) -> Outcome:
+    """Perform one action; the returned state is after state-based actions (CR 704.3)."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise InvalidAction("an action is an object with a string 'type'")
+    pending = state.pending_choice
+    if pending is not None:
+        if action["type"] != "choose":
+            raise ChoicePending(f"Seat {pending.seat} must choose first: {pending.prompt}")
+        if "choice" not in action or action["choice"] not in pending.options:
+            raise InvalidAction(f"choice must be one of {pending.options!r}")
+        answers = [*pending.action.get("answers", []), action["choice"]]
+        base = state.clone()
+        base.pending_choice = None
+        return _run(base, {**pending.action, "answers": answers})
+    if action["type"] == "choose":
+        raise InvalidAction("there is no pending choice to answer")
+    return _run(state, action)
+
+
+def _run(state: GameState, action: JsonDict) -> Outcome:
+    system = get_system(state.game)
+    handler = system.handlers.get(action["type"])
+    if handler is None:
+        known = ", ".join(sorted(system.handlers))
+        raise InvalidAction(f"unknown action type {action['type']!r}; known: {known}")
+    answers = action.get("answers", [])
+    if not isinstance(answers, list):
+        raise InvalidAction("answers must be a list")
+    work = state.clone()
+    ctx = Context(work, answers, manual=action["type"] in system.manual_actions)
+    try:
+        handler(ctx, action)
+        system.settle(ctx)
+    except NeedChoice as need:
+        suspended = state.clone()
+        suspended.pending_choice = PendingChoice(
+            need.kind, need.seat, need.prompt, need.options, {**action, "answers": answers}
+        )
+        event = {"type": "choice_required", "text": need.prompt, "rule": need.rule}
+        return Outcome(suspended, [{**event, "kind": need.kind, "seat": need.seat}])
+    merge_identical(work)
+    return Outcome(work, ctx.events)
+
+
+def view(state: GameState) -> JsonDict:
+    """The API table state of /work/shared/API.md, minus "id" and "version"."""
+    return get_system(state.game).view(state)
+
+
+def action_seat(state: GameState, action: JsonDict) -> int | None:
+    """Whose action this is (the seat that must be allowed to send it), or None if anyone's."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return None  # apply() refuses it as InvalidAction; a list type must not crash here
+    if state.pending_choice is not None and action.get("type") == "choose":
+        return state.pending_choice.seat
+    return get_system(state.game).action_seat(state, action)

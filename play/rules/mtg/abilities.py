@@ -1,0 +1,360 @@
+"""Activated abilities of objects (CR 602), the predefined token abilities of 111.10 above all.
+
+Costs are checked and paid first (602.2b): {T} (302.6 for creatures), mana from the pool
+(or reported as paid by hand), discarding, sacrificing the source. Mana abilities resolve at
+once (605.3b); the others would use the stack, which the kernel resolves immediately.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from play.rules.context import Context, times
+from play.rules.effects import Ability, parse_mana_cost
+from play.rules.errors import IllegalAction, InvalidAction
+from play.rules.mtg import params
+from play.rules.mtg.create import Batch, create_tokens
+from play.rules.mtg.layers import compute_one, visible_face
+from play.rules.mtg.replacement import put_counters
+from play.rules.mtg.status import name_of, present, transform_object
+from play.rules.mtg.turn import draw
+from play.rules.mtg.zones import move
+from play.rules.stacks import split
+from play.rules.state import Face, GameObject, Seat
+
+JsonDict = params.JsonDict
+_MAIN = ("main1", "main2")
+
+
+def activate(ctx: Context, action: JsonDict) -> None:
+    obj, count = params.target(ctx, action)
+    present(obj)
+    abilities = visible_face(obj).abilities
+    index = params.integer(action, "ability", 0, minimum=0)
+    if index >= len(abilities):
+        raise InvalidAction(f"{name_of(obj)} has no ability {index}")
+    ability = abilities[index]
+    choices = params.mapping(action, "choices")
+    if not ability.mana:
+        check_not_named(ctx, obj)
+    _check_timing(ctx, obj, ability)
+    part = split(ctx.state, obj, count)
+    seat = part.controller
+    player = ctx.state.seat(seat)
+    source_name = name_of(part)
+    rule = "605.3b" if ability.mana else "602.2"
+    ctx.event(
+        "activated",
+        f"{player.name} activated {times(count, source_name)}: {ability.text} (CR {rule})",
+        rule,
+        object=part.id,
+        count=count,
+    )
+    _pay(ctx, part, ability, choices, player)
+    _resolve(ctx, part, ability, choices, count)
+
+
+def names(name: str) -> tuple[str, ...]:
+    """An object's names: a split card has two (709.4a), compared case-insensitively."""
+    return tuple(part.strip().casefold() for part in name.split("//"))
+
+
+def check_not_named(ctx: Context, obj: GameObject) -> None:
+    """Pithing Needle: "Activated abilities of sources with the chosen name can't be activated
+    unless they're mana abilities" (602.5); an object has the chosen name if one of its names
+    is the chosen name (709.4a). A token named "Blood Token" hasn't the name "Blood" (111.4)."""
+    own = names(name_of(obj)) if name_of(obj) != "face-down permanent" else ()
+    for source in ctx.state.on_battlefield():
+        chosen = source.chosen_name
+        if chosen is None or chosen.casefold() not in own:
+            continue
+        if any(e.kind == "named_cant_activate" for e in visible_face(source).effects):
+            raise IllegalAction(
+                f"{source.current.name} named {chosen}: activated abilities of sources with "
+                "that name can't be activated unless they're mana abilities (CR 602.5)",
+                "602.5",
+            )
+
+
+def _sorcery_timing(ctx: Context, seat: int) -> None:
+    state = ctx.state
+    if state.step not in _MAIN or seat != state.active_seat:
+        raise IllegalAction(
+            "activate only as a sorcery: in your main phase with an empty stack (CR 602.5d, 307.1)",
+            "602.5d",
+        )
+
+
+def _check_timing(ctx: Context, obj: GameObject, ability: Ability) -> None:
+    state = ctx.state
+    if ability.sorcery_speed:
+        _sorcery_timing(ctx, obj.controller)
+    if ability.cost.tap:
+        if obj.tapped:
+            raise IllegalAction(f"{name_of(obj)} is tapped, so {{T}} can't be paid", "602.2b")
+        computed = compute_one(state, obj)
+        if computed.is_creature and obj.summoning_sick and not computed.has("Haste"):
+            raise IllegalAction(
+                f"{name_of(obj)} is a creature that came under its controller's "
+                "control this turn; {T} abilities need haste (CR 302.6)",
+                "302.6",
+            )
+
+
+def _pay(ctx: Context, obj: GameObject, ability: Ability, choices: JsonDict, player: Seat) -> None:
+    """Pay the total cost in any order (601.2h); each object in the stack pays its own."""
+    cost, count = ability.cost, obj.count
+    if cost.discard:
+        if player.hand < cost.discard * count:
+            raise IllegalAction(
+                f"{player.name} has only {player.hand} card(s) to discard", "602.2b"
+            )
+        player.hand -= cost.discard * count
+        ctx.event(
+            "discarded",
+            f"{player.name} discarded {cost.discard * count} card(s) (CR 701.9)",
+            "701.9",
+            seat=obj.controller,
+        )
+    if cost.mana:
+        pay_mana(ctx, player, cost.mana_parts(), count, choices.get("paid") == "manual")
+    if cost.tap:
+        obj.tapped = True
+    if cost.sacrifice:
+        move(ctx, obj, count, "graveyard", how="was sacrificed to pay a cost (CR 602.2b)")
+
+
+def pay_mana(
+    ctx: Context, player: Seat, parts: tuple[int, dict[str, int]], count: int, manual: bool
+) -> None:
+    """Pay a mana cost from the pool, or record that it was paid by hand (``manual``)."""
+    generic, colored = parts
+    generic *= count
+    if manual:
+        ctx.event("mana_paid", f"{player.name} paid the mana cost by hand", "602.2b")
+        return
+    pool = dict(player.mana_pool)
+    restricted = dict(player.restricted_mana)
+    for color, n in colored.items():
+        if pool.get(color, 0) < n * count:
+            raise IllegalAction(
+                f"{player.name} lacks {{{color}}} in the mana pool "
+                '(pay by hand with choices {"paid": "manual"})',
+                "602.2b",
+            )
+        pool[color] -= n * count
+    # Powerstone mana can pay for abilities; only nonartifact spells are off limits (106.6).
+    from_restricted = min(generic, restricted.get("C", 0))
+    restricted["C"] = restricted.get("C", 0) - from_restricted
+    generic -= from_restricted
+    for color in ("C", "W", "U", "B", "R", "G"):
+        used = min(generic, pool[color])
+        pool[color] -= used
+        generic -= used
+    if generic:
+        raise IllegalAction(
+            f"{player.name} doesn't have enough mana in the pool (pay by hand "
+            'with choices {"paid": "manual"})',
+            "602.2b",
+        )
+    player.mana_pool = pool
+    player.restricted_mana = {k: v for k, v in restricted.items() if v}
+
+
+def _resolve(
+    ctx: Context, source: GameObject, ability: Ability, choices: JsonDict, count: int
+) -> None:
+    effect = ability.effect
+    seat = source.controller
+    player = ctx.state.seat(seat)
+    amount = effect.amount * count
+    if effect.kind == "add_mana":
+        _add_mana(ctx, player, effect.color, effect.restriction, amount, choices)
+    elif effect.kind == "gain_life":
+        player.life += amount
+        ctx.event(
+            "life_changed",
+            f"{player.name} gained {amount} life (CR 119.3)",
+            "119.3",
+            seat=seat,
+            amount=amount,
+        )
+    elif effect.kind == "draw":
+        draw(ctx, seat, amount, "121.1")
+    elif effect.kind == "scry_draw":
+        ctx.event("scried", f"{player.name} scried {effect.scry * count} (CR 701.22)", "701.22")
+        draw(ctx, seat, amount, "121.1")
+    elif effect.kind == "transform":
+        transform_object(ctx, source)
+    elif effect.kind in ("put_counter", "explore"):
+        _targeted(ctx, source, effect.kind, effect.counter or "+1/+1", count, choices)
+    else:
+        _library_effect(ctx, player, seat, effect.kind, count, choices)
+
+
+def _add_mana(
+    ctx: Context,
+    player: Seat,
+    color: str | None,
+    restriction: str | None,
+    amount: int,
+    choices: JsonDict,
+) -> None:
+    """106.4: mana goes to the pool; "any color" needs the chosen color (106.1b)."""
+    if color == "any":
+        color = choices.get("color")
+        if color not in ("W", "U", "B", "R", "G"):
+            raise InvalidAction('choose a color: choices {"color": "W"|"U"|"B"|"R"|"G"}')
+    assert color is not None
+    if restriction:
+        player.restricted_mana["C"] = player.restricted_mana.get("C", 0) + amount
+    else:
+        player.mana_pool[color] = player.mana_pool.get(color, 0) + amount
+    note = f" ({restriction})" if restriction else ""
+    ctx.event(
+        "mana_added",
+        f"{player.name} added {amount} {{{color}}}{note} (CR 106.4)",
+        "106.4",
+        color=color,
+        amount=amount,
+    )
+
+
+def _targeted(
+    ctx: Context, source: GameObject, kind: str, counter: str, count: int, choices: JsonDict
+) -> None:
+    """Mutagen puts a counter on target creature; Map makes a creature you control explore: the
+    player reports a land (to hand) or not (a +1/+1 counter) (701.44)."""
+    target = ctx.get(choices.get("target"))
+    computed = compute_one(ctx.state, target) if target.zone == "battlefield" else None
+    if computed is None or not computed.is_creature or target.phased_out:
+        raise IllegalAction("the target must be a creature on the battlefield", "115.1")
+    if kind == "explore" and target.controller != source.controller:
+        raise IllegalAction("Map's target must be a creature you control", "111.10s")
+    one = split(ctx.state, target, 1)
+    if kind == "explore" and choices.get("revealed") == "land":
+        player = ctx.state.seat(source.controller)
+        for _ in range(count):
+            if player.library:
+                player.library -= 1
+                player.hand += 1
+        ctx.event(
+            "explored",
+            f"{name_of(one)} explored: a land went to the hand (CR 701.44a)",
+            "701.44a",
+            object=one.id,
+        )
+        return
+    amount = put_counters(ctx, one, counter, count, as_token=one.token)
+    rule = "701.44a" if kind == "explore" else "122.1"
+    ctx.event(
+        "counters_added",
+        f"Put {amount} {counter} counter(s) on {name_of(one)} (CR {rule})",
+        rule,
+        object=one.id,
+        kind=counter,
+        amount=amount,
+    )
+
+
+def _library_effect(
+    ctx: Context, player: Seat, seat: int, kind: str, count: int, choices: dict[str, Any]
+) -> None:
+    """Junk exiles the top card (the player may play it this turn); Lander searches for a basic
+    land and puts it onto the battlefield tapped (the player names it, default "Basic Land")."""
+    moved = min(count, player.library)
+    player.library -= moved
+    if kind == "exile_top":
+        ctx.event(
+            "exiled_top",
+            f"{player.name} exiled the top {moved} card(s) of their library; "
+            "they may play them this turn (CR 111.10t)",
+            "111.10t",
+            seat=seat,
+        )
+        return
+    land = choices.get("land") or "Basic Land"
+    if not isinstance(land, str):
+        raise InvalidAction("choices.land must be a land name")
+    from play.rules.mtg.cards import put_land
+
+    put_land(ctx, seat, land, moved)
+
+
+_ENCORE = re.compile(r"^encore\s*(\{.*\})$", re.IGNORECASE)
+
+
+def encore_cost(face: Face) -> str | None:
+    """The mana cost of a face's "Encore [cost]" keyword, or None without encore."""
+    for keyword in face.keywords:
+        match = _ENCORE.match(keyword.strip())
+        if match:
+            return match.group(1)
+    return None
+
+
+def encore(ctx: Context, action: JsonDict) -> None:
+    """702.141a: "[Cost], Exile this card from your graveyard: For each opponent, create a token
+    that's a copy of this card that attacks that opponent this turn if able. The tokens gain
+    haste. Sacrifice them at the beginning of the next end step. Activate only as a sorcery."
+
+    The card is exiled as a cost (602.2b); the copies go through the replacement pipeline like
+    any created token (614.16), each remembering the opponent it must attack (508.1d)."""
+    state = ctx.state
+    card = ctx.get(action.get("object"))
+    if card.zone != "graveyard" or card.token:
+        raise IllegalAction(
+            f"{name_of(card)} isn't a card in a graveyard; encore works only from there",
+            "702.141a",
+        )
+    face = card.current
+    cost = encore_cost(face)
+    if cost is None:
+        raise IllegalAction(f"{face.name} has no encore ability", "702.141a")
+    try:
+        parts = parse_mana_cost(cost)
+    except ValueError:
+        raise InvalidAction(f"{face.name}'s encore cost {cost!r} is not a mana cost") from None
+    seat = card.owner
+    check_not_named(ctx, card)
+    _sorcery_timing(ctx, seat)
+    choices = params.mapping(action, "choices")
+    player = state.seat(seat)
+    ctx.event(
+        "activated",
+        f"{player.name} activated encore {cost} of {face.name} (CR 702.141a)",
+        "702.141a",
+        object=card.id,
+    )
+    pay_mana(ctx, player, parts, 1, choices.get("paid") == "manual")
+    definition, name = card.definition, face.name
+    move(ctx, card, 1, "exile", how="was exiled from the graveyard to pay the encore cost")
+    opponents = [i for i, s in enumerate(state.seats) if i != seat and not s.lost]
+    batches = [
+        Batch(
+            face,
+            card.back,
+            definition,
+            1,
+            leaves_at="end_step:sacrifice",
+            copy_of=definition or name,
+            must_attack=opponent,
+            granted=("Haste",),
+        )
+        for opponent in opponents
+    ]
+    if not batches:
+        ctx.event("not_created", "There is no opponent, so no token is created", "702.141a")
+        return
+    for obj in create_tokens(ctx, seat, batches):
+        ctx.event(
+            "must_attack",
+            f"{times(obj.count, obj.current.name)} gained haste and attack "
+            f"{state.seat(obj.must_attack or 0).name} this turn if able; sacrificed at the "
+            "beginning of the next end step (CR 702.141a)",
+            "702.141a",
+            object=obj.id,
+            count=obj.count,
+            defender=obj.must_attack,
+        )

@@ -1,0 +1,319 @@
+"""Actions on objects and players: moving, sacrificing, destroying, counters, damage, pumps,
+attaching, control, life, and the manual overrides a paper player needs (logged as manual)."""
+
+from __future__ import annotations
+
+from play.rules.context import Context, times
+from play.rules.errors import IllegalAction, InvalidAction
+from play.rules.mtg import params
+from play.rules.mtg.create import can_enchant, can_equip
+from play.rules.mtg.layers import compute_one, visible_face
+from play.rules.mtg.protection import protection_from
+from play.rules.mtg.replacement import put_counters
+from play.rules.mtg.status import name_of, present
+from play.rules.mtg.zones import ZONES, move
+from play.rules.stacks import split
+from play.rules.state import GameObject, Pump
+
+JsonDict = params.JsonDict
+UNTIL = ("end_of_turn",)
+
+
+def move_action(ctx: Context, action: JsonDict) -> None:
+    obj, count = params.target(ctx, action, on_battlefield=False)
+    to = params.text(action, "to", ZONES)
+    if to is None:
+        raise InvalidAction(f"to must be one of {', '.join(ZONES)}")
+    move(ctx, obj, count, to)
+
+
+def sacrifice(ctx: Context, action: JsonDict) -> None:
+    """701.21a: its controller moves it from the battlefield to its owner's graveyard."""
+    obj, count = params.target(ctx, action)
+    move(ctx, present(obj), count, "graveyard", how="was sacrificed (CR 701.21a)")
+
+
+def destroy(ctx: Context, action: JsonDict) -> None:
+    """701.8a: destroyed permanents go to their owner's graveyard; indestructible ones stay."""
+    obj, count = params.target(ctx, action)
+    if compute_one(ctx.state, present(obj)).has("Indestructible"):
+        ctx.event(
+            "not_destroyed",
+            f"{name_of(obj)} is indestructible and isn't destroyed (CR 702.12b)",
+            "702.12b",
+            object=obj.id,
+        )
+        return
+    move(ctx, obj, count, "graveyard", how="was destroyed (CR 701.8a)")
+
+
+def add_counters(ctx: Context, action: JsonDict) -> None:
+    """Put counters on permanents, through counter replacement effects (614.16, 616.1)."""
+    obj, count = params.target(ctx, action)
+    kind = params.text(action, "kind") or "+1/+1"
+    amount = params.integer(action, "amount", 1, minimum=1)
+    part = split(ctx.state, present(obj), count)
+    amount = put_counters(ctx, part, kind, amount, as_token=part.token)
+    ctx.event(
+        "counters_added",
+        f"Put {amount} {kind} counter(s) on each of {times(count, name_of(part))} (CR 122.1)",
+        "122.1",
+        object=part.id,
+        count=count,
+        kind=kind,
+        amount=amount,
+    )
+
+
+def remove_counters(ctx: Context, action: JsonDict) -> None:
+    obj, count = params.target(ctx, action)
+    kind = params.text(action, "kind") or "+1/+1"
+    amount = params.integer(action, "amount", 1, minimum=1)
+    part = split(ctx.state, present(obj), count)
+    removed = min(amount, part.counters.get(kind, 0))
+    if removed == 0:
+        raise IllegalAction(f"{name_of(part)} has no {kind} counters", "122.1")
+    part.counters[kind] -= removed
+    if part.counters[kind] == 0 and not _keeps_zero(ctx, part, kind):
+        del part.counters[kind]
+    ctx.event(
+        "counters_removed",
+        f"Removed {removed} {kind} counter(s) from {times(count, name_of(part))} (CR 122.1)",
+        "122.1",
+        object=part.id,
+        count=count,
+        kind=kind,
+        amount=removed,
+    )
+
+
+def _keeps_zero(ctx: Context, obj: GameObject, kind: str) -> bool:
+    """A planeswalker whose loyalty counters all went away has loyalty 0 (306.5b, 704.5i)."""
+    return kind == "loyalty" and "Planeswalker" in compute_one(ctx.state, obj).face.types
+
+
+def damage(ctx: Context, action: JsonDict) -> None:
+    """120.3e: damage to a creature is marked on it until the cleanup step (514.2). With a
+    ``source`` (an object id) its abilities count: deathtouch (702.2b, 704.5h), wither and infect
+    (-1/-1 counters instead, 120.3d, 702.80a, 702.90b) and lifelink (702.15b); ``deathtouch:
+    true`` says the source (a spell, a card in hand) has deathtouch. Damage from a source the
+    creature has protection from is prevented (702.16e)."""
+    obj, count = params.target(ctx, action)
+    amount = params.integer(action, "amount", minimum=1)
+    deathtouch = params.flag(action, "deathtouch")
+    source_id = action.get("source")
+    keywords: tuple[str, ...] = ()
+    source = None
+    if source_id is not None:
+        source = ctx.get(source_id)
+        keywords = tuple(k.lower() for k in compute_one(ctx.state, source).keywords)
+    deathtouch = deathtouch or "deathtouch" in keywords
+    part = split(ctx.state, present(obj), count)
+    target = compute_one(ctx.state, part)
+    walker = "Planeswalker" in target.face.types
+    if not target.is_creature and not walker:
+        raise IllegalAction(
+            f"{name_of(part)} is neither a creature nor a planeswalker; damage marks only "
+            "those here",
+            "120.3e",
+        )
+    by = f" by {name_of(source)}" if source is not None else ""
+    if source is not None:
+        shield = protection_from(
+            compute_one(ctx.state, part).keywords, visible_face(source), part.chosen_color
+        )
+        if shield is not None:
+            ctx.event(
+                "damage_prevented",
+                f"{amount} damage{by} to each of {times(count, name_of(part))} is prevented: "
+                f"{shield.lower()} (CR 702.16e)",
+                "702.16e",
+                object=part.id,
+                count=count,
+            )
+            return
+    if walker:
+        # Without loyalty counters on it (a card put with none), its loyalty isn't tracked.
+        loyalty = part.counters.get("loyalty", 0)
+        lost = min(amount, loyalty)
+        if "loyalty" in part.counters:
+            part.counters["loyalty"] = loyalty - lost
+        ctx.event(
+            "damaged",
+            f"{amount} damage dealt{by} to each of {times(count, name_of(part))}: "
+            f"{lost} loyalty counter(s) removed (CR 120.3c)",
+            "120.3c",
+            object=part.id,
+            count=count,
+            amount=amount,
+        )
+        if not target.is_creature:
+            _lifelink(ctx, source, keywords, amount * count)
+            return
+    if "wither" in keywords or "infect" in keywords:
+        n = put_counters(ctx, part, "-1/-1", amount, as_token=part.token)
+        ctx.event(
+            "damaged",
+            f"{amount} damage dealt{by} to each of {times(count, name_of(part))} as {n} -1/-1 "
+            "counter(s) (CR 120.3d)",
+            "120.3d",
+            object=part.id,
+            count=count,
+            amount=amount,
+        )
+    else:
+        part.damage += amount
+        ctx.event(
+            "damaged",
+            f"{amount} damage dealt{by} to each of {times(count, name_of(part))} (CR 120.3e)",
+            "120.3e",
+            object=part.id,
+            count=count,
+            amount=amount,
+        )
+    if deathtouch:
+        ctx.deathtouched.add(part.id)
+    _lifelink(ctx, source, keywords, amount * count)
+
+
+def _lifelink(
+    ctx: Context, source: GameObject | None, keywords: tuple[str, ...], total: int
+) -> None:
+    """702.15b: damage dealt by a source with lifelink makes its controller gain that much."""
+    if source is None or "lifelink" not in keywords:
+        return
+    seat = ctx.state.seat(source.controller)
+    seat.life += total
+    ctx.event(
+        "life_changed",
+        f"{seat.name} gained {total} life: damage from a source with lifelink (CR 702.15b)",
+        "702.15b",
+        seat=source.controller,
+        amount=total,
+    )
+
+
+def pump(ctx: Context, action: JsonDict) -> None:
+    """+N/+N applies in layer 7c; "becomes N/N" (set_base) in 7b (613.4b/c)."""
+    obj, count = params.target(ctx, action)
+    power = params.integer(action, "power", 0)
+    toughness = params.integer(action, "toughness", 0)
+    set_base = params.flag(action, "set_base")
+    until = params.text(action, "until", UNTIL)
+    part = split(ctx.state, present(obj), count)
+    stamp = ctx.state.new_timestamp()
+    part.pumps = (*part.pumps, Pump(power, toughness, set_base, until, stamp))
+    change = (
+        f"has base power and toughness {power}/{toughness}"
+        if set_base
+        else (f"gets {power:+d}/{toughness:+d}")
+    )
+    rule = "613.4b" if set_base else "613.4c"
+    lasting = " until end of turn" if until else ""
+    ctx.event(
+        "pumped",
+        f"{times(count, name_of(part))} {change}{lasting} (CR {rule})",
+        rule,
+        object=part.id,
+        count=count,
+    )
+
+
+def attach(ctx: Context, action: JsonDict) -> None:
+    """701.3a-c: attach an Aura or Equipment; an illegal attachment doesn't move it (303.4j,
+    701.3b): enchant creature onto a noncreature, or onto protection from it (702.16c/d/j)."""
+    obj, _count = params.target(ctx, action)
+    host = ctx.get(action.get("to"))
+    face = obj.current
+    if "Aura" not in face.subtypes and "Equipment" not in face.subtypes:
+        raise IllegalAction(f"{face.name} is neither an Aura nor an Equipment", "701.3a")
+    present(obj)
+    if host.zone != "battlefield" or host.phased_out or host.id == obj.id:
+        raise IllegalAction(f"{host.id} can't be attached to", "701.3b")
+    legal = can_enchant(ctx, face, host) if "Aura" in face.subtypes else can_equip(ctx, face, host)
+    if not legal:
+        raise IllegalAction(
+            f"{face.name} can't legally be attached to {name_of(host)}",
+            "303.4j" if "Aura" in face.subtypes else "701.3b",
+        )
+    part = split(ctx.state, obj, 1)
+    target = split(ctx.state, host, 1)
+    part.attached_to = target.id
+    part.timestamp = ctx.state.new_timestamp()
+    ctx.event(
+        "attached",
+        f"{face.name} became attached to {name_of(target)} (CR 701.3c, 613.7e)",
+        "701.3c",
+        object=part.id,
+        to=target.id,
+    )
+
+
+def gain_control(ctx: Context, action: JsonDict) -> None:
+    """A new controller: summoning sick again (302.6) and removed from combat (506.4)."""
+    obj, count = params.target(ctx, action)
+    seat = params.seat(ctx, action, "seat")
+    until = params.text(action, "until", UNTIL)
+    part = split(ctx.state, present(obj), count)
+    if until and part.control_reverts_to is None:
+        part.control_reverts_to = part.controller
+    part.controller = seat
+    part.summoning_sick = True
+    part.attacking = part.blocking = None
+    lasting = " until end of turn" if until else ""
+    ctx.event(
+        "control_changed",
+        f"{ctx.state.seat(seat).name} gained control of {times(count, name_of(part))}"
+        f"{lasting} (CR 302.6)",
+        "302.6",
+        object=part.id,
+        count=count,
+    )
+
+
+def adjust_life(ctx: Context, action: JsonDict) -> None:
+    seat = params.seat(ctx, action, "seat")
+    amount = params.integer(action, "amount")
+    player = ctx.state.seat(seat)
+    player.life += amount
+    verb = "gained" if amount >= 0 else "lost"
+    ctx.event(
+        "life_changed",
+        f"{player.name} {verb} {abs(amount)} life (CR 119.3)",
+        "119.3",
+        seat=seat,
+        amount=amount,
+    )
+
+
+def set_pt(ctx: Context, action: JsonDict) -> None:
+    """Manual override: the object has this base P/T from now on (applied in layer 7b)."""
+    obj, count = params.target(ctx, action)
+    power = params.integer(action, "power")
+    toughness = params.integer(action, "toughness")
+    part = split(ctx.state, obj, count)
+    part.pumps = (*part.pumps, Pump(power, toughness, True, None, ctx.state.new_timestamp()))
+    ctx.event(
+        "manual_pt",
+        f"Manual: {times(count, name_of(part))} set to {power}/{toughness}",
+        None,
+        object=part.id,
+        count=count,
+    )
+
+
+def remove(ctx: Context, action: JsonDict) -> None:
+    """Manual override: take objects out of the game without a zone change."""
+    obj, count = params.target(ctx, action, on_battlefield=False)
+    part = split(ctx.state, obj, count)
+    del ctx.state.objects[part.id]
+    for other in list(ctx.state.objects.values()):
+        if other.phased_out_with == part.id:
+            other.phased_out, other.phased_out_with = False, None
+    ctx.event(
+        "removed",
+        f"Manual: removed {times(count, name_of(part))} from the game",
+        None,
+        object=part.id,
+        count=count,
+    )

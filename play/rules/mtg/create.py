@@ -1,0 +1,380 @@
+"""Creating tokens (CR 111.2-111.13) through the replacement pipeline (614, 616).
+
+A creation event is a tuple of batches (one per kind of token and the way it enters). Token
+replacement effects rewrite the whole event (616.1); then each batch enters: 111.5 "can't enter",
+"enters tapped", counters it enters with (doubled by counter effects, 122.6) and the Aura it
+must be attached to (303.4f/g/i).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from play.rules.context import Context, times
+from play.rules.definitions import back_from_payload, face_from_payload
+from play.rules.effects import Effect
+from play.rules.errors import IllegalAction, InvalidAction
+from play.rules.mtg import predefined
+from play.rules.mtg.enters import choose_as_enters
+from play.rules.mtg.layers import compute_one, controls, visible_face
+from play.rules.mtg.protection import protection_from
+from play.rules.mtg.replacement import apply_in_order, instances, put_counters
+from play.rules.stacks import split
+from play.rules.state import MAX_COUNT, Face, GameObject
+
+JsonDict = dict[str, Any]
+TOKEN_KINDS = ("token_multiplier", "token_extra", "token_replace", "token_one_of_each")
+LEAVES_AT = ("end_step:exile", "end_step:sacrifice", "end_of_combat:sacrifice")
+
+
+def token_name(subtypes: tuple[str, ...]) -> str:
+    """A token's name when its creating effect names none: subtypes plus "Token" (CR 111.4)."""
+    return " ".join([*subtypes, "Token"])
+
+
+@dataclass(frozen=True)
+class Batch:
+    """``count`` identical tokens to create, with how they enter."""
+
+    face: Face
+    back: Face | None
+    definition: str | None
+    count: int
+    tapped: bool | None = False
+    """None: the effect doesn't say; with ``attacking`` that means tapped and attacking."""
+    attacking: int | None = None
+    counters: tuple[tuple[str, int], ...] = ()
+    attach_to: str | None = None
+    leaves_at: str | None = None
+    copy_of: str | None = None
+    transformed: bool = False
+    must_attack: int | None = None
+    granted: tuple[str, ...] = ()
+
+    def matches(self, effect: Effect) -> bool:
+        return effect.filter.matches(self.current.types, self.current.subtypes, True)
+
+    @property
+    def current(self) -> Face:
+        return self.back if self.transformed and self.back is not None else self.face
+
+
+Event = tuple[Batch, ...]
+
+
+def resolve_definition(
+    slug: str | None, definition: object
+) -> tuple[Face, Face | None, str | None]:
+    """A definition payload, or a predefined token by slug (111.10), as faces."""
+    payload = definition if definition is not None else predefined.predefined_token(slug or "")
+    if payload is None:
+        raise InvalidAction(f"token {slug!r} needs an embedded definition")
+    face = face_from_payload(payload, token_name)
+    assert isinstance(payload, dict)
+    return face, back_from_payload(payload, token_name), slug or payload.get("id")
+
+
+def _normalize(batches: list[Batch]) -> Event:
+    """Merge batches that differ only in count."""
+    merged: dict[Batch, int] = {}
+    for batch in batches:
+        key = replace(batch, count=0)
+        merged[key] = merged.get(key, 0) + batch.count
+    return tuple(replace(key, count=n) for key, n in merged.items())
+
+
+def _one_of_each_faces(effect: Effect) -> list[tuple[Face, Face | None, str | None]]:
+    return [
+        resolve_definition(s, d) for s, d in zip(effect.tokens, effect.definitions, strict=True)
+    ]
+
+
+def _applies(effect: Effect, event: Event) -> bool:
+    if effect.kind == "token_one_of_each":
+        names = {f.subtypes for f, _b, _s in _one_of_each_faces(effect)}
+        return any(b.current.subtypes in names and b.matches(effect) for b in event)
+    return any(b.matches(effect) for b in event)
+
+
+def _apply(effect: Effect, event: Event) -> Event:
+    matching = [b for b in event if b.matches(effect)]
+    if effect.kind == "token_multiplier":
+        return _normalize(
+            [replace(b, count=b.count * effect.factor) if b in matching else b for b in event]
+        )
+    if effect.kind == "token_extra":
+        first = matching[0]
+        count = sum(b.count for b in matching) if effect.that_many else effect.count
+        if effect.token is None and effect.definition is None:
+            return _normalize([*event, replace(first, count=count)])
+        face, back, slug = resolve_definition(effect.token, effect.definition)
+        extra = Batch(
+            face, back, slug, count, first.tapped, first.attacking, leaves_at=first.leaves_at
+        )
+        return _normalize([*event, extra])
+    if effect.kind == "token_replace":
+        face, back, slug = resolve_definition(effect.token, effect.definition)
+        return _normalize(
+            [
+                replace(b, face=face, back=back, definition=slug, copy_of=None, transformed=False)
+                if b in matching
+                else b
+                for b in event
+            ]
+        )
+    faces = _one_of_each_faces(effect)
+    names = {f.subtypes for f, _b, _s in faces}
+    result: list[Batch] = []
+    for batch in event:
+        if batch in matching and batch.current.subtypes in names:
+            result.extend(
+                replace(batch, face=f, back=bk, definition=s, transformed=False)
+                for f, bk, s in faces
+            )
+        else:
+            result.append(batch)
+    return _normalize(result)
+
+
+def create_tokens(ctx: Context, controller: int, batches: list[Batch]) -> list[GameObject]:
+    """Create tokens under ``controller``: that player owns them (111.2) and that player's
+    replacement effects apply (616.1)."""
+    state = ctx.state
+    batches = [b for b in batches if not _aura_with_illegal_host(ctx, b)]
+    if not batches:
+        return []
+    effects = instances(state, TOKEN_KINDS, controller)
+    total = sum(b.count for b in batches)
+    event = apply_in_order(
+        ctx,
+        controller,
+        f"creating {total} token(s)",
+        _normalize(batches),
+        effects,
+        _applies,
+        _apply,
+        size=lambda batches: sum(batch.count for batch in batches),
+    )
+    timestamp = state.new_timestamp()
+    created = []
+    for batch in event:
+        obj = _enter(ctx, controller, batch, timestamp)
+        if obj is not None:
+            created.extend(choose_as_enters(ctx, obj))  # after the creation replacements: 616.1g
+    return created
+
+
+def enter_as_token(ctx: Context, controller: int, batch: Batch) -> list[GameObject]:
+    """A copy of a permanent spell resolving becomes a token (111.13, 608.3f, 707.10f). It is
+    not "created": token-creation replacement effects (Doubling Season, 616.1) and "whenever you
+    create" triggers don't see it, so it is exactly ``batch.count`` tokens. What applies to a
+    permanent entering still does: can't enter (111.5), enters tapped, the counters it enters
+    with (122.6), the Aura's host (303.4i) and "as this enters" choices (614.12)."""
+    obj = _enter(ctx, controller, batch, ctx.state.new_timestamp(), created=False)
+    return [] if obj is None else choose_as_enters(ctx, obj)
+
+
+def entering_counters(
+    face: Face, counters: tuple[tuple[str, int], ...] = ()
+) -> tuple[tuple[str, int], ...]:
+    """The counters a permanent enters with: a planeswalker's printed loyalty (306.5b), unless
+    the action names its loyalty counters itself, then those the action gives. Each goes through
+    the counter replacements (122.6, 614.1c: Doubling Season doubles them)."""
+    printed = face.loyalty
+    if not printed or "Planeswalker" not in face.types or any(k == "loyalty" for k, _ in counters):
+        return counters
+    return (("loyalty", printed), *counters)
+
+
+def _entry_effects(ctx: Context, controller: int, face: Face, kind: str) -> list[Effect]:
+    probe = GameObject("?", 1, "battlefield", controller, controller, True, face)
+    return [
+        e
+        for source in ctx.state.on_battlefield()
+        for e in source.current.effects
+        if e.kind == kind
+        and controls(source, e, probe)
+        and e.filter.matches(face.types, face.subtypes, True)
+    ]
+
+
+def _enter(
+    ctx: Context, controller: int, batch: Batch, timestamp: int, created: bool = True
+) -> GameObject | None:
+    state = ctx.state
+    seat_name = state.seat(controller).name
+    face = batch.current
+    outcome = "it isn't created" if created else "the copy doesn't enter and ceases to exist"
+    if batch.count > MAX_COUNT:
+        raise InvalidAction(f"this would create more than {MAX_COUNT} tokens")
+    if _entry_effects(ctx, controller, face, "cant_enter"):
+        ctx.event(
+            "not_created",
+            f"{face.name} can't enter the battlefield, so {outcome} (CR 111.5)",
+            "111.5",
+        )
+        return None
+    attached_to = None
+    if "Aura" in face.subtypes:
+        attached_to = _aura_host(ctx, controller, batch)
+        if attached_to is None:
+            ctx.event(
+                "not_created",
+                f"{face.name} has nothing it can legally enchant, so {outcome} (CR 303.4g, 303.4i)",
+                "303.4i",
+            )
+            return None
+    attacking = _attacking(ctx, controller, face, batch.attacking)
+    tapped = bool(batch.tapped) or bool(_entry_effects(ctx, controller, face, "enters_tapped"))
+    if batch.tapped is None and batch.attacking is not None:
+        tapped = True
+    obj = GameObject(
+        id=state.new_id(),
+        count=batch.count,
+        zone="battlefield",
+        owner=controller,
+        controller=controller,
+        token=True,
+        face=batch.face,
+        back=batch.back,
+        definition=batch.definition,
+        copy_of=batch.copy_of,
+        tapped=tapped,
+        transformed=batch.transformed,
+        attached_to=attached_to,
+        leaves_at=batch.leaves_at,
+        attacking=attacking,
+        timestamp=timestamp,
+        must_attack=batch.must_attack,
+        granted=batch.granted,
+    )
+    for kind, amount in entering_counters(face, batch.counters):
+        put_counters(ctx, obj, kind, amount, as_token=True)
+    state.objects[obj.id] = obj
+    counters = "".join(f", with {n} {k} counter(s)" for k, n in obj.counters.items())
+    if created:
+        ctx.event(
+            "token_created",
+            f"{seat_name} created {times(obj.count, face.name)}{counters} (CR 111.2)",
+            "111.2",
+            object=obj.id,
+            count=obj.count,
+        )
+    else:
+        became = (
+            "copy of the {0} spell resolved and became a token"
+            if obj.count == 1
+            else f"{obj.count} copies of the {{0}} spell resolved and became {obj.count} tokens"
+        ).format(face.name)
+        ctx.event(
+            "spell_copy_resolved",
+            f"{seat_name}'s {became}{counters}; not created, so no token-creation replacement "
+            "effect or trigger applies (CR 111.13, 608.3f)",
+            "111.13",
+            object=obj.id,
+            count=obj.count,
+        )
+    return obj
+
+
+def _attacking(ctx: Context, controller: int, face: Face, defender: int | None) -> int | None:
+    """Put onto the battlefield attacking (508.4): the seat it attacks, or None when it enters
+    but is never an attacking creature: a noncreature (506.3a), or a creature whose controller
+    isn't the attacking player (506.3b)."""
+    if defender is None:
+        return None
+    state = ctx.state
+    reason = None
+    if "Creature" not in face.types:
+        reason = ("506.3a", "it isn't a creature")
+    elif controller != state.active_seat:
+        reason = ("506.3b", f"{state.seat(controller).name} isn't the attacking player")
+    elif state.seat(defender).lost:
+        reason = ("506.3c", f"{state.seat(defender).name} has left the game")
+    if reason is None:
+        if defender == controller:
+            raise IllegalAction("a creature can't attack its own controller", "508.4")
+        return defender
+    ctx.event(
+        "not_attacking",
+        f"{face.name or 'A face-down permanent'} enters but is never attacking: {reason[1]} "
+        f"(CR {reason[0]})",
+        reason[0],
+    )
+    return None
+
+
+def _aura_with_illegal_host(ctx: Context, batch: Batch) -> bool:
+    """303.4i: an Aura token to be created attached to something it can't legally enchant (or
+    to nothing that exists) isn't created at all, so no creation event exists for replacement
+    effects (614, 616.1) or triggers to see; the rest of the effect still happens."""
+    face = batch.current
+    if "Aura" not in face.subtypes or batch.attach_to is None:
+        return False
+    host = ctx.state.objects.get(batch.attach_to)
+    if host is not None and can_enchant(ctx, face, host):
+        return False
+    reason = "doesn't exist" if host is None else "can't legally be enchanted by it"
+    shield = (
+        None
+        if host is None
+        else protection_from(compute_one(ctx.state, host).keywords, face, host.chosen_color)
+    )
+    if host is not None and shield is not None:
+        reason = f"has {shield.lower()} (CR 702.16c)"
+    what = batch.attach_to if host is None else (visible_face(host).name or "a face-down permanent")
+    ctx.event(
+        "not_created",
+        f"{face.name} would be created attached to {what}, which {reason}, "
+        "so it isn't created (CR 303.4i)",
+        "303.4i",
+        token=face.name,
+        attach_to=batch.attach_to,
+    )
+    return True
+
+
+def _aura_host(ctx: Context, controller: int, batch: Batch) -> str | None:
+    """What an Aura token enters attached to: the named object if it can legally enchant it
+    (303.4i), else the controller's choice among legal ones (303.4f); None if nothing (303.4g)."""
+    state = ctx.state
+    legal = [o for o in state.on_battlefield() if can_enchant(ctx, batch.current, o)]
+    if batch.attach_to is not None:
+        target = state.objects.get(batch.attach_to)
+        if target is None or target not in legal:
+            return None
+    elif legal:
+        chosen = ctx.decide(
+            "aura_host",
+            controller,
+            f"Choose what {batch.current.name} enchants (CR 303.4f)",
+            [o.id for o in legal],
+            "303.4f",
+        )
+        target = state.objects[chosen]
+    else:
+        return None
+    return split(state, target, 1).id
+
+
+def can_enchant(ctx: Context, aura: Face, obj: GameObject) -> bool:
+    """Whether ``aura`` can legally enchant ``obj`` (303.4): enchant creature (702.5) for Roles,
+    other Auras any permanent here; never a permanent with protection from the Aura (702.16c,
+    702.16j: protection from everything)."""
+    if obj.zone != "battlefield" or obj.phased_out or "Aura" in obj.current.subtypes:
+        return False
+    computed = compute_one(ctx.state, obj)
+    if protection_from(computed.keywords, aura, obj.chosen_color) is not None:
+        return False
+    if any(k.lower() == "enchant creature" for k in aura.keywords):
+        return computed.is_creature
+    return True
+
+
+def can_equip(ctx: Context, equipment: Face, obj: GameObject) -> bool:
+    """Equipment attaches only to a creature (301.5a) without protection from it (702.16d)."""
+    computed = compute_one(ctx.state, obj)
+    if not computed.is_creature:
+        return False
+    return protection_from(computed.keywords, equipment, obj.chosen_color) is None

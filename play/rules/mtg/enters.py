@@ -1,0 +1,72 @@
+"""Choices made as a permanent enters (CR 614.12): "As this creature enters, choose a color".
+
+The choice is the entering permanent's own replacement effect on the event of its entering, an
+event contained in the event that puts it there, so a token-creation replacement (Doubling
+Season) has already applied (616.1g) and each object that enters gets its own choice. A stack of
+objects that chose differently splits; the controller may answer once for all that remain.
+"""
+
+from __future__ import annotations
+
+from play.rules.context import Context, times
+from play.rules.stacks import split
+from play.rules.state import GameObject
+
+COLORS = ("W", "U", "B", "R", "G")
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _all(color: str, remaining: int) -> str:
+    return f"{color} (all {remaining})"
+
+
+def choose_as_enters(ctx: Context, obj: GameObject) -> list[GameObject]:
+    """Ask the controller each choice ``obj``'s "as this enters" effects need, one per object
+    in the stack; returns the stacks it became (the first is ``obj``)."""
+    face = obj.current if not obj.face_down else None
+    if face is None or not any(e.kind == "as_enters_choose" for e in face.effects):
+        return [obj]
+    chosen: dict[str, int] = {}
+    remaining, asked = obj.count, 0
+    while remaining:
+        asked += 1
+        which = f" (the {asked}{_ordinal(asked)} of {obj.count})" if obj.count > 1 else ""
+        options: list[str] = list(COLORS)
+        if remaining > 1:
+            options += [_all(c, remaining) for c in COLORS]
+        answer = ctx.decide(
+            "as_enters_color",
+            obj.controller,
+            f"Choose a color for {face.name}{which} as it enters (CR 614.12, 616.1g)",
+            options,
+            "614.12",
+        )
+        color, n = (answer, 1) if answer in COLORS else (answer[0], remaining)
+        chosen[color] = chosen.get(color, 0) + n
+        remaining -= n
+    parts = [obj]
+    groups = list(chosen.items())
+    for color, n in groups[1:]:
+        part = split(ctx.state, obj, n)
+        part.chosen_color = color
+        parts.append(part)
+    obj.chosen_color = groups[0][0]
+    seat = ctx.state.seat(obj.controller).name
+    for part in parts:
+        color = part.chosen_color or ""
+        ctx.event(
+            "color_chosen",
+            f"{seat} chose {COLOR_NAMES[color]} for {times(part.count, face.name)} as it "
+            "entered (CR 614.12)",
+            "614.12",
+            object=part.id,
+            count=part.count,
+            color=color,
+        )
+    return parts
+
+
+def _ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -1,0 +1,129 @@
+"""Keyword actions that create tokens and then act on what exists: amass (701.47) and populate
+(701.36). Both choose among permanents after the creation replacements have happened."""
+
+from __future__ import annotations
+
+from play.rules.context import Context, times
+from play.rules.errors import IllegalAction
+from play.rules.mtg import params
+from play.rules.mtg.cards import create_copy
+from play.rules.mtg.create import Batch, create_tokens, token_name
+from play.rules.mtg.layers import compute_one, visible_face
+from play.rules.mtg.replacement import put_counters
+from play.rules.mtg.status import name_of
+from play.rules.stacks import split
+from play.rules.state import Face, GameObject
+
+JsonDict = params.JsonDict
+
+
+def _armies(ctx: Context, seat: int) -> list[GameObject]:
+    return [
+        o
+        for o in ctx.state.on_battlefield()
+        if o.controller == seat
+        and "Army" in visible_face(o).subtypes
+        and compute_one(ctx.state, o).is_creature
+    ]
+
+
+def amass(ctx: Context, action: JsonDict) -> None:
+    """701.47a: "If you don't control an Army creature, create a 0/0 black [subtype] Army creature
+    token. Choose an Army creature you control. Put N +1/+1 counters on that creature. If it isn't
+    a [subtype], it becomes a [subtype] in addition to its other types."
+
+    The token goes through the creation replacements (Doubling Season: two Armies), then one Army
+    is chosen (asked only between stacks that differ) and gets the counters (doubled again by
+    counter effects, 614.16); an unchosen 0/0 Army dies as a state-based action (704.5f)."""
+    controller = params.seat(ctx, action, "controller", ctx.state.active_seat)
+    amount = params.integer(action, "amount", minimum=0)
+    subtype = params.text(action, "subtype") or "Zombie"
+    armies = _armies(ctx, controller)
+    if not armies:
+        face = Face(
+            name=token_name((subtype, "Army")),
+            types=("Creature",),
+            subtypes=(subtype, "Army"),
+            colors=("B",),
+            power=0,
+            toughness=0,
+        )
+        definition = params.text(action, "token")
+        create_tokens(ctx, controller, [Batch(face, None, definition, 1)])
+        armies = _armies(ctx, controller)
+    seat_name = ctx.state.seat(controller).name
+    if not armies:
+        ctx.event(
+            "amassed",
+            f"{seat_name} amassed {subtype}s {amount} with no Army to choose (CR 701.47b)",
+            "701.47b",
+        )
+        return
+    chosen = ctx.decide(
+        "amass_army",
+        controller,
+        f"Choose the Army that gets {amount} +1/+1 counter(s) (CR 701.47a)",
+        [o.id for o in armies],
+        "701.47a",
+    )
+    army = split(ctx.state, ctx.state.objects[chosen], 1)
+    put = put_counters(ctx, army, "+1/+1", amount, as_token=army.token)
+    became = ""
+    if subtype not in visible_face(army).subtypes:
+        army.added_subtypes = (*army.added_subtypes, subtype)
+        article = "an" if subtype[:1].lower() in "aeiou" else "a"
+        became = f"; it becomes {article} {subtype} in addition to its other types"
+    ctx.event(
+        "amassed",
+        f"{seat_name} amassed {subtype}s {amount}: put {put} +1/+1 counter(s) on "
+        f"{name_of(army)}{became} (CR 701.47a)",
+        "701.47a",
+        object=army.id,
+        amount=put,
+    )
+
+
+def populate(ctx: Context, action: JsonDict) -> None:
+    """701.36a: create a token that's a copy of a creature token you control (``of``; asked
+    when omitted); 701.36b: with no creature token, no token is created."""
+    controller = params.seat(ctx, action, "controller", ctx.state.active_seat)
+    candidates = [
+        o
+        for o in ctx.state.on_battlefield()
+        if o.token and o.controller == controller and compute_one(ctx.state, o).is_creature
+    ]
+    of = action.get("of")
+    if of is not None:
+        source = ctx.get(of)
+        if source not in candidates:
+            raise IllegalAction(
+                f"{name_of(source)} isn't a creature token {ctx.state.seat(controller).name} "
+                "controls, so it can't be populated",
+                "701.36a",
+            )
+    elif not candidates:
+        ctx.event(
+            "not_created",
+            f"{ctx.state.seat(controller).name} controls no creature token, so populate "
+            "creates nothing (CR 701.36b)",
+            "701.36b",
+        )
+        return
+    else:
+        of = ctx.decide(
+            "populate",
+            controller,
+            "Choose the creature token to copy (CR 701.36a)",
+            [o.id for o in candidates],
+            "701.36a",
+        )
+        source = ctx.state.objects[of]
+    ctx.event(
+        "populated",
+        f"{ctx.state.seat(controller).name} populates: a copy of "
+        f"{times(1, name_of(source))} (CR 701.36a)",
+        "701.36a",
+        object=source.id,
+    )
+    copy_action = {k: v for k, v in action.items() if k in ("tapped", "attacking", "leaves_at")}
+    create_copy(ctx, {**copy_action, "controller": controller, "of": source.id})

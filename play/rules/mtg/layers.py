@@ -1,0 +1,163 @@
+"""Characteristics after continuous effects (CR 613): face-down values (708.2a), abilities granted
+by Auras, anthems and resolved effects (layer 6) and power/toughness in layers 7b and 7c with
+timestamps.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from play.rules.effects import Effect
+from play.rules.state import Face, GameObject, GameState
+
+FACE_DOWN = Face(name="", types=("Creature",), power=2, toughness=2)
+"""A face-down permanent: a 2/2 creature with no text, name, subtypes or mana cost (708.2a)."""
+
+_PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+
+StaticSource = tuple[GameObject, Effect]
+
+
+@dataclass(frozen=True)
+class Computed:
+    face: Face
+    power: int | None
+    toughness: int | None
+    base_power: int | None
+    base_toughness: int | None
+    keywords: tuple[str, ...]
+    pt_unknown: bool = False
+    """The base P/T comes from a "*" the kernel doesn't evaluate (604.3) and nothing set it."""
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.face.types
+
+    def has(self, keyword: str) -> bool:
+        return any(k.lower() == keyword.lower() for k in self.keywords)
+
+
+def visible_face(obj: GameObject) -> Face:
+    """The characteristics an object has before layers 6 and 7: face-down values or the face up,
+    with the subtypes resolved effects added (layer 4, 613.1d)."""
+    if obj.face_down:
+        return FACE_DOWN
+    face = obj.current
+    if obj.added_subtypes:
+        added = tuple(t for t in obj.added_subtypes if t not in face.subtypes)
+        face = replace(face, subtypes=(*face.subtypes, *added))
+    return face
+
+
+def static_sources(state: GameState) -> list[StaticSource]:
+    """Static effects of phased-in permanents on the battlefield (face-down ones have none)."""
+    return [(o, e) for o in state.on_battlefield() for e in visible_face(o).effects]
+
+
+def counter_pt(counters: dict[str, int]) -> tuple[int, int]:
+    """+X/+Y and -X/-Y counters (CR 122.1a) as a total P/T change."""
+    power = toughness = 0
+    for kind, amount in counters.items():
+        match = _PT_COUNTER.match(kind)
+        if match:
+            power += int(match.group(1)) * amount
+            toughness += int(match.group(2)) * amount
+    return power, toughness
+
+
+def controls(source: GameObject, effect: Effect, obj: GameObject) -> bool:
+    """Whether ``effect`` reaches ``obj`` by controller ("you", "any", "opponents")."""
+    if effect.whose == "any":
+        return True
+    same = source.controller == obj.controller
+    return same if effect.whose == "you" else not same
+
+
+def enchantments_controlled(state: GameState, seat: int) -> int:
+    return sum(
+        o.count
+        for o in state.on_battlefield()
+        if o.controller == seat and "Enchantment" in visible_face(o).types
+    )
+
+
+def compute(state: GameState, obj: GameObject, sources: list[StaticSource]) -> Computed:
+    """Apply layers 6 and 7a-7c to one object (a stack: every object in it is the same)."""
+    face = visible_face(obj)
+    keywords = list(face.keywords)
+    keywords.extend(k for k in obj.granted if k not in keywords)
+    base: list[tuple[int, int, int]] = [
+        (p.timestamp, p.power, p.toughness) for p in obj.pumps if p.set_base
+    ]
+    power_mod, toughness_mod = counter_pt(obj.counters)
+    for pump in obj.pumps:
+        if not pump.set_base:
+            power_mod += pump.power
+            toughness_mod += pump.toughness
+    on_battlefield = obj.zone == "battlefield" and not obj.phased_out
+    for source, effect in sources if on_battlefield else []:
+        times = source.count
+        if effect.kind == "aura" and source.attached_to == obj.id:
+            if effect.set_base:
+                base.append((source.timestamp, effect.power, effect.toughness))
+            else:
+                each = enchantments_controlled(state, source.controller) if effect.per else 1
+                power_mod += effect.power * each * times
+                toughness_mod += effect.toughness * each * times
+            _grant(keywords, effect.keywords, times)
+        elif effect.kind == "anthem" and _anthem_reaches(source, effect, obj, face):
+            if effect.others and source.id == obj.id:
+                # "Other creatures you control": each object of the stack is buffed by the
+                # other objects of its stack, never by itself.
+                times -= 1
+                if times == 0:
+                    continue
+            power_mod += effect.power * times
+            toughness_mod += effect.toughness * times
+            _grant(keywords, effect.keywords, times)
+    return _power_toughness(face, base, power_mod, toughness_mod, tuple(keywords))
+
+
+def _grant(keywords: list[str], granted: tuple[str, ...], times: int) -> None:
+    """Layer 6. Repeated static keywords are redundant (e.g. flying, 702.9c), but every instance
+    of a triggered ability triggers (603.2), so ward (702.21a) is added once per source."""
+    for keyword in granted:
+        if keyword.lower().startswith("ward"):
+            keywords.extend([keyword] * times)
+        elif keyword not in keywords:
+            keywords.append(keyword)
+
+
+def _anthem_reaches(source: GameObject, effect: Effect, obj: GameObject, face: Face) -> bool:
+    return controls(source, effect, obj) and effect.filter.matches(
+        face.types, face.subtypes, obj.token
+    )
+
+
+def _power_toughness(
+    face: Face,
+    base: list[tuple[int, int, int]],
+    power_mod: int,
+    toughness_mod: int,
+    keywords: tuple[str, ...],
+) -> Computed:
+    """7b: the latest base-setting effect wins (613.7 timestamps); 7c: add the modifications."""
+    if "Creature" not in face.types and face.power is None:
+        return Computed(face, None, None, None, None, keywords)
+    base_power, base_toughness = face.power or 0, face.toughness or 0
+    for _stamp, power, toughness in sorted(base):
+        base_power, base_toughness = power, toughness
+    return Computed(
+        face,
+        base_power + power_mod,
+        base_toughness + toughness_mod,
+        base_power,
+        base_toughness,
+        keywords,
+        pt_unknown=face.pt_cda and not base,
+    )
+
+
+def compute_one(state: GameState, obj: GameObject) -> Computed:
+    return compute(state, obj, static_sources(state))

@@ -1,0 +1,16 @@
+"""Reading action parameters: the shared readers (play/rules/params.py), with MTG's default that
+an action names an object on the battlefield."""
+
+from __future__ import annotations
+
+from play.rules import params as shared
+from play.rules.context import Context
+from play.rules.params import JsonDict, flag, integer, mapping, seat, text
+from play.rules.state import GameObject
+
+__all__ = ["JsonDict", "flag", "integer", "mapping", "seat", "target", "text"]
+
+
+def target(ctx: Context, action: JsonDict, on_battlefield: bool = True) -> tuple[GameObject, int]:
+    """The stack an action names and how many of it (default 1)."""
+    return shared.target(ctx, action, "battlefield" if on_battlefield else None)

@@ -1,0 +1,213 @@
+"""Replacement effects on creating tokens and putting counters (CR 614, 616).
+
+Each effect applies at most once to an event (614.5). When several apply, the affected player
+chooses which to apply next (616.1e-f); they are asked only when the orders lead to different
+results. Several copies of one permanent are several identical effects, so a stack of
+Doubling Seasons needs no question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TypeVar
+
+from play.rules.context import Context
+from play.rules.effects import Effect
+from play.rules.errors import InvalidAction
+from play.rules.state import MAX_COUNT, GameObject, GameState
+
+E = TypeVar("E", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One replacement effect, counted as many times as its source stack holds objects."""
+
+    effect: Effect
+    source_id: str
+    source_name: str
+    times: int
+
+
+Applies = Callable[[Effect, E], bool]
+ApplyFn = Callable[[Effect, E], E]
+
+
+def instances(state: GameState, kinds: tuple[str, ...], affected: int) -> list[Instance]:
+    """Replacement effects of phased-in permanents that affect ``affected`` (616.1: the affected
+    player's own effects when they say "you")."""
+    found: dict[tuple[Effect, str], Instance] = {}
+    for obj in state.on_battlefield():
+        if obj.face_down:
+            continue
+        for effect in obj.current.effects:
+            if effect.kind in kinds and _reaches(obj, effect, affected):
+                key = (effect, obj.current.name)
+                old = found.get(key)
+                times = obj.count + (old.times if old else 0)
+                source = old.source_id if old else obj.id
+                found[key] = Instance(effect, source, obj.current.name, times)
+    return list(found.values())
+
+
+def _reaches(source: GameObject, effect: Effect, affected: int) -> bool:
+    if effect.whose == "any":
+        return True
+    return (source.controller == affected) == (effect.whose == "you")
+
+
+MULTIPLIERS = ("token_multiplier", "counter_multiplier")
+_MULTIPLIER_CAP = 64
+"""Past 64 doublings any count exceeds MAX_COUNT, so more copies change nothing."""
+_EXACT_LIMIT = 12
+"""Up to this many effects every interleaving is offered; beyond it identical copies of one
+effect are applied together (a simplification for huge stacks of replacement effects)."""
+
+
+def apply_in_order(
+    ctx: Context,
+    seat: int,
+    what: str,
+    event: E,
+    effects: list[Instance],
+    applies: Applies[E],
+    apply_one: ApplyFn[E],
+    size: Callable[[E], int],
+) -> E:
+    """Apply every applicable effect once, in the order the affected player chooses (616.1).
+
+    Each application is logged with the running number (`size` of the event before and after),
+    so players read "1 -> 2 -> 4" the way the rules got there.
+    """
+    effects = [
+        Instance(i.effect, i.source_id, i.source_name, min(i.times, _MULTIPLIER_CAP))
+        if i.effect.kind in MULTIPLIERS
+        else i
+        for i in effects
+    ]
+    if all(i.effect.kind in MULTIPLIERS for i in effects):
+        return _apply_commuting(ctx, what, event, effects, applies, apply_one, size)
+    grouped = sum(i.times for i in effects) > _EXACT_LIMIT
+    remaining = {i: 1 if grouped else inst.times for i, inst in enumerate(effects)}
+
+    def unit(index: int, current: E) -> E:
+        for _ in range(effects[index].times if grouped else 1):
+            if applies(effects[index].effect, current):
+                current = apply_one(effects[index].effect, current)
+        return current
+
+    @lru_cache(maxsize=4096)
+    def outcomes(current: E, left: tuple[int, ...]) -> frozenset[E]:
+        options = [i for i, n in enumerate(left) if n and applies(effects[i].effect, current)]
+        result: frozenset[E] = frozenset() if options else frozenset([current])
+        for i in options:
+            result |= outcomes(unit(i, current), _used(left, i))
+        return result
+
+    while True:
+        left = tuple(remaining[i] for i in range(len(effects)))
+        options = [i for i, n in enumerate(left) if n and applies(effects[i].effect, event)]
+        if not options:
+            return event
+        by_result: dict[frozenset[E], int] = {}
+        for i in options:
+            by_result.setdefault(outcomes(unit(i, event), _used(left, i)), i)
+        choice = options[0]
+        if len(by_result) > 1:
+            labels = {
+                f"{effects[i].source_name} ({effects[i].source_id})": i for i in by_result.values()
+            }
+            label = ctx.decide(
+                "replacement_order",
+                seat,
+                f"Choose which replacement effect applies next to {what} (CR 616.1)",
+                list(labels),
+                "616.1",
+            )
+            choice = labels[label]
+        before = size(event)
+        event = unit(choice, event)
+        remaining[choice] -= 1
+        times = effects[choice].times if grouped else 1
+        _applied(ctx, effects[choice], what, times, before, size(event))
+
+
+def _apply_commuting(
+    ctx: Context,
+    what: str,
+    event: E,
+    effects: list[Instance],
+    applies: Applies[E],
+    apply_one: ApplyFn[E],
+    size: Callable[[E], int],
+) -> E:
+    """Multipliers commute, so every order gives the same result and nobody is asked."""
+    for inst in effects:
+        used = 0
+        before = size(event)
+        for _ in range(inst.times):
+            if applies(inst.effect, event):
+                event = apply_one(inst.effect, event)
+                used += 1
+        if used:
+            _applied(ctx, inst, what, used, before, size(event))
+    return event
+
+
+def _applied(ctx: Context, inst: Instance, what: str, times: int, before: int, after: int) -> None:
+    repeat = f" {times} times" if times > 1 else ""
+    ctx.event(
+        "replacement_applied",
+        f"{inst.source_name} applied{repeat} to {what}: {before} -> {after} (CR 614.5, 616.1)",
+        "616.1",
+        source=inst.source_id,
+        before=before,
+        after=after,
+    )
+
+
+def _used(left: tuple[int, ...], index: int) -> tuple[int, ...]:
+    return tuple(n - 1 if i == index else n for i, n in enumerate(left))
+
+
+def replace_counters(
+    ctx: Context, state: GameState, target: GameObject, kind: str, amount: int, as_token: bool
+) -> int:
+    """How many counters of ``kind`` are put on ``target`` after counter replacements; counters a
+    permanent enters with count too (CR 122.6, 614.1c)."""
+    if amount <= 0:
+        return amount
+    face = target.current
+    effects = [
+        inst
+        for inst in instances(state, ("counter_multiplier", "counter_extra"), target.controller)
+        if inst.effect.filter.matches(face.types, face.subtypes, as_token)
+    ]
+
+    def applies(effect: Effect, current: int) -> bool:
+        return current > 0 and effect.counter in (None, kind)
+
+    def apply_one(effect: Effect, current: int) -> int:
+        if effect.kind == "counter_multiplier":
+            return current * effect.factor
+        return current + effect.count
+
+    what = f"{amount} {kind} counter(s) on {face.name or 'a face-down permanent'}"
+    result = apply_in_order(
+        ctx, target.controller, what, amount, effects, applies, apply_one, size=lambda n: n
+    )
+    if result > MAX_COUNT:
+        raise InvalidAction(f"this would put more than {MAX_COUNT} counters on one permanent")
+    return result
+
+
+def put_counters(ctx: Context, target: GameObject, kind: str, amount: int, as_token: bool) -> int:
+    """Put ``amount`` counters of ``kind`` on ``target`` through the counter replacements
+    (``replace_counters``); returns how many were put. None put leaves no empty entry, so the
+    stack still merges with its twins."""
+    put = replace_counters(ctx, ctx.state, target, kind, amount, as_token=as_token)
+    if put > 0:
+        target.counters[kind] = target.counters.get(kind, 0) + put
+    return put

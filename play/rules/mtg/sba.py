@@ -1,0 +1,336 @@
+"""State-based actions (CR 704), performed simultaneously and repeated until none apply (704.3).
+
+Triggered abilities the kernel owns (a Wicked Role put into a graveyard, 111.10q; undying
+702.93a and persist 702.79a returning what died) resolve after the checks are stable, then the
+checks run again. A token has ceased to exist by then (704.5d), so it never comes back (111.8).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from play.rules.context import Context, times
+from play.rules.errors import IllegalAction
+from play.rules.mtg.create import can_enchant, can_equip
+from play.rules.mtg.layers import Computed, compute, static_sources, visible_face
+from play.rules.mtg.replacement import put_counters
+from play.rules.mtg.zones import ReturnTrigger, cease, move
+from play.rules.stacks import split
+from play.rules.state import GameObject
+
+Removal = tuple[GameObject, int, str]  # (stack, how many, rule) put into the graveyard
+
+
+LOOP_LIMIT = 200
+"""Rounds of triggers resolving within one action before it counts as a mandatory loop."""
+
+
+def check_state_based_actions(ctx: Context) -> None:
+    """Perform state-based actions until none apply (CR 704.3), then resolve kernel triggers."""
+    for _round in range(LOOP_LIMIT):
+        while _one_pass(ctx):
+            pass
+        if not _resolve_dies_triggers(ctx):
+            return
+    raise IllegalAction(
+        "This would repeat mandatory actions forever (for example undying and persist "
+        "returning a creature that dies again); such a game is a draw (CR 104.4b)",
+        "104.4b",
+    )
+
+
+def _one_pass(ctx: Context) -> bool:
+    state = ctx.state
+    performed = _players(ctx)
+    for obj in [o for o in state.objects.values() if o.token and o.zone != "battlefield"]:
+        cease(ctx, obj)
+        performed = True
+    sources = static_sources(state)
+    computed = {o.id: compute(state, o, sources) for o in state.on_battlefield()}
+    removals: list[Removal] = []
+    for obj in state.on_battlefield():
+        removals.extend(_creature_checks(obj, computed[obj.id], obj.id in ctx.deathtouched))
+        if "Planeswalker" in computed[obj.id].face.types and obj.counters.get("loyalty", 1) <= 0:
+            removals.append((obj, obj.count, "704.5i"))  # loyalty it had went down to 0
+        performed |= _annihilate_counters(ctx, obj)
+        performed |= _unattach_equipment(ctx, obj, computed)
+    ctx.deathtouched.clear()
+    removals.extend(_illegal_auras(ctx, computed))
+    removals.extend(_legend_rule(ctx))
+    removals.extend(_role_rule(ctx))
+    done: set[str] = set()
+    for obj, count, rule in removals:
+        if obj.id in done or obj.id not in state.objects:
+            continue
+        done.add(obj.id)
+        move(
+            ctx,
+            obj,
+            count,
+            "graveyard",
+            how=f"was put into the graveyard by a state-based action (CR {rule})",
+            last_known=computed.get(obj.id),
+        )
+        performed = True
+    return performed
+
+
+def _players(ctx: Context) -> bool:
+    """704.5a life 0 or less, 704.5b drew from an empty library, 704.5c ten poison counters."""
+    performed = False
+    for index, seat in enumerate(ctx.state.seats):
+        reason = None
+        if seat.life <= 0:
+            reason = ("704.5a", f"has {seat.life} life")
+        elif seat.drew_from_empty:
+            reason = ("704.5b", "drew from an empty library")
+        elif seat.poison >= 10:
+            reason = ("704.5c", f"has {seat.poison} poison counters")
+        if reason and not seat.lost:
+            seat.lost = True
+            performed = True
+            ctx.event(
+                "lost",
+                f"{seat.name} {reason[1]} and loses the game (CR {reason[0]})",
+                reason[0],
+                seat=index,
+            )
+            if sum(not s.lost for s in ctx.state.seats) >= 2:
+                _leave_the_game(ctx, index)
+    return performed
+
+
+def _leave_the_game(ctx: Context, seat: int) -> None:
+    """800.4a, in a multiplayer game that goes on: everything the player owns leaves the game,
+    effects giving them control of objects end (the objects go back), then what they still
+    control is exiled. Not a state-based action: it happens as the player leaves."""
+    state = ctx.state
+    name = state.seat(seat).name
+    owned = [o for o in state.objects.values() if o.owner == seat]
+    for obj in owned:
+        del state.objects[obj.id]
+    if owned:
+        ctx.event(
+            "left_the_game",
+            f"{sum(o.count for o in owned)} object(s) {name} owned left the game with them "
+            "(CR 800.4a)",
+            "800.4a",
+            seat=seat,
+            objects=[o.id for o in owned],
+        )
+    for obj in list(state.objects.values()):
+        if obj.control_reverts_to == seat:
+            obj.control_reverts_to = obj.owner
+        if obj.controller != seat:
+            continue
+        back = obj.control_reverts_to if obj.control_reverts_to is not None else obj.owner
+        obj.controller, obj.control_reverts_to = back, None
+        obj.summoning_sick = True
+        obj.attacking = obj.blocking = None
+        ctx.event(
+            "control_changed",
+            f"{name} left the game, so the effect giving them control of "
+            f"{times(obj.count, obj.current.name)} ended: {state.seat(back).name} controls it "
+            "(CR 800.4a)",
+            "800.4a",
+            object=obj.id,
+            count=obj.count,
+        )
+
+
+def _creature_checks(obj: GameObject, c: Computed, deathtouched: bool) -> list[Removal]:
+    """704.5f toughness 0 or less; 704.5g lethal damage and 704.5h damage from a source with
+    deathtouch destroy it unless it is indestructible (702.12b)."""
+    if not c.is_creature or c.toughness is None or c.pt_unknown:
+        return []  # a "*" toughness the kernel doesn't evaluate (604.3): the players judge it
+    if c.toughness <= 0:
+        return [(obj, obj.count, "704.5f")]
+    if c.has("Indestructible"):
+        return []
+    if obj.damage >= c.toughness:
+        return [(obj, obj.count, "704.5g")]
+    if deathtouched and obj.damage > 0:
+        return [(obj, obj.count, "704.5h")]
+    return []
+
+
+def _annihilate_counters(ctx: Context, obj: GameObject) -> bool:
+    """704.5q: N +1/+1 and N -1/-1 counters are removed, N the smaller number."""
+    n = min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
+    if n == 0:
+        return False
+    for kind in ("+1/+1", "-1/-1"):
+        obj.counters[kind] -= n
+        if obj.counters[kind] == 0:
+            del obj.counters[kind]
+    ctx.event(
+        "counters_annihilated",
+        f"{n} +1/+1 and {n} -1/-1 counters were removed from {obj.current.name} (CR 704.5q)",
+        "704.5q",
+        object=obj.id,
+    )
+    return True
+
+
+def _unattach_equipment(ctx: Context, obj: GameObject, computed: dict[str, Computed]) -> bool:
+    """704.5n: Equipment attached to an illegal permanent (not a creature, or with protection
+    from it, 702.16d) becomes unattached and stays."""
+    if obj.attached_to is None or "Equipment" not in visible_face(obj).subtypes:
+        return False
+    host = ctx.state.objects.get(obj.attached_to)
+    if host is not None and host.id in computed and can_equip(ctx, obj.current, host):
+        return False
+    obj.attached_to = None
+    ctx.event(
+        "unattached", f"{obj.current.name} became unattached (CR 704.5n)", "704.5n", object=obj.id
+    )
+    return True
+
+
+def _illegal_auras(ctx: Context, computed: dict[str, Computed]) -> list[Removal]:
+    """704.5m: an Aura attached to an illegal object or to nothing goes to the graveyard."""
+    removals = []
+    for obj in ctx.state.on_battlefield():
+        if "Aura" not in visible_face(obj).subtypes:
+            continue
+        host = ctx.state.objects.get(obj.attached_to or "")
+        if host is None or host.id not in computed or not can_enchant(ctx, obj.current, host):
+            removals.append((obj, obj.count, "704.5m"))
+    return removals
+
+
+def _legend_rule(ctx: Context) -> list[Removal]:
+    """704.5j: a player with two or more legendary permanents of one name chooses one to keep."""
+    groups: dict[tuple[int, str], list[GameObject]] = defaultdict(list)
+    for obj in ctx.state.on_battlefield():
+        face = visible_face(obj)
+        if "Legendary" in face.supertypes and face.name:
+            groups[(obj.controller, face.name)].append(obj)
+    removals: list[Removal] = []
+    for (seat, name), objs in groups.items():
+        if sum(o.count for o in objs) < 2:
+            continue
+        keep = ctx.decide(
+            "legend_rule",
+            seat,
+            f"Choose the {name} to keep; the rest go to the graveyard (CR 704.5j)",
+            [o.id for o in objs],
+            "704.5j",
+        )
+        removals.extend(_all_but_one(ctx, objs, keep, "704.5j"))
+    return removals
+
+
+def _role_rule(ctx: Context) -> list[Removal]:
+    """704.5z: of the Roles one player controls on one permanent, only the most recent stays;
+    Roles attached at the same time: that player chooses (613.7m)."""
+    groups: dict[tuple[str, int], list[GameObject]] = defaultdict(list)
+    for obj in ctx.state.on_battlefield():
+        if "Role" in visible_face(obj).subtypes and obj.attached_to is not None:
+            groups[(obj.attached_to, obj.controller)].append(obj)
+    removals: list[Removal] = []
+    for (_host, seat), roles in groups.items():
+        if sum(r.count for r in roles) < 2:
+            continue
+        latest = max(r.timestamp for r in roles)
+        newest = [r for r in roles if r.timestamp == latest]
+        keep = ctx.decide(
+            "role",
+            seat,
+            "Choose the Role to keep; the others go to the graveyard (CR 704.5z)",
+            [r.id for r in newest],
+            "704.5z",
+        )
+        removals.extend(_all_but_one(ctx, roles, keep, "704.5z"))
+    return removals
+
+
+def _all_but_one(ctx: Context, objs: list[GameObject], keep: str, rule: str) -> list[Removal]:
+    removals: list[Removal] = []
+    for obj in objs:
+        if obj.id == keep:
+            if obj.count > 1:
+                rest = split(ctx.state, obj, obj.count - 1)
+                removals.append((rest, rest.count, rule))
+        else:
+            removals.append((obj, obj.count, rule))
+    return removals
+
+
+def _resolve_dies_triggers(ctx: Context) -> bool:
+    """ "When this is put into a graveyard from the battlefield, each opponent loses N life"
+    (Wicked Role, 111.10q); it looks back in time (603.10a)."""
+    pending, ctx.dies = ctx.dies, []
+    resolved = False
+    for obj, count in pending:
+        for effect in obj.face.effects:
+            if effect.kind != "dies_drain":
+                continue
+            for index, seat in enumerate(ctx.state.seats):
+                if index != obj.controller and not seat.lost:
+                    seat.life -= effect.amount * count
+                    ctx.event(
+                        "life_lost",
+                        f"{seat.name} lost {effect.amount * count} life from "
+                        f"{obj.current.name} (CR 111.10q, 603.10a)",
+                        "603.10a",
+                        seat=index,
+                    )
+                    resolved = True
+    triggers, ctx.triggers = ctx.triggers, []
+    for trigger in triggers:
+        if isinstance(trigger, ReturnTrigger):
+            _resolve_return(ctx, trigger)
+            resolved = True
+    return resolved
+
+
+def _resolve_return(ctx: Context, trigger: ReturnTrigger) -> None:
+    """Undying/persist resolves: "return it to the battlefield under its owner's control with a
+    [counter] counter on it" (702.93a, 702.79a). A token stays where it went (111.8) and has
+    ceased to exist by now (704.5d, checked before the trigger is put on the stack, 704.3); a card
+    that left the graveyard is a new object the ability can't find (400.7)."""
+    keyword = trigger.keyword.lower()
+    obj = ctx.state.objects.get(trigger.object)
+    if trigger.token:
+        if obj is not None:
+            move(ctx, obj, obj.count, "battlefield")  # it stays where it is, and says so (111.8)
+            return
+        ctx.event(
+            "not_returned",
+            f"{trigger.name}'s {keyword} resolves, but a token that has left the battlefield "
+            "can't come back (CR 111.8); it stayed in the graveyard and ceased to exist "
+            "(CR 704.5d)",
+            "111.8",
+            object=trigger.object,
+        )
+        return
+    if obj is None or obj.zone != "graveyard":
+        ctx.event(
+            "not_returned",
+            f"{trigger.name}'s {keyword} does nothing: it is no longer in the graveyard (CR 400.7)",
+            "400.7",
+            object=trigger.object,
+        )
+        return
+    new_id = move(
+        ctx,
+        obj,
+        min(trigger.count, obj.count),
+        "battlefield",
+        how=f"returned by {keyword} (CR {trigger.rule})",
+    )
+    if new_id is None:
+        return
+    back = ctx.state.objects[new_id]
+    amount = put_counters(ctx, back, trigger.counter, 1, as_token=False)
+    ctx.event(
+        "counters_added",
+        f"{times(back.count, trigger.name)} returned with {amount} {trigger.counter} "
+        f"counter(s) (CR {trigger.rule}, 122.6)",
+        trigger.rule,
+        object=back.id,
+        count=back.count,
+        kind=trigger.counter,
+        amount=amount,
+    )

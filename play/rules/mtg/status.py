@@ -1,0 +1,183 @@
+"""Status changes (CR 110.5): tapped, phased out (702.26), transformed (712), face down (708)."""
+
+from __future__ import annotations
+
+from play.rules.context import Context, times
+from play.rules.errors import IllegalAction
+from play.rules.mtg import params
+from play.rules.mtg.layers import visible_face
+from play.rules.stacks import split
+from play.rules.state import GameObject
+
+JsonDict = params.JsonDict
+
+
+def present(obj: GameObject) -> GameObject:
+    """Phased-out permanents are treated as though they don't exist (702.26b)."""
+    if obj.phased_out:
+        raise IllegalAction(f"{obj.current.name} is phased out (CR 702.26b)", "702.26b")
+    return obj
+
+
+def name_of(obj: GameObject) -> str:
+    return visible_face(obj).name or "face-down permanent"
+
+
+def tap(ctx: Context, action: JsonDict) -> None:
+    obj, count = params.target(ctx, action)
+    part = split(ctx.state, present(obj), count)
+    if part.tapped:
+        raise IllegalAction(f"{name_of(part)} is already tapped", "701.26a")
+    part.tapped = True
+    ctx.event(
+        "tapped",
+        f"Tapped {times(count, name_of(part))} (CR 701.26a)",
+        "701.26a",
+        object=part.id,
+        count=count,
+    )
+
+
+def untap(ctx: Context, action: JsonDict) -> None:
+    obj, count = params.target(ctx, action)
+    part = split(ctx.state, present(obj), count)
+    if not part.tapped:
+        raise IllegalAction(f"{name_of(part)} is already untapped", "701.26b")
+    part.tapped = False
+    ctx.event(
+        "untapped",
+        f"Untapped {times(count, name_of(part))} (CR 701.26b)",
+        "701.26b",
+        object=part.id,
+        count=count,
+    )
+
+
+def untap_all(ctx: Context, action: JsonDict) -> None:
+    """A manual "untap all" for one seat: every phased-in permanent it controls untaps, as in
+    its untap step (502.3) but as one action at any time (701.26b). Nothing tapped: no change."""
+    seat = params.seat(ctx, action, "seat")
+    untapped = [o for o in ctx.state.on_battlefield() if o.controller == seat and o.tapped]
+    for obj in untapped:
+        obj.tapped = False
+    count = sum(o.count for o in untapped)
+    name = ctx.state.seat(seat).name
+    text = (
+        f"{name} untapped {count} permanent(s) they control (CR 701.26b, as in 502.3)"
+        if untapped
+        else f"{name} controls no tapped permanent; nothing untaps"
+    )
+    ctx.event(
+        "untapped_all",
+        text,
+        "701.26b",
+        seat=seat,
+        count=count,
+        objects=[o.id for o in untapped],
+    )
+
+
+def phase_out(ctx: Context, action: JsonDict) -> None:
+    """702.26b/d/g: the permanent and what is attached to it phase out; tokens stay."""
+    obj, count = params.target(ctx, action)
+    part = split(ctx.state, present(obj), count)
+    part.phased_out = True
+    part.attacking = part.blocking = None
+    for other in list(ctx.state.objects.values()):
+        if other.attached_to == part.id and not other.phased_out:
+            other.phased_out = True
+            other.phased_out_with = part.id
+    ctx.event(
+        "phased_out",
+        f"{times(count, name_of(part))} phased out; tokens continue to exist (CR 702.26d, 702.26g)",
+        "702.26d",
+        object=part.id,
+        count=count,
+    )
+
+
+def phase_in_object(ctx: Context, obj: GameObject) -> None:
+    obj.phased_out = False
+    for other in ctx.state.objects.values():
+        if other.phased_out_with == obj.id:
+            other.phased_out = False
+            other.phased_out_with = None
+    ctx.event(
+        "phased_in",
+        f"{times(obj.count, name_of(obj))} phased in (CR 702.26c)",
+        "702.26c",
+        object=obj.id,
+        count=obj.count,
+    )
+
+
+def phase_in(ctx: Context, action: JsonDict) -> None:
+    obj, count = params.target(ctx, action)
+    if not obj.phased_out:
+        raise IllegalAction(f"{name_of(obj)} is not phased out", "702.26c")
+    if obj.phased_out_with is not None:
+        raise IllegalAction(
+            f"{name_of(obj)} phased out with {obj.phased_out_with} and phases "
+            "in with it (CR 702.26g)",
+            "702.26g",
+        )
+    phase_in_object(ctx, split(ctx.state, obj, count))
+
+
+def transform(ctx: Context, action: JsonDict) -> None:
+    """712.18: the same object, counters and effects stay; a new timestamp (613.7g)."""
+    obj, count = params.target(ctx, action)
+    transform_object(ctx, split(ctx.state, present(obj), count))
+
+
+def transform_object(ctx: Context, obj: GameObject) -> None:
+    if obj.back is None:
+        raise IllegalAction(
+            f"{name_of(obj)} isn't double-faced, so nothing happens (CR 701.27c)", "701.27c"
+        )
+    before = obj.current.name
+    obj.transformed = not obj.transformed
+    obj.timestamp = ctx.state.new_timestamp()
+    ctx.event(
+        "transformed",
+        f"{times(obj.count, before)} transformed into {obj.current.name} (CR 712.18)",
+        "712.18",
+        object=obj.id,
+        count=obj.count,
+    )
+
+
+def turn_face_down(ctx: Context, action: JsonDict) -> None:
+    obj, count = params.target(ctx, action)
+    present(obj)
+    if obj.face_down:
+        raise IllegalAction("a face-down permanent can't be turned face down (CR 708.2b)", "708.2b")
+    if obj.back is not None:
+        raise IllegalAction(
+            "a double-faced permanent can't be turned face down (CR 712.16)", "712.16"
+        )
+    part = split(ctx.state, obj, count)
+    part.face_down = True
+    ctx.event(
+        "turned_face_down",
+        f"{times(count, part.current.name)} turned face down: a nameless 2/2 creature (CR 708.2a)",
+        "708.2a",
+        object=part.id,
+        count=count,
+    )
+
+
+def turn_face_up(ctx: Context, action: JsonDict) -> None:
+    obj, count = params.target(ctx, action)
+    present(obj)
+    if not obj.face_down:
+        raise IllegalAction(f"{obj.current.name} is not face down", "708.7")
+    part = split(ctx.state, obj, count)
+    part.face_down = False
+    ctx.event(
+        "turned_face_up",
+        f"{count} face-down permanent(s) turned face up: {part.current.name} (CR 708.8)",
+        "708.8",
+        object=part.id,
+        count=count,
+    )

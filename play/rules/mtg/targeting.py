@@ -1,0 +1,141 @@
+"""A spell or ability targeting permanents (CR 115), with hexproof, shroud and ward.
+
+The kernel has no stack: the ``target`` action says that a player's spell or ability (named by
+``spell``, for the log) became a spell or ability targeting those permanents. Targeting a
+permanent an opponent controls is checked against hexproof (702.11b) and shroud (702.18a); each
+instance of ward (702.21a: "Whenever this permanent becomes the target of a spell or ability an
+opponent controls, counter that spell or ability unless that player pays [cost].") then
+triggers, and its controller's opponent, the targeting player, chooses to pay or not. If the
+spell is countered (701.6a) the player doesn't carry out its effect; otherwise they do, by hand.
+Ward comes from the permanent's characteristics after layers (a Royal Role grants it, 111.10m),
+so it is gone once the Role is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from play.rules.context import Context
+from play.rules.effects import parse_mana_cost
+from play.rules.errors import IllegalAction, InvalidAction
+from play.rules.mtg import params
+from play.rules.mtg.abilities import pay_mana
+from play.rules.mtg.layers import compute_one
+from play.rules.mtg.status import name_of, present
+from play.rules.state import GameObject
+
+JsonDict = params.JsonDict
+_WARD = re.compile(r"^ward\s*(\{.*\})$", re.IGNORECASE)
+PAY = "pay"
+DECLINE = "don't pay"
+
+
+def ward_costs(keywords: tuple[str, ...]) -> list[str]:
+    """The mana cost of each ward instance ("Ward {1}"); each triggers separately."""
+    costs = []
+    for keyword in keywords:
+        match = _WARD.match(keyword.strip())
+        if match:
+            costs.append(match.group(1))
+    return costs
+
+
+def _targets(ctx: Context, action: JsonDict) -> list[GameObject]:
+    ids = action.get("objects")
+    if not isinstance(ids, list) or not ids:
+        raise InvalidAction("objects must be a non-empty list of object ids")
+    if len(set(map(str, ids))) != len(ids):
+        raise InvalidAction("a spell or ability targets an object only once per word 'target'")
+    found = [ctx.get(i) for i in ids]
+    for obj in found:
+        if obj.zone != "battlefield":
+            raise InvalidAction(f"{obj.id} is not on the battlefield (it is in {obj.zone})")
+        present(obj)
+    return found
+
+
+def target(ctx: Context, action: JsonDict) -> None:
+    state = ctx.state
+    seat = params.seat(ctx, action, "seat", state.active_seat)
+    source = params.text(action, "spell") or "A spell or ability"
+    manual = params.flag(action, "paid_manual")
+    player = state.seat(seat)
+    targets = _targets(ctx, action)
+    wards: list[tuple[GameObject, str]] = []
+    for obj in targets:
+        computed = compute_one(state, obj)
+        opponent = obj.controller != seat
+        if computed.has("Shroud"):
+            raise IllegalAction(f"{name_of(obj)} has shroud and can't be targeted", "702.18a")
+        if opponent and computed.has("Hexproof"):
+            raise IllegalAction(
+                f"{name_of(obj)} has hexproof: it can't be the target of spells or abilities "
+                f"{player.name} controls",
+                "702.11b",
+            )
+        if opponent:
+            wards.extend((obj, cost) for cost in ward_costs(computed.keywords))
+    names = ", ".join(name_of(o) for o in targets)
+    ctx.event(
+        "targeted",
+        f"{source} of {player.name} targets {names} (CR 115.1)",
+        "115.1",
+        seat=seat,
+        objects=[o.id for o in targets],
+    )
+    for obj, cost in wards:
+        if _countered_by_ward(ctx, seat, source, obj, cost, manual):
+            return
+    ctx.event(
+        "target_stands",
+        f"{source} isn't countered by ward; {player.name} carries out its effect",
+        "608.2b",
+        seat=seat,
+    )
+
+
+def _countered_by_ward(
+    ctx: Context, seat: int, source: str, obj: GameObject, cost: str, manual: bool
+) -> bool:
+    """One ward trigger resolves: the targeting player pays its cost, or the spell is countered
+    (a countered spell's remaining ward triggers have nothing left to counter)."""
+    state = ctx.state
+    player = state.seat(seat)
+    try:
+        parts = parse_mana_cost(cost)
+    except ValueError:
+        raise InvalidAction(f"ward cost {cost!r} of {name_of(obj)} is not a mana cost") from None
+    ctx.event(
+        "ward_triggered",
+        f"Ward {cost} of {name_of(obj)} triggered: {source} is countered unless "
+        f"{player.name} pays {cost} (CR 702.21a)",
+        "702.21a",
+        object=obj.id,
+        seat=obj.controller,
+    )
+    answer = ctx.decide(
+        "ward",
+        seat,
+        f"Ward {cost} of {name_of(obj)}: pay {cost}, or {source} is countered (CR 702.21a)",
+        [PAY, DECLINE],
+        "702.21a",
+    )
+    if answer == PAY:
+        pay_mana(ctx, player, parts, 1, manual)
+        ctx.event(
+            "ward_paid",
+            f"{player.name} paid {cost} for ward of {name_of(obj)} (CR 702.21a, 118.12a)",
+            "118.12a",
+            seat=seat,
+            object=obj.id,
+        )
+        return False
+    ctx.event(
+        "countered",
+        f"{player.name} didn't pay {cost}: ward of {name_of(obj)} countered {source}; none of "
+        "its effects occur (CR 702.21a, 701.6a)",
+        "701.6a",
+        seat=seat,
+        object=obj.id,
+    )
+    return True

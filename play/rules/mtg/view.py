@@ -1,0 +1,96 @@
+"""The API table state (/work/shared/API.md) of an MTG game, minus "id" and "version"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.rules.mtg.layers import Computed, compute, static_sources, visible_face
+from play.rules.state import MANA_KEYS, GameObject, GameState
+
+JsonDict = dict[str, Any]
+
+
+def view(state: GameState) -> JsonDict:
+    sources = static_sources(state)
+    pending = state.pending_choice
+    return {
+        "game": state.game,
+        "turn": state.turn,
+        "active_seat": state.active_seat,
+        "step": state.step,
+        "seats": [
+            {
+                "seat": index,
+                "name": seat.name,
+                "life": seat.life,
+                "mana_pool": {k: seat.mana_pool.get(k, 0) for k in MANA_KEYS},
+                "restricted_mana": dict(seat.restricted_mana),
+                "hand": seat.hand,
+                "library": seat.library,
+                "poison": seat.poison,
+                "lost": seat.lost,
+            }
+            for index, seat in enumerate(state.seats)
+        ],
+        "objects": [
+            view_object(state, obj, compute(state, obj, sources)) for obj in state.objects.values()
+        ],
+        "battlefields": [dict(b) for b in state.battlefields],
+        "pending_choice": None
+        if pending is None
+        else {
+            "kind": pending.kind,
+            "seat": pending.seat,
+            "prompt": pending.prompt,
+            "options": list(pending.options),
+        },
+    }
+
+
+def view_object(state: GameState, obj: GameObject, c: Computed) -> JsonDict:
+    face = visible_face(obj)
+    return {
+        "id": obj.id,
+        "count": obj.count,
+        "zone": obj.zone,
+        "owner": obj.owner,
+        "controller": obj.controller,
+        "token": obj.token,
+        # A face-down permanent's identity is hidden from everyone (708.2, 708.5).
+        "definition": None if obj.face_down else obj.definition,
+        "copy_of": None if obj.face_down else obj.copy_of,
+        "name": face.name,
+        "mana_cost": face.mana_cost,
+        "supertypes": list(face.supertypes),
+        "types": list(face.types),
+        "subtypes": list(face.subtypes),
+        "colors": list(face.colors),
+        "text": face.text,
+        "keywords": list(c.keywords),
+        "power": c.power,
+        "toughness": c.toughness,
+        "base_power": c.base_power,
+        "base_toughness": c.base_toughness,
+        "might": face.might,
+        "tapped": obj.tapped,
+        "flipped": obj.flipped,
+        "face_down": obj.face_down,
+        "phased_out": obj.phased_out,
+        "transformed": obj.transformed,
+        "double_faced": obj.back is not None,
+        "exhausted": obj.exhausted,
+        "location": obj.location,
+        "chosen_color": obj.chosen_color,
+        "counters": dict(obj.counters),
+        "damage": obj.damage,
+        "attached_to": obj.attached_to,
+        "attacking": obj.attacking,
+        "blocking": obj.blocking,
+        "must_attack": obj.must_attack,
+        "chosen_name": obj.chosen_name,
+        "summoning_sick": obj.summoning_sick,
+        "leaves_at": obj.leaves_at,
+        "abilities": [
+            {"index": i, "text": a.text, "mana": a.mana} for i, a in enumerate(face.abilities)
+        ],
+    }

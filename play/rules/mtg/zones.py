@@ -1,0 +1,206 @@
+"""Zone changes (CR 400) and tokens ceasing to exist (111.7, 111.8, 704.5d).
+
+A token that leaves the battlefield really is in its new zone until the next state-based action
+check; it goes to its OWNER's zone (400.3) and cannot move again (111.8). A card that goes to a
+hand or library becomes hidden: it is only counted on the seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from play.rules.context import Context, times
+from play.rules.errors import IllegalAction, InvalidAction
+from play.rules.mtg.enters import choose_as_enters
+from play.rules.mtg.layers import Computed, compute_one, visible_face
+from play.rules.stacks import split
+from play.rules.state import GameObject
+
+ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
+_HIDDEN = ("hand", "library")
+_RULE_FOR = {
+    "graveyard": "400.3",
+    "hand": "400.3",
+    "library": "400.3",
+    "exile": "400.7",
+    "battlefield": "403.4",
+    "stack": "400.7",
+    "command": "400.7",
+}
+
+
+RETURNS = (("Undying", "+1/+1", "702.93a"), ("Persist", "-1/-1", "702.79a"))
+"""Keywords meaning "When this permanent is put into a graveyard from the battlefield, if it had
+no [counter] counters on it, return it to the battlefield under its owner's control with a
+[counter] counter on it."""
+
+
+@dataclass(frozen=True)
+class ReturnTrigger:
+    """A triggered undying/persist ability waiting to resolve (603.3): what died, as it was."""
+
+    keyword: str
+    counter: str
+    rule: str
+    object: str
+    """The id the object got in the graveyard (400.7)."""
+    count: int
+    name: str
+    token: bool
+
+
+def zone_label(ctx: Context, obj: GameObject, zone: str) -> str:
+    if zone in ("battlefield", "exile", "stack", "command"):
+        return "the battlefield" if zone == "battlefield" else zone
+    return f"{ctx.state.seat(obj.owner).name}'s {zone}"
+
+
+def move(
+    ctx: Context,
+    obj: GameObject,
+    count: int,
+    to: str,
+    how: str = "",
+    last_known: Computed | None = None,
+) -> str | None:
+    """Move ``count`` of a stack to zone ``to``; returns the id it has there (None if hidden or
+    if nothing moved). The object becomes a new object (400.7). ``last_known`` is how it looked
+    on the battlefield if the caller computed that before other simultaneous changes (603.10a)."""
+    if to not in ZONES:
+        raise InvalidAction(f"unknown zone {to!r}; zones: {', '.join(ZONES)}")
+    if obj.phased_out:
+        raise IllegalAction(
+            f"{obj.current.name} is phased out and treated as though it doesn't exist",
+            "702.26b",
+        )
+    name = visible_face(obj).name or "A face-down permanent"
+    if obj.token and obj.zone != "battlefield":
+        ctx.event(
+            "stayed",
+            f"{name} has left the battlefield and can't move again; it stays in "
+            f"{zone_label(ctx, obj, obj.zone)} (CR 111.8)",
+            "111.8",
+            object=obj.id,
+        )
+        return None
+    if obj.zone == to:
+        return obj.id
+    part = split(ctx.state, obj, count)
+    origin = part.zone
+    if part.face_down and origin == "battlefield":
+        ctx.event(
+            "revealed",
+            f"The face-down permanent is revealed: {part.current.name} (CR 708.9)",
+            "708.9",
+            object=part.id,
+        )
+    shown, was_creature = part.current.name, "Creature" in visible_face(part).types
+    dying = origin == "battlefield" and to == "graveyard"
+    known = (last_known or compute_one(ctx.state, part)) if dying else None
+    counters = dict(part.counters)
+    _become_new_object(ctx, part, to)
+    label = zone_label(ctx, part, to)
+    ctx.event(
+        "moved",
+        f"{times(part.count, shown)} {how + ': ' if how else ''}moved to {label} "
+        f"(CR {_RULE_FOR[to]})",
+        _RULE_FOR[to],
+        object=part.id,
+        count=part.count,
+        to=to,
+        origin=origin,
+    )
+    if known is not None:
+        _died(ctx, part, shown, was_creature)
+        _return_triggers(ctx, part, shown, known, counters)
+    if to == "battlefield":
+        choose_as_enters(ctx, part)
+    if not part.token and to in _HIDDEN:
+        _hide(ctx, part, to)
+        return None
+    return part.id
+
+
+def _become_new_object(ctx: Context, obj: GameObject, to: str) -> None:
+    """A new object with no memory of its previous existence (400.7): status, counters,
+    damage, attachments and effects that applied to it are gone; its owner controls it."""
+    state = ctx.state
+    del state.objects[obj.id]
+    obj.id = state.new_id()
+    obj.zone = to
+    obj.controller = obj.owner
+    obj.tapped = obj.flipped = obj.face_down = obj.phased_out = False
+    # A double-faced card is front face up in other zones (712.8a); a token keeps the face it
+    # had, so the log names it as it was until it ceases to exist.
+    obj.transformed = obj.transformed and obj.token
+    obj.phased_out_with = obj.attached_to = obj.leaves_at = None
+    obj.attacking = obj.control_reverts_to = obj.must_attack = None
+    obj.blocking = obj.chosen_name = None
+    obj.granted = obj.added_subtypes = ()
+    obj.chosen_color = None
+    obj.counters = {}
+    obj.damage = 0
+    obj.pumps = ()
+    obj.summoning_sick = True
+    obj.timestamp = state.new_timestamp()
+    state.objects[obj.id] = obj
+
+
+def _died(ctx: Context, obj: GameObject, name: str, was_creature: bool) -> None:
+    """Dying is being put into a graveyard from the battlefield (700.4), for any permanent
+    (a sacrificed Treasure dies too; "whenever a creature dies" reads ``creature``); tokens die
+    too. What it was is looked up as it last existed on the battlefield (603.10a)."""
+    ctx.event(
+        "died",
+        f"{times(obj.count, name)} died (CR 700.4)",
+        "700.4",
+        object=obj.id,
+        count=obj.count,
+        creature=was_creature,
+    )
+    ctx.dies.append((obj, obj.count))
+
+
+def _return_triggers(
+    ctx: Context, obj: GameObject, name: str, known: Computed, counters: dict[str, int]
+) -> None:
+    """Undying (702.93a) and persist (702.79a) trigger on the keyword the permanent had as it
+    last existed on the battlefield (603.10a), if it had no counters of their kind then (the
+    intervening "if" of 603.4). Tokens trigger too; they just can't come back (111.8)."""
+    for keyword, counter, rule in RETURNS:
+        if counters.get(counter, 0) > 0:
+            continue
+        # Each instance triggers (no redundancy rule); the later ones find a new object.
+        for _instance in [k for k in known.keywords if k.lower() == keyword.lower()]:
+            ctx.event(
+                "triggered",
+                f"{times(obj.count, name)}: {keyword.lower()} triggers (CR {rule})",
+                rule,
+                object=obj.id,
+                count=obj.count,
+                keyword=keyword,
+            )
+            ctx.triggers.append(
+                ReturnTrigger(keyword, counter, rule, obj.id, obj.count, name, obj.token)
+            )
+
+
+def _hide(ctx: Context, obj: GameObject, to: str) -> None:
+    seat = ctx.state.seat(obj.owner)
+    if to == "hand":
+        seat.hand += obj.count
+    else:
+        seat.library += obj.count
+    del ctx.state.objects[obj.id]
+
+
+def cease(ctx: Context, obj: GameObject) -> None:
+    """A token in a zone other than the battlefield ceases to exist (704.5d); not a zone change."""
+    del ctx.state.objects[obj.id]
+    ctx.event(
+        "ceased_to_exist",
+        f"{times(obj.count, obj.current.name)} ceased to exist (CR 704.5d)",
+        "704.5d",
+        object=obj.id,
+        count=obj.count,
+    )

@@ -1,0 +1,65 @@
+"""Reading action parameters, shared by the game systems: every malformed value is an
+InvalidAction naming the parameter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.rules.context import Context
+from play.rules.errors import InvalidAction
+from play.rules.stacks import check_count
+from play.rules.state import MAX_COUNT, GameObject
+
+JsonDict = dict[str, Any]
+
+
+def target(ctx: Context, action: JsonDict, zone: str | None = None) -> tuple[GameObject, int]:
+    """The stack an action names and how many of it (default 1); in ``zone`` if one is named."""
+    obj = ctx.get(action.get("object"))
+    if zone is not None and obj.zone != zone:
+        raise InvalidAction(f"{obj.id} is not on the {zone} (it is in {obj.zone})")
+    return obj, check_count(action.get("count"), obj.count)
+
+
+def seat(ctx: Context, action: JsonDict, name: str, default: int | None = None) -> int:
+    value = action.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidAction(f"{name} must be a seat number")
+    if not 0 <= value < len(ctx.state.seats):
+        raise InvalidAction(f"there is no seat {value}")
+    return value
+
+
+def integer(
+    action: JsonDict, name: str, default: int | None = None, minimum: int = -MAX_COUNT
+) -> int:
+    value = action.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidAction(f"{name} must be an integer")
+    if not minimum <= value <= MAX_COUNT:
+        raise InvalidAction(f"{name} must be between {minimum} and {MAX_COUNT}")
+    return value
+
+
+def flag(action: JsonDict, name: str) -> bool:
+    value = action.get(name, False)
+    if not isinstance(value, bool):
+        raise InvalidAction(f"{name} must be true or false")
+    return value
+
+
+def text(action: JsonDict, name: str, choices: tuple[str, ...] | None = None) -> str | None:
+    value = action.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str) or (choices is not None and value not in choices):
+        allowed = f" one of {', '.join(choices)}" if choices else " a string"
+        raise InvalidAction(f"{name} must be{allowed}")
+    return value
+
+
+def mapping(action: JsonDict, name: str) -> JsonDict:
+    value = action.get(name) or {}
+    if not isinstance(value, dict):
+        raise InvalidAction(f"{name} must be an object")
+    return value

@@ -1,0 +1,392 @@
+"""Actions on objects: exhaust, ready, move, damage, kill, recycle, buff, activate, points.
+
+Each acts on ``count`` of a stack (splitting it) and names the rule it follows. ``by`` is the
+seat whose spell or ability chooses the object: an opponent pays the Deflect tax (809).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.rules import params
+from play.rules.context import Context
+from play.rules.effects import DOMAINS, parse_mana_cost
+from play.rules.errors import IllegalAction, InvalidAction
+from play.rules.riftbound import board
+from play.rules.riftbound.board import BASE, BOARD, NON_BOARD_ZONES
+from play.rules.riftbound.cards import move_card, recycle_card
+from play.rules.riftbound.cleanup import leave_board
+from play.rules.stacks import split
+from play.rules.state import GameObject
+
+JsonDict = dict[str, Any]
+
+
+def chosen(ctx: Context, action: JsonDict, unit: bool = False) -> GameObject:
+    """The part of a stack on the board the action names, after the Deflect tax (809.1.c)."""
+    obj, count = params.target(ctx, action)
+    if obj.zone != BOARD:
+        raise InvalidAction(f"{obj.id} is not on the board (it is in {obj.zone})")
+    if unit and not board.is_unit(obj):
+        raise InvalidAction(f"{obj.face.name} is not a unit")
+    _deflect_tax(ctx, action, obj, count)
+    return split(ctx.state, obj, count)
+
+
+def _deflect_tax(ctx: Context, action: JsonDict, obj: GameObject, count: int) -> None:
+    """Spells and abilities an opponent controls that choose a Deflect permanent cost its
+    Deflect Value more power, of any domain, for each time they choose it (809.1.c, 809.2)."""
+    if action.get("by") is None:
+        return
+    by = params.seat(ctx, action, "by")
+    value = board.deflect_value(ctx.state, obj)
+    if by == obj.controller or value == 0:
+        return
+    amount = value * count
+    rule = "809.2" if value > 1 else "809.1.c"
+    ctx.event(
+        "deflect_tax",
+        f"{ctx.state.seats[by].name} pays {amount} more power of any domain to choose "
+        f"{obj.face.name} (Deflect, {rule}).",
+        rule,
+        seat=by,
+        amount=amount,
+        domain="any",
+        object=obj.id,
+    )
+
+
+def exhaust(ctx: Context, action: JsonDict) -> None:
+    _set_exhausted(ctx, chosen(ctx, action), True)
+
+
+def ready(ctx: Context, action: JsonDict) -> None:
+    _set_exhausted(ctx, chosen(ctx, action), False)
+
+
+def ready_all(ctx: Context, action: JsonDict) -> None:
+    """A manual "ready all" for one seat: every exhausted Game Object it controls on the board is
+    readied (415; as the turn player does in the Awaken Phase, 315.1.b.1 and 415.3.a), in one
+    action at any time. Nothing exhausted: nothing happens (415.1.c)."""
+    seat = params.seat(ctx, action, "seat")
+    readied = [
+        o
+        for o in ctx.state.objects.values()
+        if o.zone == BOARD and o.controller == seat and o.exhausted
+    ]
+    for obj in readied:
+        obj.exhausted = False
+    count = sum(o.count for o in readied)
+    name = ctx.state.seats[seat].name
+    if not readied:
+        text = f"{name} controls nothing exhausted; nothing happens (415.1.c)."
+        ctx.event("unchanged", text, "415.1.c", seat=seat)
+        return
+    text = f"{name} readied {count} Game Object(s) they control (415, as in 315.1.b.1)."
+    ctx.event("readied_all", text, "415", seat=seat, count=count, objects=[o.id for o in readied])
+
+
+def _set_exhausted(ctx: Context, obj: GameObject, exhausted: bool, rule: str | None = None) -> None:
+    """Exhaust (414) or ready (415); doing it again changes nothing (414.1.c, 415.1.c)."""
+    word = "exhausted" if exhausted else "ready"
+    verb = "is" if obj.count == 1 else "are"
+    if obj.exhausted == exhausted:
+        again = "414.1.c" if exhausted else "415.1.c"
+        text = f"{_noun(obj)} {verb} already {word}; nothing happens ({again})."
+        ctx.event("unchanged", text, again, object=obj.id)
+        return
+    obj.exhausted = exhausted
+    rule = rule or ("414" if exhausted else "415")
+    kind = "exhausted" if exhausted else "readied"
+    text = f"{_noun(obj)} {'was' if obj.count == 1 else 'were'} {kind} ({rule})."
+    ctx.event(kind, text, rule, object=obj.id, count=obj.count)
+
+
+def _noun(obj: GameObject) -> str:
+    return f"{obj.count} {obj.face.name}" if obj.count > 1 else obj.face.name
+
+
+def move(ctx: Context, action: JsonDict) -> None:
+    """Move between locations (420, 441), or put into a non-board zone (108, 183.1); cards in
+    the trash or Banishment go where they are sent."""
+    to = action.get("to")
+    card, count = params.target(ctx, action)
+    if card.zone != BOARD:
+        move_card(ctx, card, count, to)
+        return
+    if to in NON_BOARD_ZONES:
+        if to == "champion" and not card.token:
+            board.check_champion_zone(ctx.state, card.owner, count)
+        obj = chosen(ctx, action)
+        leave_board(ctx, obj, str(to), "110" if not obj.token else "108", "moved")
+        return
+    if not isinstance(to, str):
+        raise InvalidAction(f"to must be base, a battlefield id or one of {NON_BOARD_ZONES}")
+    if not board.is_unit(card):
+        raise IllegalAction(
+            f"{card.face.name} is not a unit; units are the only permanents that move (442.3).",
+            "442.3",
+        )
+    obj = chosen(ctx, action, unit=True)
+    destination = BASE if to == BASE else str(board.battlefield(ctx.state, to)["id"])
+    if destination == obj.location:
+        raise InvalidAction(f"{obj.face.name} is already there")
+    if destination != BASE:
+        board.check_not_crowded(ctx.state, destination, obj.controller)
+    if params.flag(action, "standard"):
+        _standard_move_cost(ctx, obj, destination)
+    origin = obj.location
+    obj.location = destination
+    ctx.event(
+        "moved",
+        f"{_noun(obj)} moved from {board.location_name(ctx.state, origin, obj.controller)} to "
+        f"{board.location_name(ctx.state, destination, obj.controller)} (420).",
+        "420",
+        object=obj.id,
+        count=obj.count,
+        to=destination,
+    )
+
+
+def _standard_move_cost(ctx: Context, obj: GameObject, destination: str) -> None:
+    """A Standard Move: in its controller's Main Phase (144.1.a), base to battlefield or back,
+    battlefield to battlefield only with Ganking (144.4) or "from anywhere" (Baron Pit,
+    184.9); exhausting the unit is the cost (144.2)."""
+    state = ctx.state
+    if state.step != "main" or state.active_seat != obj.controller:
+        raise IllegalAction(
+            "A Standard Move is made in its controller's Main Phase (144.1.a).", "144.1.a"
+        )
+    if obj.location != BASE and destination != BASE:
+        anywhere = any(
+            e.kind == "move_here_from_anywhere"
+            for e in board.battlefield_effects(state, destination)
+        )
+        if "Ganking" not in board.keywords(state, obj) and not anywhere:
+            raise IllegalAction(
+                "Only units with Ganking move from battlefield to battlefield (144.4).", "144.4"
+            )
+    if obj.exhausted:
+        raise IllegalAction(
+            f"{obj.face.name} is exhausted and can't pay the Standard Move's cost (144.2).", "144.2"
+        )
+    _set_exhausted(ctx, obj, True, "144.2")
+
+
+def damage(ctx: Context, action: JsonDict) -> None:
+    """Deal damage to units (417); only 1 or more is valid damage (417.1.e)."""
+    amount = params.integer(action, "amount", minimum=0)
+    if amount < 1:
+        raise IllegalAction("Only 1 or more damage can be dealt (417.1.e).", "417.1.e")
+    obj = chosen(ctx, action, unit=True)
+    obj.damage += amount
+    ctx.event(
+        "damaged",
+        f"{_noun(obj)} {'was' if obj.count == 1 else 'were each'} dealt {amount} damage (417).",
+        "417",
+        object=obj.id,
+        count=obj.count,
+        amount=amount,
+    )
+
+
+def kill(ctx: Context, action: JsonDict) -> None:
+    """A kill instruction puts permanents from the board into the trash (428.1)."""
+    leave_board(ctx, chosen(ctx, action), "trash", "428.1", "killed")
+
+
+def recycle(ctx: Context, action: JsonDict) -> None:
+    """Units and gear go to the bottom of the Main Deck; battlefields can't be recycled
+    (182.1.e, 416.1)."""
+    target = action.get("object")
+    if any(b["id"] == target for b in ctx.state.battlefields):
+        raise IllegalAction("Battlefields can't be recycled (182.1.e).", "182.1.e")
+    card, count = params.target(ctx, action)
+    if card.zone != BOARD:
+        recycle_card(ctx, card, count)
+        return
+    leave_board(ctx, chosen(ctx, action), "main_deck", "182.1.e", "recycled")
+
+
+def buff(ctx: Context, action: JsonDict) -> None:
+    """Place a buff counter unless the unit already has one (426.1.b, 702.3)."""
+    obj = chosen(ctx, action, unit=True)
+    if obj.counters.get("buff"):
+        ctx.event(
+            "not_buffed",
+            f"{obj.face.name} already has a buff and gets no other (702.3.a).",
+            "702.3.a",
+            object=obj.id,
+        )
+        return
+    obj.counters["buff"] = 1
+    ctx.event("buffed", f"{_noun(obj)} got a +1 Might buff (426.1, 703).", "426.1", object=obj.id)
+
+
+def spend_buff(ctx: Context, action: JsonDict) -> None:
+    """Spending a buff removes it (702.2.b); a unit without one has none to spend (702.2.b.1);
+    ``by``, the seat spending it, must control the unit (702.2.b.2)."""
+    if action.get("by") is not None:
+        by = params.seat(ctx, action, "by")
+        unit, _ = params.target(ctx, action)
+        if unit.controller != by:
+            raise IllegalAction(
+                f"{ctx.state.seats[by].name} doesn't control {unit.face.name}; a player spends "
+                "buffs only on units they control (702.2.b.2).",
+                "702.2.b.2",
+            )
+    obj = chosen(ctx, action, unit=True)
+    if not obj.counters.get("buff"):
+        raise IllegalAction(f"{obj.face.name} has no buff to spend (702.2.b.1).", "702.2.b.1")
+    del obj.counters["buff"]
+    ctx.event("buff_spent", f"{_noun(obj)}: a buff was spent (702.2.b).", "702.2.b", object=obj.id)
+
+
+def adjust_points(ctx: Context, action: JsonDict) -> None:
+    seat = params.seat(ctx, action, "seat")
+    amount = params.integer(action, "amount")
+    player = ctx.state.seats[seat]
+    if player.points + amount < 0:
+        raise InvalidAction(f"{player.name} has only {player.points} points")
+    player.points += amount
+    # Points gained other than by Conquer or Hold skip the Winning Point restrictions
+    # (466.1.a.1); a loss is a correction by hand.
+    rule = "466.1.a.1" if amount > 0 else None
+    cite = f" ({rule})" if rule else ""
+    ctx.event(
+        "points_changed",
+        f"{player.name} now has {player.points} points{cite}.",
+        rule,
+        seat=seat,
+        amount=amount,
+        points=player.points,
+    )
+
+
+def activate(ctx: Context, action: JsonDict) -> None:
+    """Activate an ability (376): pay [E] (414.4) and "Kill this", then add power (429)."""
+    obj, count = params.target(ctx, action)
+    if obj.zone != BOARD:
+        raise InvalidAction(f"{obj.id} is not on the board")
+    index = params.integer(action, "ability", 0, minimum=0)
+    if index >= len(obj.face.abilities):
+        raise InvalidAction(f"{obj.face.name} has no ability {index}")
+    ability = obj.face.abilities[index]
+    if ability.effect.kind != "add_power":
+        raise InvalidAction(f"{ability.effect.kind} abilities are played by hand in Riftbound")
+    domain, domain_rule = _domain(action, ability.effect.domain, obj)
+    if ability.cost.tap and obj.exhausted:
+        raise IllegalAction(
+            f"{obj.face.name} is exhausted, so its [E] cost can't be paid (414.4).", "414.4"
+        )
+    costs = _power_cost(ability.cost.mana, obj, count)
+    part = split(ctx.state, obj, count)
+    seat, name = part.controller, part.face.name
+    rule = domain_rule or _ability_rule(part)
+    _pay(ctx, action, seat, name, costs)
+    if ability.cost.tap:
+        _set_exhausted(ctx, part, True, "414.5")
+    if ability.cost.sacrifice:
+        leave_board(ctx, part, "trash", "428.1", "killed")
+    amount = ability.effect.amount * count
+    pool = ctx.state.seats[seat].mana_pool
+    pool[domain] = pool.get(domain, 0) + amount
+    ctx.event(
+        "power_added",
+        f"{name} added {amount} {domain} power to {ctx.state.seats[seat].name}'s rune pool "
+        f"({rule}).",
+        rule,
+        seat=seat,
+        domain=domain,
+        amount=amount,
+    )
+
+
+def _own_domain(obj: GameObject) -> tuple[str, str]:
+    """What [C] means on this object: one Power of its domain (135.2.e.6.a), or [A] ("any") when
+    it has no domain or several (135.2.e.6.b); a token has no domain (182.2.b), whatever its
+    controller's Domain Identity."""
+    domains = board.domains(obj)
+    if len(domains) == 1:
+        return domains[0], "135.2.e.6.a"
+    return "any", "135.2.e.6.b"
+
+
+def _domain(action: JsonDict, printed: str | None, obj: GameObject) -> tuple[str, str | None]:
+    """The domain of the power an ability adds, and the rule when [C] decided it."""
+    rule = None
+    if printed == "C":
+        printed, rule = _own_domain(obj)
+    if printed not in (None, "any"):
+        return str(printed), rule
+    choices = params.mapping(action, "choices")
+    domain = choices.get("domain")
+    if domain not in DOMAINS or domain == "any":
+        raise InvalidAction(f"choices.domain must be one of {', '.join(DOMAINS[1:])}")
+    return str(domain), rule
+
+
+_COST_SYMBOLS = {"C": "C", "R": "Fury", "G": "Calm", "B": "Mind"}
+"""Power symbols of a Riftbound ability cost (134.2 shorthands; [C] is the source's domain)."""
+
+
+def _power_cost(mana: str, obj: GameObject, count: int) -> list[tuple[str, int, str | None]]:
+    """The Energy and Power an ability costs, as (pool key or "any", amount, rule): "{2}" is
+    Energy, "{C}" one Power of the source's domain, processed as [A] for a token (135.2.e.6.b)."""
+    if not mana:
+        return []
+    generic, symbols = parse_mana_cost(mana)
+    costs: list[tuple[str, int, str | None]] = []
+    if generic:
+        costs.append(("energy", generic * count, None))
+    for symbol, amount in symbols.items():
+        if symbol not in _COST_SYMBOLS:
+            raise InvalidAction(f"{{{symbol}}} is not a Riftbound power cost")
+        domain, rule = _COST_SYMBOLS[symbol], None
+        if domain == "C":
+            domain, rule = _own_domain(obj)
+        costs.append((domain, amount * count, rule))
+    return costs
+
+
+def _pay(
+    ctx: Context, action: JsonDict, seat: int, name: str, costs: list[tuple[str, int, str | None]]
+) -> None:
+    """Pay Energy and Power from the rune pool; [A] is paid with Power of any one domain,
+    ``choices.pay`` (135.2.e.5.a). ``choices.paid: "manual"`` means paid by hand."""
+    if not costs:
+        return
+    choices = params.mapping(action, "choices")
+    pool = ctx.state.seats[seat].mana_pool
+    manual = choices.get("paid") == "manual"
+    for key, amount, rule in costs:
+        if key == "any":
+            key = str(choices.get("pay", ""))
+            if key not in DOMAINS[1:]:
+                raise InvalidAction(
+                    f"choices.pay must name the domain that pays [A]: {', '.join(DOMAINS[1:])}"
+                )
+            rule = rule or "135.2.e.5.a"
+        if not manual:
+            if pool.get(key, 0) < amount:
+                raise IllegalAction(
+                    f"The rune pool holds {pool.get(key, 0)} {key}, not {amount}; the cost can't "
+                    "be paid (357.1).",
+                    "357.1",
+                )
+            pool[key] -= amount
+        how = "by hand" if manual else "from the rune pool"
+        cite = f" ({rule})" if rule else ""
+        ctx.event(
+            "cost_paid",
+            f"{name}: {amount} {key} paid {how}{cite}.",
+            rule,
+            seat=seat,
+            domain=key,
+            amount=amount,
+            manual=manual,
+        )
+
+
+def _ability_rule(obj: GameObject) -> str:
+    return "184.5" if obj.definition == "rb-gold" else "429"

@@ -1,0 +1,128 @@
+"""Battlefields: set up with the table, added as tokens (439.2.b.4) or replacing one (438).
+
+A battlefield is a record in ``state.battlefields``: ``id`` (the location units name), ``name``,
+``controller``, ``token``, ``definition``, ``text``, ``effects``, ``replaced`` (what Replace put
+in Banishment, 438.5) and ``scored`` (seats that scored it this turn, 465).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.rules import params
+from play.rules.context import Context
+from play.rules.definitions import face_to_payload
+from play.rules.errors import IllegalAction, InvalidAction
+from play.rules.riftbound import board
+from play.rules.state import Face
+
+JsonDict = dict[str, Any]
+
+_OCCUPANT_KEYS = ("name", "token", "definition", "text", "effects")
+
+
+def battlefield_record(battlefield_id: str, name: str) -> JsonDict:
+    return {
+        "id": battlefield_id,
+        "name": name,
+        "controller": None,
+        "token": False,
+        "definition": None,
+        "text": "",
+        "effects": [],
+        "replaced": [],
+        "scored": [],
+    }
+
+
+def create_battlefield(
+    ctx: Context, action: JsonDict, face: Face, slug: str | None, seat: int, count: int
+) -> None:
+    """Add a battlefield token to the board, uncontrolled (439.4.b), or Replace one (438)."""
+    if count != 1 or action.get("location") is not None:
+        raise InvalidAction("a battlefield token is one token and has no location")
+    occupant = {
+        "name": face.name,
+        "token": True,
+        "definition": slug,
+        "text": face.text,
+        "effects": face_to_payload(face)["effects"],
+    }
+    state = ctx.state
+    if action.get("replace") is not None:
+        _replace(ctx, board.battlefield(state, action["replace"]), occupant, seat)
+        return
+    if slug == "rb-baron-pit" and any(b["definition"] == slug for b in state.battlefields):
+        ctx.event(
+            "no_token",
+            "The Baron Pit is already on the board; no other is added (184.9).",
+            "184.9",
+        )
+        return
+    number = 1 + max((int(b["id"][2:]) for b in state.battlefields), default=0)
+    field = {**battlefield_record(f"bf{number}", face.name), **occupant}
+    state.battlefields.append(field)
+    ctx.event(
+        "battlefield_added",
+        f"{state.seats[seat].name} added the {face.name} battlefield token to the board; it is "
+        "uncontrolled (439.4.b).",
+        "439.4.b",
+        battlefield=field["id"],
+    )
+
+
+def _replace(ctx: Context, field: JsonDict, occupant: JsonDict, seat: int) -> None:
+    """The token takes the battlefield's place and inherits its control and statuses (438.1);
+    a replaced card goes to Banishment (438.5), a replaced token stops existing (438.6)."""
+    old = {key: field[key] for key in _OCCUPANT_KEYS}
+    if old["token"]:
+        ctx.event(
+            "ceased_to_exist",
+            f"The replaced {old['name']} token stopped existing in Banishment (438.6).",
+            "438.6",
+            battlefield=field["id"],
+        )
+    else:
+        field["replaced"].append(old)
+    field.update(occupant)
+    ctx.event(
+        "battlefield_replaced",
+        f"{ctx.state.seats[seat].name} replaced {old['name']} with a {occupant['name']} "
+        f"battlefield token; {old['name']} is Replaced in Banishment (438.5).",
+        "438.5",
+        battlefield=field["id"],
+    )
+
+
+def swap_back(ctx: Context, action: JsonDict) -> None:
+    """The token stops existing and a replaced battlefield returns to its space, inheriting
+    current control and statuses (438.7.b); the controller picks which one (Unleashed FAQ)."""
+    field = board.battlefield(ctx.state, action.get("battlefield"))
+    replaced: list[JsonDict] = field["replaced"]
+    if not field["token"] or not replaced:
+        raise IllegalAction(
+            f"There is nothing in Banishment for {field['name']} to swap back to (438.7.c).",
+            "438.7.c",
+        )
+    names = [r["name"] for r in replaced]
+    wanted = params.text(action, "to")
+    if wanted is not None and wanted not in names:
+        raise InvalidAction(f"to must be one of {names}")
+    seat = field["controller"] if field["controller"] is not None else ctx.state.active_seat
+    name = wanted or ctx.decide(
+        "swap_back", seat, "Swap back to which battlefield (438.7.b)?", names, "438.7.b"
+    )
+    original = replaced.pop(names.index(name))
+    ctx.event(
+        "ceased_to_exist",
+        f"The {field['name']} token stopped existing (438.7.b).",
+        "438.7.b",
+        battlefield=field["id"],
+    )
+    field.update(original)
+    ctx.event(
+        "swapped_back",
+        f"{name} returned from Banishment to its space (438.7.b).",
+        "438.7.b",
+        battlefield=field["id"],
+    )

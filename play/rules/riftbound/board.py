@@ -1,0 +1,186 @@
+"""The Riftbound board: locations, battlefields, and the current Might and keywords of units.
+
+The board is each player's Base and the Battlefields (107); objects on it have zone "board" and a
+``location`` ("base", meaning the controller's Base, or a battlefield id). Non-board zones (108)
+hold no tokens: a token that arrives there ceases to exist at once (183.1).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from play.rules.effects import Effect, parse_effects
+from play.rules.errors import IllegalAction, InvalidAction
+from play.rules.state import GameObject, GameState
+
+JsonDict = dict[str, Any]
+
+BOARD = "board"
+BASE = "base"
+DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
+RUNE_POOL_KEYS = ("energy", *DOMAINS)
+PERMANENT_TYPES = ("Unit", "Gear")
+NON_BOARD_ZONES = ("hand", "trash", "main_deck", "banishment", "champion")
+THIS_TURN_MIGHT = "might_this_turn"
+"""The counter holding "+N [M] this turn" from a ``when_you_play`` trigger; gone at the end of
+the turn (317.2)."""
+_DEFLECT = re.compile(r"^Deflect(?: (\d+))?$")
+
+
+def is_unit(obj: GameObject) -> bool:
+    return obj.zone == BOARD and obj.face.has_type("Unit")
+
+
+def units(state: GameState) -> list[GameObject]:
+    return [o for o in state.objects.values() if is_unit(o)]
+
+
+def battlefield(state: GameState, battlefield_id: object) -> JsonDict:
+    """The battlefield with this id, or InvalidAction."""
+    for field in state.battlefields:
+        if field["id"] == battlefield_id:
+            return field
+    known = ", ".join(b["id"] for b in state.battlefields)
+    raise InvalidAction(f"there is no battlefield {battlefield_id!r}; known: {known}")
+
+
+def location_name(state: GameState, location: str | None, seat: int) -> str:
+    if location == BASE:
+        return f"{state.seats[seat].name}'s base"
+    return str(battlefield(state, location)["name"]) if location else "nowhere"
+
+
+def players_present(state: GameState, battlefield_id: str) -> set[int]:
+    """Seats with units at a battlefield."""
+    return {o.controller for o in units(state) if o.location == battlefield_id}
+
+
+def check_not_crowded(state: GameState, battlefield_id: str, seat: int) -> None:
+    """Units can't go to a battlefield with units of 2 other players (444.2, 144.4.a.1)."""
+    others = players_present(state, battlefield_id) - {seat}
+    if len(others) >= 2:
+        name = battlefield(state, battlefield_id)["name"]
+        raise IllegalAction(f"{name} already has units of two other players (444.2).", "444.2")
+
+
+def check_champion_zone(state: GameState, seat: int, count: int) -> None:
+    """A card goes to a Champion Zone only if no card is there already (108.3.c.1)."""
+    taken = any(o.zone == "champion" and o.owner == seat for o in state.objects.values())
+    if taken or count > 1:
+        raise IllegalAction(
+            f"{state.seats[seat].name}'s Champion Zone holds one card (108.3.c.1).", "108.3.c.1"
+        )
+
+
+def check_play_location(
+    state: GameState, seat: int, location: object, is_gear: bool, permitted: bool = False
+) -> str:
+    """A valid location to play a permanent to: gear to the base (149.2); units to the base or a
+    battlefield the player controls (355.2.a), or another one an effect permits (355.2.b)."""
+    if location is None or location == BASE:
+        return BASE
+    field = battlefield(state, location)
+    if is_gear:
+        raise IllegalAction("Gear can only be played to a player's base (149.2).", "149.2")
+    if field["controller"] != seat and not permitted:
+        raise IllegalAction(
+            f"{state.seats[seat].name} doesn't control {field['name']}; units are played to "
+            "their controller's base or a battlefield they control (355.2.a).",
+            "355.2.a",
+        )
+    check_not_crowded(state, field["id"], seat)
+    return str(field["id"])
+
+
+def _sources(state: GameState) -> Iterator[tuple[Effect, int, str | None, int | None]]:
+    """Every static effect on the board: (effect, instances, location, controller)."""
+    for obj in state.objects.values():
+        if obj.zone == BOARD:
+            for effect in obj.face.effects:
+                yield effect, obj.count, obj.location, obj.controller
+    for field in state.battlefields:
+        for effect in parse_effects(field.get("effects", [])):
+            yield effect, 1, field["id"], field["controller"]
+
+
+def battlefield_effects(state: GameState, battlefield_id: str) -> list[Effect]:
+    return parse_effects(battlefield(state, battlefield_id).get("effects", []))
+
+
+def applies_to(
+    effect: Effect, obj: GameObject, location: str | None, controller: int | None
+) -> bool:
+    """Whether an effect controlled by ``controller`` at ``location`` affects ``obj``; a filter's
+    subtypes are Riftbound tags."""
+    if effect.whose == "you" and obj.controller != controller:
+        return False
+    if effect.whose == "opponents" and obj.controller == controller:
+        return False
+    if effect.here and obj.location != location:
+        return False
+    return effect.filter.matches(obj.face.types, obj.face.tags, obj.token)
+
+
+def effects_of(state: GameState, kind: str) -> Iterator[tuple[Effect, int, str | None, int | None]]:
+    return (source for source in _sources(state) if source[0].kind == kind)
+
+
+def _anthems(state: GameState, obj: GameObject) -> Iterator[tuple[Effect, int]]:
+    """The anthems that affect a unit on the board; "other" ones skip their own source."""
+    if obj.zone != BOARD:
+        return
+    for obj_source in [o for o in state.objects.values() if o.zone == BOARD]:
+        for effect in obj_source.face.effects:
+            if effect.kind != "anthem" or (effect.others and obj_source.id == obj.id):
+                continue
+            if applies_to(effect, obj, obj_source.location, obj_source.controller):
+                yield effect, obj_source.count
+    for field in state.battlefields:
+        for effect in parse_effects(field.get("effects", [])):
+            if effect.kind == "anthem" and applies_to(
+                effect, obj, field["id"], field["controller"]
+            ):
+                yield effect, 1
+
+
+def might(state: GameState, obj: GameObject) -> int | None:
+    """Printed Might, plus a buff (703), plus Might from effects such as "your token units have
+    +1 [M]" (472.3, the arithmetic layer)."""
+    if obj.face.might is None:
+        return None
+    total = obj.face.might + obj.counters.get("buff", 0) + obj.counters.get(THIS_TURN_MIGHT, 0)
+    for effect, instances in _anthems(state, obj):
+        total += effect.might * instances
+    return total
+
+
+def keywords(state: GameState, obj: GameObject) -> list[str]:
+    """Printed keywords plus those granted by effects on the board (472.2)."""
+    granted = list(obj.face.keywords)
+    for effect, instances in _anthems(state, obj):
+        granted.extend(list(effect.keywords) * instances)
+    return granted
+
+
+def domains(obj: GameObject) -> tuple[str, ...]:
+    """The domains of an object: a token has none (182.2.b), so it never counts toward a
+    domain; a card has those it prints (134.1)."""
+    return () if obj.token else obj.face.colors
+
+
+def deflect_value(state: GameState, obj: GameObject) -> int:
+    """The summed Deflect Value of a unit (809.1.b.3: "Deflect" alone is 1; 809.2 sums them)."""
+    total = 0
+    for keyword in keywords(state, obj):
+        match = _DEFLECT.match(keyword)
+        if match:
+            total += int(match.group(1) or 1)
+    return total
+
+
+def is_lethal(state: GameState, obj: GameObject) -> bool:
+    """Nonzero damage equal to or above the unit's Might (143.2.a; below 0 counts as 0)."""
+    current = might(state, obj)
+    return is_unit(obj) and obj.damage > 0 and obj.damage >= max(current or 0, 0)

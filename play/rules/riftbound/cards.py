@@ -1,0 +1,80 @@
+"""Nontoken cards in the trash, Banishment or Champion Zone (108.2, 108.3, 108.6): they can be
+returned to the hand, recycled, banished or played onto the board. Tokens are never there
+(183.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.rules.context import Context
+from play.rules.errors import InvalidAction
+from play.rules.riftbound import board
+from play.rules.riftbound.board import BASE, BOARD, NON_BOARD_ZONES
+from play.rules.stacks import split
+from play.rules.state import GameObject
+
+JsonDict = dict[str, Any]
+
+
+def move_card(ctx: Context, obj: GameObject, count: int, to: object) -> None:
+    """Move ``count`` of a card stack out of the trash or Banishment."""
+    state = ctx.state
+    if to == obj.zone:
+        raise InvalidAction(f"{obj.face.name} is already in the {to}")
+    if to not in NON_BOARD_ZONES and to != BASE:
+        board.battlefield(state, to)
+    if to == "champion":
+        board.check_champion_zone(state, obj.owner, count)
+    part = split(state, obj, count)
+    owner = state.seats[part.owner]
+    if to in ("hand", "main_deck"):
+        del state.objects[part.id]
+        if to == "hand":
+            owner.hand += part.count
+        else:
+            owner.library += part.count
+        _moved(ctx, part, f"{owner.name}'s {'hand' if to == 'hand' else 'Main Deck'}", "108")
+        return
+    if to in NON_BOARD_ZONES:
+        part.zone = str(to)
+        _moved(ctx, part, f"{owner.name}'s {to}", "108")
+        return
+    gear = part.face.has_type("Gear")
+    part.location = board.check_play_location(state, part.owner, to, gear)
+    part.zone, part.controller, part.exhausted = BOARD, part.owner, not gear
+    where = board.location_name(state, part.location, part.owner)
+    _moved(ctx, part, where, "149.1" if gear else "143.4")
+
+
+def recycle_card(ctx: Context, obj: GameObject, count: int) -> None:
+    """A card is recycled to the bottom of its owner's Main Deck (416.1.a, 416.1.c)."""
+    part = split(ctx.state, obj, count)
+    del ctx.state.objects[part.id]
+    ctx.state.seats[part.owner].library += part.count
+    ctx.event(
+        "recycled",
+        f"{_noun(part)} was recycled to the bottom of its owner's Main Deck (416.1).",
+        "416.1",
+        object=part.id,
+        count=part.count,
+        to="main_deck",
+    )
+
+
+def _moved(ctx: Context, obj: GameObject, where: str, rule: str | None) -> None:
+    status = (
+        "" if obj.zone != BOARD else f"; it entered {'exhausted' if obj.exhausted else 'ready'}"
+    )
+    cite = f" ({rule})" if rule else ""
+    ctx.event(
+        "moved",
+        f"{_noun(obj)} moved to {where}{status}{cite}.",
+        rule,
+        object=obj.id,
+        count=obj.count,
+        to=obj.location if obj.zone == BOARD else obj.zone,
+    )
+
+
+def _noun(obj: GameObject) -> str:
+    return f"{obj.count} {obj.face.name}" if obj.count > 1 else obj.face.name

@@ -1,0 +1,235 @@
+"""Leaving the board and Cleanups (318-324).
+
+A token put into any non-board zone except the Chain ceases to exist immediately after moving
+(183.1): there is no check window as in MTG (704.5d). A Cleanup runs after every action, move,
+status change and phase transition (319) and repeats until nothing changes (322).
+"""
+
+from __future__ import annotations
+
+from play.rules.context import Context
+from play.rules.riftbound import board
+from play.rules.state import GameObject, GameState
+
+_ZONE_WORDS = {
+    "hand": "its owner's hand",
+    "trash": "its owner's trash",
+    "main_deck": "the bottom of its owner's Main Deck",
+    "banishment": "its owner's Banishment",
+    "champion": "its owner's Champion Zone",
+}
+
+
+def leave_board(ctx: Context, obj: GameObject, to: str, rule: str | None, how: str) -> None:
+    """Put a whole stack into a non-board zone (108); temporary modifications end (110, 705).
+
+    ``how`` is the event type ("killed", "moved", "recycled"); tokens then cease (183.1).
+    """
+    state = ctx.state
+    noun = _noun(obj)
+    verb = {"killed": "was killed and put into", "recycled": "was recycled to"}.get(how, "moved to")
+    cite = f" ({rule})" if rule else ""
+    ctx.event(
+        how,
+        f"{noun} {verb} {_ZONE_WORDS[to]}{cite}.",
+        rule,
+        object=obj.id,
+        count=obj.count,
+        to=to,
+        might=board.might(state, obj),
+    )
+    del state.objects[obj.id]
+    if obj.token:
+        ctx.event(
+            "ceased_to_exist",
+            f"{noun} ceased to exist (183.1).",
+            "183.1",
+            object=obj.id,
+            count=obj.count,
+        )
+        return
+    owner = state.seats[obj.owner]
+    if to == "hand":
+        owner.hand += obj.count
+    elif to == "main_deck":
+        owner.library += obj.count
+    else:
+        obj.zone, obj.location, obj.exhausted = to, None, None
+        obj.controller, obj.damage, obj.counters = obj.owner, 0, {}
+        state.objects[obj.id] = obj
+
+
+def _noun(obj: GameObject) -> str:
+    if obj.count == 1:
+        return f"{obj.face.name} token" if obj.token else obj.face.name
+    return f"{obj.count} {obj.face.name} tokens" if obj.token else f"{obj.count} {obj.face.name}"
+
+
+def cleanup(ctx: Context) -> None:
+    """Perform Cleanups until one changes nothing (322, 323)."""
+    while _cleanup_once(ctx):
+        pass
+
+
+def _cleanup_once(ctx: Context) -> bool:
+    state = ctx.state
+    changed = _check_victory(ctx)
+    for obj in [o for o in state.objects.values() if board.is_lethal(state, o)]:
+        leave_board(ctx, obj, "trash", "323.5", "killed")
+        changed = True
+    changed = _release_empty_battlefields(ctx) or changed
+    return _establish_control(ctx) or changed
+
+
+def _check_victory(ctx: Context) -> bool:
+    """A player at or above the Victory Score with more points than anyone wins (323.1)."""
+    state = ctx.state
+    index = _leader(state)
+    if index is None:
+        return False
+    for loser in [s for i, s in enumerate(state.seats) if i != index and not s.lost]:
+        loser.lost = True
+    ctx.event("won", f"{state.seats[index].name} won the game (323.1).", "323.1", seat=index)
+    return True
+
+
+def _leader(state: GameState) -> int | None:
+    """The player who wins at the next Cleanup: at or above the Victory Score, with more points
+    than anyone, while someone else is still playing (323.1)."""
+    target = _victory_score(state)
+    for index, seat in enumerate(state.seats):
+        others = [s.points for i, s in enumerate(state.seats) if i != index]
+        losers = [s for i, s in enumerate(state.seats) if i != index and not s.lost]
+        if seat.points >= target and all(seat.points > p for p in others) and losers:
+            return index
+    return None
+
+
+def _victory_score(state: GameState) -> int:
+    return int(state.system.get("victory_score", 8))
+
+
+def _release_empty_battlefields(ctx: Context) -> bool:
+    """Battlefields with no units become uncontrolled (323.6)."""
+    changed = False
+    for field in ctx.state.battlefields:
+        if field["controller"] is not None and not board.players_present(ctx.state, field["id"]):
+            field["controller"] = None
+            ctx.event(
+                "battlefield_uncontrolled",
+                f"{field['name']} has no units and became uncontrolled (323.6).",
+                "323.6",
+                battlefield=field["id"],
+            )
+            changed = True
+    return changed
+
+
+def _establish_control(ctx: Context) -> bool:
+    """The only player with units at a battlefield takes control and conquers it (464.1).
+
+    Showdowns and combat are played by hand: while two players have units there, nothing
+    changes; once one is left, it conquers.
+    """
+    state = ctx.state
+    changed = False
+    for field in state.battlefields:
+        present = board.players_present(state, field["id"])
+        if len(present) != 1 or field["controller"] in present:
+            continue
+        (seat,) = present
+        field["controller"] = seat
+        changed = True
+        name = state.seats[seat].name
+        ctx.event(
+            "conquered",
+            f"{name} took control of {field['name']} and conquered it (464.1).",
+            "464.1",
+            seat=seat,
+            battlefield=field["id"],
+        )
+        score(ctx, seat, field, "conquer")
+    return changed
+
+
+def score(ctx: Context, seat: int, field: dict[str, object], how: str) -> None:
+    """Score a battlefield once per turn (465); the Winning Point needs a Hold or every
+    battlefield scored this turn, else a Conquer draws a card instead (466.1.b)."""
+    scored = field.setdefault("scored", [])
+    assert isinstance(scored, list)
+    if seat in scored:
+        ctx.event(
+            "not_scored",
+            f"{ctx.state.seats[seat].name} already scored {field['name']} this turn and scores "
+            "it only once per turn (465).",
+            "465",
+            seat=seat,
+            battlefield=field["id"],
+        )
+        return
+    scored.append(seat)
+    state = ctx.state
+    player = state.seats[seat]
+    everything = all(seat in b.get("scored", []) for b in state.battlefields)
+    if how == "conquer" and player.points + 1 >= _victory_score(state) and not everything:
+        ctx.event(
+            "no_winning_point",
+            f"{player.name} can't take the Winning Point by conquering {field['name']} "
+            "without scoring every battlefield this turn and draws a card instead (466.1.b.2).",
+            "466.1.b.2",
+            seat=seat,
+        )
+        draw(ctx, seat, "466.1.b.2")
+        return
+    player.points += 1
+    rule = "464.1" if how == "conquer" else "464.2"
+    ctx.event(
+        "scored" if how == "conquer" else "held",
+        f"{player.name} scored {field['name']} and has {player.points} points ({rule}).",
+        rule,
+        seat=seat,
+        battlefield=field["id"],
+        points=player.points,
+    )
+
+
+def draw(ctx: Context, index: int, rule: str) -> None:
+    """Draw 1; on an empty Main Deck the player Burns Out first, then still draws (431.1.a,
+    431.2.d, 315.4.b.2)."""
+    seat = ctx.state.seats[index]
+    while seat.library == 0 and burn_out(ctx, index) and _leader(ctx.state) is None:
+        # With the trash empty too, the draw is attempted again: the player burns out
+        # repeatedly until an opponent passes the Victory Score and wins (431.3, 431.3.a).
+        pass
+    if seat.library > 0:
+        seat.library -= 1
+        seat.hand += 1
+        ctx.event("drew", f"{seat.name} drew 1 ({rule}).", rule, seat=index)
+
+
+def burn_out(ctx: Context, index: int) -> bool:
+    """Recycle the trash into the Main Deck and give an opponent 1 point (431.2); False when
+    there is no opponent left to gain it."""
+    state = ctx.state
+    seat = state.seats[index]
+    trash = [o for o in state.objects.values() if o.zone == "trash" and o.owner == index]
+    for obj in trash:
+        del state.objects[obj.id]
+        seat.library += obj.count
+    opponents = [i for i, s in enumerate(state.seats) if i != index and not s.lost]
+    if not opponents:
+        return False
+    names = [state.seats[i].name for i in opponents]
+    chosen = ctx.decide(
+        "burn_out", index, "Burned out: which opponent gains 1 point (431.2.c)?", names, "431.2.c"
+    )
+    gainer = opponents[names.index(chosen)]
+    state.seats[gainer].points += 1
+    ctx.event(
+        "burned_out",
+        f"{seat.name} burned out: the trash was recycled into the Main Deck and "
+        f"{chosen} gained 1 point (431.2).",
+        "431.2",
+        seat=index,
+    )
+    return True

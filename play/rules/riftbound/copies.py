@@ -1,0 +1,58 @@
+"""Reflection tokens that become copies of a unit (184.6, 472.1.b): Mirror Image, Keeper of Masks.
+
+A copy takes the copiable traits the unit prints (name, Might, tags, keywords, text, abilities,
+effects), never its buff, damage, status or granted keywords (472.1.b.1-3); a copy of a copy
+takes the copy's traits. The effect may give the token more (181.3: "Give it [Temporary]").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from play.rules import params
+from play.rules.context import Context
+from play.rules.errors import InvalidAction
+from play.rules.riftbound import board
+from play.rules.riftbound.create import face_of, play_token
+from play.rules.riftbound.predefined import predefined_token
+from play.rules.stacks import check_count
+
+JsonDict = dict[str, Any]
+REFLECTION = "rb-reflection"
+
+
+def create_copy(ctx: Context, action: JsonDict) -> None:
+    """Play Reflection tokens that become copies of ``of``; with no such unit they stay 0-Might
+    Reflections (Unleashed FAQ, Deceiver)."""
+    seat = params.seat(ctx, action, "controller", ctx.state.active_seat)
+    count = check_count(action.get("count"))
+    granted = params.mapping(action, "except").get("keywords", [])
+    if not isinstance(granted, list) or not all(isinstance(k, str) and k for k in granted):
+        raise InvalidAction("except.keywords must be a list of keywords")
+    reflection = predefined_token(REFLECTION)
+    assert reflection is not None
+    face = face_of(reflection)
+    of = action.get("of")
+    source = ctx.state.objects.get(of) if isinstance(of, str) else None
+    if source is not None and not board.is_unit(source):
+        raise InvalidAction(f"{source.face.name} is not a unit on the board")
+    if source is None:
+        ctx.event(
+            "not_copied",
+            f"There is no unit {of!r} to copy; the Reflection stays a 0-Might unit (184.6).",
+            "184.6",
+        )
+    else:
+        face = source.face
+    face = replace(face, keywords=(*face.keywords, *granted))
+    obj = play_token(ctx, action, face, REFLECTION, seat, count)
+    if source is not None:
+        obj.copy_of = source.id
+        ctx.event(
+            "became_copy",
+            f"The Reflection became a copy of {source.face.name} (472.1.b).",
+            "472.1.b",
+            object=obj.id,
+            of=source.id,
+        )

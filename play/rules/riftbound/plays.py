@@ -1,0 +1,168 @@
+"""Playing as a process (349-359): tokens on the Chain, what each player played this turn, Legion.
+
+Tokens are not cards, but they are played (350.2, 182.1.a): a token being played is a pending
+item on the Chain and exists there (183, 354.2); a unit or gear token resolves as soon as it is
+finalized (337.1.c) and enters the board (359.2). The whole play is checked before anything is
+created, and an illegal play is undone (358.4): ``apply`` never mutates its input, so the token
+never existed.
+
+Each seat's plays this turn live in ``state.system["played"]`` (a list by seat of ``{"cards",
+"tokens", "token_units", "card_ids"}``), cleared when the turn ends (317.2). Legion ("if you
+have played another card this turn", 812.1.b.1) reads the cards only; "When you play a token
+unit" (the ``when_you_play`` effect) counts each token played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.rules.context import Context
+from play.rules.effects import Effect
+from play.rules.riftbound import board
+from play.rules.riftbound.board import BASE, BOARD, THIS_TURN_MIGHT
+from play.rules.state import Face, GameObject, GameState
+
+JsonDict = dict[str, Any]
+
+
+def _empty() -> JsonDict:
+    return {"cards": 0, "tokens": 0, "token_units": 0, "card_ids": []}
+
+
+def played(state: GameState, seat: int) -> JsonDict:
+    """What ``seat`` played this turn: counts of cards, tokens and token units (350)."""
+    records = state.system.get("played") or []
+    if seat < len(records):
+        return dict(records[seat])
+    return _empty()
+
+
+def _record(state: GameState, seat: int) -> JsonDict:
+    records: list[JsonDict] = state.system.setdefault("played", [])
+    while len(records) <= seat:
+        records.append(_empty())
+    return records[seat]
+
+
+def end_turn(state: GameState) -> None:
+    """ "This turn" ends (317.2): the plays are forgotten and this-turn Might goes away."""
+    state.system["played"] = []
+    for obj in state.objects.values():
+        obj.counters.pop(THIS_TURN_MIGHT, None)
+
+
+def pending(ctx: Context, face: Face, seat: int, count: int) -> None:
+    """The token is put onto the Chain as a pending item: it exists there (183, 354.2)."""
+    article = "an" if face.name[:1].upper() in "AEIOU" else "a"
+    what = f"{count} {face.name} tokens" if count > 1 else f"{article} {face.name} token"
+    ctx.event(
+        "token_pending",
+        f"{ctx.state.seats[seat].name} plays {what}: a pending item on the Chain (183, 354.2).",
+        "354.2",
+        seat=seat,
+        name=face.name,
+        count=count,
+    )
+
+
+def undone_text(detail: str, name: str) -> str:
+    return f"{detail} The play is undone and the {name} token never existed (358.4)."
+
+
+def finalized(ctx: Context, face: Face, seat: int, count: int) -> None:
+    """Checked and paid for, the token is finalized; units and gear resolve at once (337.1.c)."""
+    many = count > 1
+    kind = (
+        ("gear" if many else "a gear") if face.has_type("Gear") else "units" if many else "a unit"
+    )
+    ctx.event(
+        "token_finalized",
+        f"The {face.name} token{'s are' if many else ' is'} finalized and, being {kind}, "
+        f"resolve{'' if many else 's'} immediately: "
+        f"{'they leave' if many else 'it leaves'} the Chain and "
+        f"enter{'' if many else 's'} the board (359.1, 337.1.c, 359.2).",
+        "337.1.c",
+        seat=seat,
+        name=face.name,
+        count=count,
+    )
+
+
+def legion_effects(face: Face) -> list[Effect]:
+    return [e for e in face.effects if e.kind == "legion"]
+
+
+def legion_active(state: GameState, obj: GameObject) -> bool | None:
+    """Whether the Legion text of ``obj`` is active: its controller finalized another card this
+    turn (812.1.c, 812.2); tokens are not cards (350.2). None without Legion."""
+    if not legion_effects(obj.face):
+        return None
+    record = played(state, obj.controller)
+    itself = 1 if obj.id in record["card_ids"] else 0
+    return bool(record["cards"] - itself > 0)
+
+
+def card_played(ctx: Context, obj: GameObject) -> None:
+    """A card was played (350.1); a card with Legion tells whether its Legion text is active,
+    judged against the cards played before it (812.1.c)."""
+    state = ctx.state
+    record = _record(state, obj.controller)
+    for effect in legion_effects(obj.face):
+        active = record["cards"] > 0
+        state_word = "active" if active else "not active"
+        why = (
+            f"{record['cards']} other card(s) played this turn"
+            if active
+            else "no other card played this turn; tokens are not cards (350.2)"
+        )
+        ctx.event(
+            "legion",
+            f"{obj.face.name}: Legion is {state_word} ({why}; 812.1.c): {effect.text}",
+            "812.1.c",
+            object=obj.id,
+            active=active,
+        )
+    record["cards"] += obj.count
+    record["card_ids"].append(obj.id)
+    _triggers(ctx, obj, obj.count)
+
+
+def token_played(ctx: Context, obj: GameObject) -> None:
+    """Tokens were played (350.2): each one counts, and "when you play a token unit" triggers
+    once for each (350.2)."""
+    record = _record(ctx.state, obj.controller)
+    record["tokens"] += obj.count
+    if obj.face.has_type("Unit"):
+        record["token_units"] += obj.count
+    _triggers(ctx, obj, obj.count)
+
+
+def _triggers(ctx: Context, played_obj: GameObject, count: int) -> None:
+    """ "When you play [a filter]" abilities of the player's permanents (when_you_play)."""
+    state = ctx.state
+    for source in [o for o in state.objects.values() if o.zone == BOARD]:
+        if source.id == played_obj.id:
+            continue
+        for effect in source.face.effects:
+            if effect.kind != "when_you_play":
+                continue
+            location = source.location or BASE
+            if not board.applies_to(effect, played_obj, location, source.controller):
+                continue
+            for _ in range(count):
+                _trigger(ctx, source, effect, played_obj)
+
+
+def _trigger(ctx: Context, source: GameObject, effect: Effect, played_obj: GameObject) -> None:
+    text = f"{source.face.name}'s play trigger resolves for {played_obj.face.name}"
+    if effect.might:
+        source.counters[THIS_TURN_MIGHT] = source.counters.get(THIS_TURN_MIGHT, 0) + effect.might
+        text += f": +{effect.might} [M] this turn"
+    ctx.event(
+        "play_triggered",
+        f"{text} (350.2).",
+        "350.2",
+        object=source.id,
+        played=played_obj.id,
+        might=effect.might,
+    )

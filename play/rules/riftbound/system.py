@@ -1,0 +1,256 @@
+"""Riftbound as a game system (play/rules/systems.py), Core Rules v1.3.
+
+It shares the framework with MTG (state, stacks, events, choices, codec) and differs where the
+rules differ: Base and Battlefields instead of one battlefield, ready/exhausted instead of
+tapped, points and a rune pool instead of life and mana, tokens that cease to exist the moment
+they leave the board (183.1), and Cleanups after every action (319).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from play.rules import systems
+from play.rules.context import Context
+from play.rules.errors import InvalidAction
+from play.rules.riftbound import actions, board, copies, create, plays, turn
+from play.rules.riftbound.battlefields import battlefield_record, swap_back
+from play.rules.riftbound.board import RUNE_POOL_KEYS
+from play.rules.riftbound.cleanup import cleanup
+from play.rules.state import GameObject, GameState, Seat
+
+JsonDict = dict[str, Any]
+
+_OBJECT_ACTIONS = frozenset(
+    {"exhaust", "ready", "move", "damage", "kill", "recycle", "buff", "spend_buff", "activate"}
+)
+
+
+def _setup_int(setup: JsonDict, name: str, default: int) -> int:
+    value: object = setup.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidAction(f"{name} must be a non-negative integer")
+    return value
+
+
+def _names(setup: JsonDict, name: str) -> list[str]:
+    value = setup.get(name)
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
+        raise InvalidAction(f"{name} must be a non-empty list of names")
+    return value
+
+
+class RiftboundSystem:
+    name = "riftbound"
+    zones: tuple[str, ...] = (board.BOARD, *board.NON_BOARD_ZONES)
+    steps: tuple[str, ...] = turn.STEPS
+    manual_actions: frozenset[str] = frozenset()
+    handlers: Mapping[str, systems.Handler] = {
+        "create_token": create.create_token,
+        "put_card": create.put_card,
+        "create_copy": copies.create_copy,
+        "exhaust": actions.exhaust,
+        "ready": actions.ready,
+        "ready_all": actions.ready_all,
+        "move": actions.move,
+        "damage": actions.damage,
+        "kill": actions.kill,
+        "recycle": actions.recycle,
+        "buff": actions.buff,
+        "spend_buff": actions.spend_buff,
+        "adjust_points": actions.adjust_points,
+        "activate": actions.activate,
+        "swap_back": swap_back,
+        "next_step": turn.next_step,
+        "pass_turn": turn.pass_turn,
+    }
+
+    def new_game(self, setup: JsonDict) -> GameState:
+        """Seats with 0 points and an empty rune pool; one battlefield per player unless
+        ``battlefields`` names them (API.md); the game starts in the first player's Main Phase.
+        """
+        players = _names(setup, "players")
+        fields = (
+            _names(setup, "battlefields")
+            if "battlefields" in setup
+            else [f"Battlefield {i + 1}" for i in range(len(players))]
+        )
+        seats = [
+            Seat(
+                name=name,
+                life=0,
+                hand=_setup_int(setup, "hand", 4),
+                library=_setup_int(setup, "main_deck", _setup_int(setup, "library", 36)),
+                mana_pool=dict.fromkeys(RUNE_POOL_KEYS, 0),
+                rune_deck=_setup_int(setup, "rune_deck", 12),
+            )
+            for name in players
+        ]
+        return GameState(
+            game=self.name,
+            seats=seats,
+            step="main",
+            battlefields=[battlefield_record(f"bf{i + 1}", n) for i, n in enumerate(fields)],
+            system={"victory_score": _setup_int(setup, "victory_score", 8), "used_this_turn": []},
+        )
+
+    def token_name(self, subtypes: tuple[str, ...]) -> str:
+        return create.tags_name(subtypes)
+
+    def settle(self, ctx: Context) -> None:
+        cleanup(ctx)
+
+    def view(self, state: GameState) -> JsonDict:
+        pending = state.pending_choice
+        return {
+            "game": state.game,
+            "turn": state.turn,
+            "active_seat": state.active_seat,
+            "step": state.step,
+            "victory_score": state.system.get("victory_score", 8),
+            "seats": [
+                {
+                    "seat": index,
+                    "name": seat.name,
+                    "points": seat.points,
+                    "rune_pool": {k: seat.mana_pool.get(k, 0) for k in RUNE_POOL_KEYS},
+                    "hand": seat.hand,
+                    "main_deck": seat.library,
+                    "rune_deck": seat.rune_deck,
+                    "runes": seat.runes,
+                    "lost": seat.lost,
+                    "played_this_turn": _played(state, index),
+                }
+                for index, seat in enumerate(state.seats)
+            ],
+            "objects": [self.view_object(state, obj) for obj in state.objects.values()],
+            "battlefields": [_view_battlefield(b) for b in state.battlefields],
+            "chain": _chain(state),
+            "pending_choice": None
+            if pending is None
+            else {
+                "kind": pending.kind,
+                "seat": pending.seat,
+                "prompt": pending.prompt,
+                "options": list(pending.options),
+            },
+        }
+
+    def view_object(self, state: GameState, obj: GameObject) -> JsonDict:
+        face = obj.face
+        return {
+            "id": obj.id,
+            "count": obj.count,
+            "zone": obj.zone,
+            "owner": obj.owner,
+            "controller": obj.controller,
+            "token": obj.token,
+            "definition": obj.definition,
+            "copy_of": obj.copy_of,
+            "name": face.name,
+            "supertypes": list(face.supertypes),
+            "types": list(face.types),
+            "subtypes": list(face.subtypes),
+            "colors": [],
+            "domains": list(board.domains(obj)),
+            "cost": 0 if obj.token else _energy(face.mana_cost),
+            "tags": list(face.tags),
+            "text": face.text,
+            "keywords": board.keywords(state, obj),
+            "power": None,
+            "toughness": None,
+            "base_power": None,
+            "base_toughness": None,
+            "might": board.might(state, obj),
+            "base_might": face.might,
+            "buffed": bool(obj.counters.get("buff")),
+            "deflect": board.deflect_value(state, obj),
+            "legion": plays.legion_active(state, obj),
+            "tapped": False,
+            "flipped": False,
+            "face_down": False,
+            "phased_out": False,
+            "transformed": False,
+            "exhausted": obj.exhausted,
+            "location": obj.location,
+            "counters": dict(obj.counters),
+            "damage": obj.damage,
+            "attached_to": obj.attached_to,
+            "summoning_sick": False,
+            "leaves_at": None,
+            "abilities": [
+                {"index": i, "text": a.text, "mana": a.mana} for i, a in enumerate(face.abilities)
+            ],
+        }
+
+    def action_seat(self, state: GameState, action: JsonDict) -> int | None:
+        kind = action.get("type")
+        seat: object = None
+        if action.get("by") is not None:
+            seat = action.get("by")
+        elif kind in ("create_token", "create_copy", "put_card"):
+            seat = action.get("controller", state.active_seat)
+        elif kind in ("adjust_points", "ready_all"):
+            seat = action.get("seat")
+        elif kind in ("next_step", "pass_turn"):
+            seat = state.active_seat
+        elif kind in _OBJECT_ACTIONS:
+            obj = state.objects.get(str(action.get("object")))
+            seat = obj.controller if obj is not None else None
+        elif kind == "swap_back":
+            field = next(
+                (b for b in state.battlefields if b["id"] == action.get("battlefield")), {}
+            )
+            seat = field.get("controller")
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def _played(state: GameState, seat: int) -> JsonDict:
+    record = plays.played(state, seat)
+    return {k: record[k] for k in ("cards", "tokens", "token_units")}
+
+
+def _chain(state: GameState) -> list[JsonDict]:
+    """A token whose play waits for a player's decision is a pending item on the Chain: it
+    exists there (183, 354.2) until it is finalized (337.1.c) or the play is undone (358.4)."""
+    pending = state.pending_choice
+    if pending is None or pending.action.get("type") not in ("create_token", "create_copy"):
+        return []
+    action = pending.action
+    try:
+        name = create.face_of(create.definition_of(action)[0], action.get("name")).name
+    except InvalidAction:
+        name = "Reflection"
+    controller = action.get("controller", state.active_seat)
+    return [
+        {
+            "name": name,
+            "token": True,
+            "controller": controller,
+            "count": action.get("count", 1),
+            "status": "pending",
+            "rule": "183",
+        }
+    ]
+
+
+def _energy(cost: str) -> int | None:
+    return int(cost) if cost.isdigit() else None
+
+
+def _view_battlefield(field: JsonDict) -> JsonDict:
+    return {
+        "id": field["id"],
+        "name": field["name"],
+        "controller": field["controller"],
+        "token": field["token"],
+        "definition": field["definition"],
+        "text": field["text"],
+        "replaced": [r["name"] for r in field["replaced"]],
+        "scored": list(field["scored"]),
+    }
+
+
+RIFTBOUND = RiftboundSystem()
+systems.register(RIFTBOUND)

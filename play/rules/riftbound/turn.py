@@ -1,0 +1,153 @@
+"""The turn (314-317): Awaken, Beginning, Channel, Draw, Main, End.
+
+``next_step`` moves to the next phase and performs its tasks; ``pass_turn`` ends this turn and
+plays the next seat's turn up to its Main Phase. A Cleanup follows every phase (319.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.rules.context import Context
+from play.rules.riftbound import board, plays
+from play.rules.riftbound.board import RUNE_POOL_KEYS
+from play.rules.riftbound.cleanup import cleanup, draw, leave_board, score
+
+JsonDict = dict[str, Any]
+
+STEPS = ("awaken", "beginning", "channel", "draw", "main", "end")
+
+
+def next_step(ctx: Context, action: JsonDict) -> None:
+    _advance(ctx)
+
+
+def pass_turn(ctx: Context, action: JsonDict) -> None:
+    if ctx.state.step != "end":
+        while ctx.state.step != "end":
+            _advance(ctx)
+    _advance(ctx)
+    while ctx.state.step != "main":
+        _advance(ctx)
+
+
+def _advance(ctx: Context) -> None:
+    state = ctx.state
+    if state.step == "end":
+        state.turn += 1
+        state.active_seat = _next_seat(ctx)
+        state.step = "awaken"
+        seat = state.seats[state.active_seat]
+        ctx.event(
+            "turn_started",
+            f"Turn {state.turn}: {seat.name}'s turn begins (315).",
+            "315",
+            seat=state.active_seat,
+            turn=state.turn,
+        )
+    else:
+        state.step = STEPS[STEPS.index(state.step) + 1]
+    _PHASES[state.step](ctx)
+    cleanup(ctx)
+
+
+def _next_seat(ctx: Context) -> int:
+    seats = ctx.state.seats
+    for offset in range(1, len(seats) + 1):
+        index = (ctx.state.active_seat + offset) % len(seats)
+        if not seats[index].lost:
+            return index
+    return (ctx.state.active_seat + 1) % len(seats)
+
+
+def _awaken(ctx: Context) -> None:
+    """The turn player readies everything they control (315.1)."""
+    state = ctx.state
+    for obj in list(state.objects.values()):
+        if obj.zone == board.BOARD and obj.controller == state.active_seat and obj.exhausted:
+            obj.exhausted = False
+            ctx.event(
+                "readied",
+                f"{obj.face.name} was readied in the Awaken Phase (315.1).",
+                "315.1",
+                object=obj.id,
+                count=obj.count,
+            )
+
+
+def _beginning(ctx: Context) -> None:
+    """Temporary permanents of the turn player die, then a Cleanup, then they Hold every
+    battlefield they control (816.1.b, 315.2)."""
+    state = ctx.state
+    temporary = [
+        obj
+        for obj in state.objects.values()
+        if obj.zone == board.BOARD
+        and obj.controller == state.active_seat
+        and "Temporary" in board.keywords(state, obj)
+    ]
+    for obj in temporary:
+        leave_board(ctx, obj, "trash", "816.1.b", "killed")
+    cleanup(ctx)
+    for field in state.battlefields:
+        if field["controller"] == state.active_seat:
+            score(ctx, state.active_seat, field, "hold")
+
+
+def _channel(ctx: Context) -> None:
+    """Channel 2 runes, or as many as the Rune Deck holds (315.3)."""
+    seat = ctx.state.seats[ctx.state.active_seat]
+    channeled = min(2, seat.rune_deck)
+    seat.rune_deck -= channeled
+    seat.runes += channeled
+    ctx.event(
+        "channeled",
+        f"{seat.name} channeled {channeled} runes (315.3).",
+        "315.3",
+        seat=ctx.state.active_seat,
+        amount=channeled,
+    )
+
+
+def _draw(ctx: Context) -> None:
+    """Draw 1, burning out first on an empty Main Deck (315.4, 431); the rune pool empties."""
+    draw(ctx, ctx.state.active_seat, "315.4")
+    _empty_pools(ctx)
+
+
+def _main(ctx: Context) -> None:
+    """The Main Phase has no defined structure (316.2)."""
+
+
+def _end(ctx: Context) -> None:
+    """Heal all units, end "this turn" effects, empty rune pools (317.2, 143.3.b.1)."""
+    state = ctx.state
+    for obj in state.objects.values():
+        if obj.damage:
+            obj.damage = 0
+            ctx.event(
+                "healed",
+                f"{obj.face.name} was healed at the end of the turn (143.3.b.1).",
+                "143.3.b.1",
+                object=obj.id,
+            )
+    state.system["used_this_turn"] = []
+    plays.end_turn(state)
+    for field in state.battlefields:
+        field["scored"] = []
+    _empty_pools(ctx)
+
+
+def _empty_pools(ctx: Context) -> None:
+    for seat in ctx.state.seats:
+        seat.mana_pool = dict.fromkeys(RUNE_POOL_KEYS, 0)
+
+
+_PHASES = {
+    "awaken": _awaken,
+    "beginning": _beginning,
+    "channel": _channel,
+    "draw": _draw,
+    "main": _main,
+    "end": _end,
+}

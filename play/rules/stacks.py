@@ -1,0 +1,82 @@
+"""Objects as stacks: acting on k of n splits a stack; identical objects merge again.
+
+Identical means every observable property is equal (DESIGN.md "Stacks"): characteristics, zone,
+owner, controller, status, counters, damage, attachments, summoning sickness, "leaves at",
+copy-of and pumps. A timestamp is part of identity only where a rule needs it: for Auras (Roles,
+CR 704.5z) and for objects with a base-setting pump (613.4b, ordered by timestamp).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Hashable
+
+from play.rules.errors import InvalidAction
+from play.rules.state import MAX_COUNT, GameObject, GameState
+
+_NOT_IDENTITY = {"id", "count", "timestamp", "counters", "pumps"}
+
+
+@functools.cache
+def _identity_fields() -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(GameObject) if f.name not in _NOT_IDENTITY)
+
+
+def check_count(count: object, available: int | None = None) -> int:
+    """Validate the ``count`` an action names (default 1, at most MAX_COUNT)."""
+    if count is None:
+        count = 1
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise InvalidAction(f"count must be a positive integer, not {count!r}")
+    if count > MAX_COUNT:
+        raise InvalidAction(f"count must be at most {MAX_COUNT}")
+    if available is not None and count > available:
+        raise InvalidAction(f"the stack holds only {available}, not {count}")
+    return count
+
+
+def split(state: GameState, obj: GameObject, count: int) -> GameObject:
+    """Return a stack of exactly ``count`` of ``obj``'s objects, splitting it if needed."""
+    if count >= obj.count:
+        return obj
+    part = dataclasses.replace(obj, id=state.new_id(), count=count, counters=dict(obj.counters))
+    obj.count -= count
+    state.objects[part.id] = part
+    return part
+
+
+def _needs_timestamp(obj: GameObject) -> bool:
+    return "Aura" in obj.current.subtypes or any(p.set_base for p in obj.pumps)
+
+
+def identity(obj: GameObject, attached_ids: set[str]) -> Hashable:
+    """What must be equal for two stacks to merge; objects with something attached never do."""
+    if obj.id in attached_ids:
+        return ("unique", obj.id)
+    values = tuple(getattr(obj, name) for name in _identity_fields())
+    stamp = obj.timestamp if _needs_timestamp(obj) else None
+    # Only base-setting pumps are ordered by timestamp (613.7); +N/+N pumps just add up.
+    pumps = sorted(
+        (p.power, p.toughness, p.set_base, p.until or "", p.timestamp if p.set_base else 0)
+        for p in obj.pumps
+    )
+    return (values, tuple(sorted(obj.counters.items())), tuple(pumps), stamp)
+
+
+def merge_identical(state: GameState) -> None:
+    """Merge stacks that became identical; the earliest stack keeps its id (insertion order)."""
+    attached_ids = {o.attached_to for o in state.objects.values() if o.attached_to is not None}
+    keep: dict[Hashable, GameObject] = {}
+    for obj in list(state.objects.values()):
+        key = identity(obj, attached_ids)
+        first = keep.get(key)
+        if first is None:
+            keep[key] = obj
+            continue
+        first.count += obj.count
+        first.timestamp = min(first.timestamp, obj.timestamp)
+        del state.objects[obj.id]
+    for obj in state.objects.values():
+        if obj.count > MAX_COUNT:
+            raise InvalidAction(f"a stack would hold more than {MAX_COUNT} objects")

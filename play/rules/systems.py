@@ -1,0 +1,64 @@
+"""The game-system plug-in protocol: what differs between MTG and Riftbound.
+
+A system defines its zones, statuses and turn structure, its token creation semantics (naming,
+owner and controller, how tokens enter), when tokens cease to exist (MTG: state-based action
+704.5d; Riftbound: immediately, 183.1), its state-based checks and its action handlers. The kernel
+(``play.rules.kernel``) only validates, dispatches, runs the system's checks and merges stacks;
+a third game is a new module registered here, not edits everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from play.rules.context import Context
+from play.rules.errors import InvalidAction
+from play.rules.state import GameObject, GameState
+
+JsonDict = dict[str, Any]
+Handler = Callable[[Context, JsonDict], None]
+
+
+class GameSystem(Protocol):
+    name: str
+    zones: tuple[str, ...]
+    steps: tuple[str, ...]
+    handlers: Mapping[str, Handler]
+    manual_actions: frozenset[str]
+
+    def new_game(self, setup: JsonDict) -> GameState:
+        """The initial state for ``setup`` (players, starting life, hand, library, ...)."""
+        ...
+
+    def token_name(self, subtypes: tuple[str, ...]) -> str:
+        """The name of a token whose creating effect names none (MTG 111.4)."""
+        ...
+
+    def settle(self, ctx: Context) -> None:
+        """Run the automatic checks after an action until the game is stable (MTG 704.3)."""
+        ...
+
+    def view(self, state: GameState) -> JsonDict:
+        """The API table state minus "id" and "version"."""
+        ...
+
+    def view_object(self, state: GameState, obj: GameObject) -> JsonDict: ...
+
+    def action_seat(self, state: GameState, action: JsonDict) -> int | None:
+        """Whose action this is, for permissions."""
+        ...
+
+
+_SYSTEMS: dict[str, GameSystem] = {}
+
+
+def register(system: GameSystem) -> None:
+    _SYSTEMS[system.name] = system
+
+
+def get_system(game: object) -> GameSystem:
+    system = _SYSTEMS.get(game) if isinstance(game, str) else None
+    if system is None:
+        raise InvalidAction(f"unknown game {game!r}; known: {', '.join(sorted(_SYSTEMS))}")
+    return system

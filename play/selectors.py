@@ -1,0 +1,266 @@
+"""Reads: who may see a table and for which seats they act, table states, the log and history."""
+
+from __future__ import annotations
+
+import re
+import secrets
+import uuid
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q, QuerySet
+
+from play import rules
+from play.models import Action, Seat, Table
+from play.statecache import committed_states
+from tokensite.api import NotFound
+
+Role = Literal["owner", "player", "spectator"]
+AnyUser = User | AnonymousUser
+
+
+@dataclass(frozen=True)
+class TableAccess:
+    """What one caller may do at one table.
+
+    `seats` are the seats the caller acts for: the owner acts for every seat no other user has
+    claimed; a player who claimed a seat acts for that seat only; spectators act for none.
+    """
+
+    role: Role
+    seats: frozenset[int]
+
+    @property
+    def can_act(self) -> bool:
+        return self.role != "spectator"
+
+
+def access_for(table: Table, seats: list[Seat], user: AnyUser) -> TableAccess | None:
+    """The caller's access from the table's seats; None when the caller may not see the table.
+
+    Staff are not special at a table: only ownership, a claimed seat or spectating counts.
+    """
+    if not user.is_authenticated:
+        return None
+    if table.owner_id == user.pk:
+        free = frozenset(seat.number for seat in seats if seat.user_id in (None, user.pk))
+        return TableAccess("owner", free)
+    mine = frozenset(seat.number for seat in seats if seat.user_id == user.pk)
+    if mine:
+        return TableAccess("player", mine)
+    if table.spectators.filter(user_id=user.pk).exists():
+        return TableAccess("spectator", frozenset())
+    return None
+
+
+def parse_table_id(table_id: uuid.UUID | str) -> uuid.UUID:
+    if isinstance(table_id, uuid.UUID):
+        return table_id
+    try:
+        return uuid.UUID(str(table_id))
+    except ValueError:
+        raise NotFound("No such table.") from None
+
+
+_LINK_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_link_token(token: str | None) -> bool:
+    """Whether `token` could be an invite or spectator token (`secrets.token_urlsafe`).
+
+    Anything else never reaches the database (PostgreSQL refuses NUL characters with an error).
+    """
+    return token is not None and _LINK_TOKEN.fullmatch(token) is not None
+
+
+def spectate_token_matches(table: Table, token: str | None) -> bool:
+    # Bytes: compare_digest refuses non-ASCII str, and a link token is whatever the client sent.
+    return bool(token) and secrets.compare_digest(
+        str(token).encode(), table.spectate_token.encode()
+    )
+
+
+def table_get_for_user(
+    *, table_id: uuid.UUID | str, user: AnyUser, spectate_token: str | None = None
+) -> tuple[Table, TableAccess]:
+    """The table and the caller's access, or NotFound (also for tables the caller may not see).
+
+    A valid spectator token (the spectator link) grants read access without an account.
+    """
+    table = Table.objects.filter(pk=parse_table_id(table_id)).first()
+    if table is None:
+        raise NotFound("No such table.")
+    access = access_for(table, list(table.seats.all()), user)
+    if access is None and spectate_token_matches(table, spectate_token):
+        access = TableAccess("spectator", frozenset())
+    if access is None:
+        raise NotFound("No such table.")
+    return table, access
+
+
+def table_list_for_user(*, user: AnyUser) -> QuerySet[Table]:
+    """The tables the caller owns, sits at or spectates, most recently played first."""
+    if not user.is_authenticated:
+        return Table.objects.none()
+    return (
+        Table.objects.filter(
+            Q(owner_id=user.pk) | Q(seats__user_id=user.pk) | Q(spectators__user_id=user.pk)
+        )
+        .distinct()
+        .select_related("owner")
+        .prefetch_related("seats__user")
+        .order_by("-updated_at")
+    )
+
+
+def table_extras(table: Table, seats: list[Seat], access: TableAccess) -> dict[str, Any]:
+    """What the API adds to the kernel's view: name, status, the caller's access and links."""
+    links: dict[str, str | None] = {"invite": None, "spectate": None}
+    if access.role == "owner":
+        links = {"invite": table.invite_token, "spectate": table.spectate_token}
+    elif access.role == "player":
+        links["spectate"] = table.spectate_token
+    return {
+        "name": table.name,
+        "status": table.status,
+        "owner": table.owner.get_username(),
+        "you": {"role": access.role, "seats": sorted(access.seats)},
+        "links": links,
+        "claimed_by": {
+            str(seat.number): seat.user.get_username() if seat.user else None for seat in seats
+        },
+    }
+
+
+def state_view(table: Table, state: Any, seats: list[Seat], access: TableAccess) -> dict[str, Any]:
+    """The API table state: `view(state)` with the table id, version and `table_extras`."""
+    return {
+        "id": str(table.id),
+        "version": table.version,
+        **rules.view(state),
+        **table_extras(table, seats, access),
+    }
+
+
+def table_state(*, table: Table, access: TableAccess) -> dict[str, Any]:
+    seats = list(table.seats.select_related("user"))
+    state = committed_states.get(table.id, table.version)
+    if state is None:
+        state = rules.codec.load(table.state)
+    return state_view(table, state, seats, access)
+
+
+def action_entry(action: Action) -> dict[str, Any]:
+    """One log entry as the API shows it."""
+    return {
+        "seq": action.seq,
+        "kind": action.kind,
+        "actor": action.actor.get_username() if action.actor else None,
+        "seat": action.seat,
+        "action": action.payload,
+        "events": action.events,
+        "undone_by": action.undone_by,
+        "created_at": action.created_at.isoformat(),
+    }
+
+
+def table_log(*, table: Table, after: int = 0) -> QuerySet[Action]:
+    """The log entries after version `after`, oldest first (checkpoints left in the database)."""
+    return (
+        table.actions.filter(seq__gt=after)
+        .select_related("actor")
+        .defer("checkpoint")
+        .order_by("seq")
+    )
+
+
+def table_history(*, table: Table) -> list[dict[str, Any]]:
+    """The game told as sentences: every event of every log entry with the rule it follows.
+
+    Undone actions stay in the story, flagged, so nothing that happened at the table is lost.
+    Finished and abandoned tables read the same as active ones.
+    """
+    lines: list[dict[str, Any]] = []
+    for action in table_log(table=table):
+        for event in action.events:
+            lines.append(
+                {
+                    "seq": action.seq,
+                    "actor": action.actor.get_username() if action.actor else None,
+                    "type": event.get("type"),
+                    "text": event.get("text", ""),
+                    "rule": event.get("rule"),
+                    "undone": action.undone_by is not None,
+                    "at": action.created_at.isoformat(),
+                }
+            )
+    return lines
+
+
+def effective_actions(
+    table: Table, *, after: int = 0, before: int | None = None
+) -> QuerySet[Action]:
+    """The kernel actions that count (not undone), in order: what the state is built from."""
+    actions = table.actions.filter(kind=Action.Kind.ACTION, undone_by__isnull=True, seq__gt=after)
+    if before is not None:
+        actions = actions.filter(seq__lt=before)
+    return actions.defer("checkpoint", "events").order_by("seq")
+
+
+def table_replay(*, table: Table) -> Any:
+    """Rebuild the state from the setup and the whole log, ignoring checkpoints.
+
+    Invariant (tested): `codec.dump(table_replay(table=t)) == t.state` for every table.
+    """
+    state = rules.new_game(table.game, table.setup)
+    for action in effective_actions(table):
+        state = rules.apply(state, action.payload).state
+    return state
+
+
+def seat_summaries(seats: list[Seat]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": seat.number,
+            "name": seat.name,
+            "user": seat.user.get_username() if seat.user else None,
+        }
+        for seat in seats
+    ]
+
+
+def table_summary(table: Table, user: AnyUser) -> dict[str, Any]:
+    """A table as the list shows it (seats prefetched by `table_list_for_user`)."""
+    seats = list(table.seats.all())
+    access = access_for(table, seats, user)
+    return {
+        "id": str(table.id),
+        "game": table.game,
+        "name": table.name,
+        "status": table.status,
+        "version": table.version,
+        "owner": table.owner.get_username(),
+        "role": access.role if access else None,
+        "seats": seat_summaries(seats),
+        "created_at": table.created_at.isoformat(),
+        "updated_at": table.updated_at.isoformat(),
+    }
+
+
+def invite_preview(*, invite: str) -> dict[str, Any]:
+    """What an invite link shows before joining: the table and which seats are still free."""
+    table = (
+        Table.objects.select_related("owner").filter(invite_token=invite).first()
+        if is_link_token(invite)
+        else None
+    )
+    if table is None:
+        raise NotFound("This link is not valid.")
+    return {
+        "id": str(table.id),
+        "name": table.name,
+        "game": table.game,
+        "owner": table.owner.get_username(),
+        "seats": seat_summaries(list(table.seats.select_related("user"))),
+    }

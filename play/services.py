@@ -1,0 +1,365 @@
+"""Writes on tables: create, act, undo, join, spectate. One transaction per write.
+
+The write path (`_locked_write`): lock the table row, compare the caller's `expected_version`, run
+the kernel, append to the log, save the state with a conditional update on the version, commit,
+and only then broadcast to the table's channel group.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.contrib.auth.models import User
+from django.db import IntegrityError, OperationalError, transaction
+from django.utils import timezone
+
+from play import rules
+from play.models import Action, Seat, Spectator, Table, new_link_token
+from play.payloads import action_check_shape, action_embed_definitions
+from play.selectors import (
+    AnyUser,
+    TableAccess,
+    access_for,
+    effective_actions,
+    is_link_token,
+    parse_table_id,
+    state_view,
+)
+from play.statecache import committed_states
+from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
+
+logger = logging.getLogger(__name__)
+
+# An undo replays at most this many log entries: every CHECKPOINT_EVERY-th entry keeps the state.
+CHECKPOINT_EVERY = 32
+MAX_PLAYERS = 8
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    version: int
+    events: list[dict[str, Any]]
+    state: dict[str, Any]
+
+
+def _kernel_errors_to_http(exc: Exception) -> DomainError:
+    """InvalidAction -> 400, IllegalAction -> 422 with its rule, ChoicePending -> 409."""
+    rule = getattr(exc, "rule", None)
+    if isinstance(exc, rules.ChoicePending):
+        return Conflict(str(exc), rule=rule, code="choice_pending")
+    if isinstance(exc, rules.IllegalAction):
+        return RulesViolation(str(exc), rule=rule)
+    return DomainError(str(exc), rule=rule, code="invalid_action")
+
+
+@contextmanager
+def _kernel_call() -> Iterator[None]:
+    try:
+        yield
+    except (rules.InvalidAction, rules.IllegalAction, rules.ChoicePending) as exc:
+        raise _kernel_errors_to_http(exc) from exc
+
+
+def table_create(
+    *,
+    owner: User,
+    game: str,
+    name: str,
+    players: list[str],
+    options: dict[str, Any] | None = None,
+) -> Table:
+    """A new table at version 0, one unclaimed seat per player; the owner acts for all of them.
+
+    `options` are the optional setup fields (starting_life, hand, library, battlefields), passed to
+    the kernel's `new_game` as they are and kept in `Table.setup` so the log can be replayed.
+    """
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        raise DomainError(f"A table seats 1 to {MAX_PLAYERS} players.", code="invalid")
+    setup = {"players": list(players), **(options or {})}
+    with _kernel_call():
+        state = rules.new_game(game, setup)
+    with transaction.atomic():
+        table = Table(game=game, name=name, owner=owner, setup=setup)
+        table.state = rules.codec.dump(state)
+        table.full_clean()
+        table.save()
+        Seat.objects.bulk_create(
+            Seat(table=table, number=number, name=player) for number, player in enumerate(players)
+        )
+    return table
+
+
+def _broadcast(table: Table, version: int, events: list[dict[str, Any]]) -> None:
+    """Tell every listener of the table; runs after commit so nobody sees an unsaved version."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    if isinstance(layer, InMemoryChannelLayer) and not layer.groups.get(table.group_name):
+        # Nobody in this process listens (the in-memory layer has no other processes), so skip
+        # handing a no-op over to an event loop, which costs milliseconds outside a server.
+        return
+    message = {"type": "table.updated", "version": version, "events": events}
+    async_to_sync(layer.group_send)(table.group_name, message)
+
+
+def _is_busy(exc: OperationalError) -> bool:
+    """SQLite's answer when another writer held the lock past the busy timeout."""
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+@contextmanager
+def _busy_is_conflict() -> Iterator[None]:
+    # A concurrent writer is a 409 the client retries, never a 500.
+    try:
+        yield
+    except OperationalError as exc:
+        if not _is_busy(exc):
+            raise
+        raise Conflict(
+            "Another action on this table is in progress; reload and retry.", code="busy"
+        ) from exc
+    except IntegrityError as exc:
+        # Two writers that got past the version check can only meet on (table, seq).
+        raise Conflict("The table changed meanwhile; reload and retry.", code="stale") from exc
+
+
+def _lock(
+    table_id: uuid.UUID | str, user: AnyUser, expected_version: int
+) -> tuple[Table, list[Seat], TableAccess]:
+    """The table row, locked for this transaction, after the visibility and version checks."""
+    try:
+        # The state column is read only when this process has no copy of this version.
+        table = (
+            Table.objects.select_for_update()
+            .select_related("owner")
+            .defer("state", "setup")
+            .get(pk=parse_table_id(table_id))
+        )
+    except Table.DoesNotExist:
+        raise NotFound("No such table.") from None
+    seats = list(table.seats.select_related("user"))
+    access = access_for(table, seats, user)
+    if access is None:
+        raise NotFound("No such table.")
+    if not access.can_act:
+        raise Forbidden("Spectators can't act at a table.")
+    if table.status != Table.Status.ACTIVE:
+        raise Conflict(f"This table is {table.status}.", code="table_closed")
+    if expected_version != table.version:
+        raise Conflict(
+            f"Stale version: the table is at version {table.version}, not {expected_version}.",
+            code="stale_version",
+        )
+    return table, seats, access
+
+
+def _current_state(table: Table) -> Any:
+    state = committed_states.get(table.id, table.version)
+    return state if state is not None else rules.codec.load(table.state)
+
+
+def _may_act_for(access: TableAccess, seat: int | None) -> bool:
+    # An action that belongs to no seat (e.g. moving to the next step) is anyone's who acts here.
+    return access.can_act if seat is None else seat in access.seats
+
+
+def _commit_entry(
+    table: Table,
+    *,
+    user: AnyUser,
+    kind: str,
+    seat: int | None,
+    payload: dict[str, Any],
+    events: list[dict[str, Any]],
+    state: Any,
+) -> int:
+    """Append one log entry and save the state under the version we locked; returns the version."""
+    version = table.version + 1
+    dumped = rules.codec.dump(state)
+    Action.objects.create(
+        table=table,
+        seq=version,
+        kind=kind,
+        actor=user if isinstance(user, User) else None,
+        seat=seat,
+        payload=payload,
+        events=events,
+        checkpoint=dumped
+        if kind == Action.Kind.ACTION and version % CHECKPOINT_EVERY == 0
+        else None,
+    )
+    # The row lock already serialises writers; the version condition makes a lost update
+    # impossible even where the lock is weaker than it looks.
+    saved = Table.objects.filter(pk=table.pk, version=table.version).update(
+        state=dumped, version=version, updated_at=timezone.now()
+    )
+    if saved != 1:
+        raise Conflict("The table changed meanwhile; reload and retry.", code="stale")
+    table.version = version
+    table.state = dumped
+    transaction.on_commit(lambda: committed_states.put(table.id, version, state))
+    transaction.on_commit(lambda: _broadcast(table, version, events), robust=True)
+    return version
+
+
+def table_apply_action(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    action: dict[str, Any],
+) -> ActionResult:
+    """Run one action through the kernel and log it, or change nothing and raise a DomainError."""
+    action_check_shape(action)
+    with _busy_is_conflict(), transaction.atomic():
+        table, seats, access = _lock(table_id, user, expected_version)
+        payload = action_embed_definitions(table.game, action)
+        with _kernel_call():
+            state = _current_state(table)
+            seat = rules.action_seat(state, payload)
+            if not _may_act_for(access, seat):
+                raise Forbidden(f"You don't act for seat {seat} at this table.")
+            outcome = rules.apply(state, payload)
+        events = list(outcome.events)
+        version = _commit_entry(
+            table,
+            user=user,
+            kind=Action.Kind.ACTION,
+            seat=seat,
+            payload=payload,
+            events=events,
+            state=outcome.state,
+        )
+        return ActionResult(version, events, state_view(table, outcome.state, seats, access))
+
+
+def _rebuild_before(table: Table, target: Action) -> Any:
+    """The state just before `target`: the last checkpoint before it plus a replay of the rest."""
+    base = (
+        effective_actions(table, before=target.seq)
+        .filter(checkpoint__isnull=False)
+        .order_by("-seq")
+        .only("seq", "checkpoint")
+        .first()
+    )
+    if base is None:
+        state, after = rules.new_game(table.game, table.setup), 0
+    else:
+        assert base.checkpoint is not None  # filtered on above
+        state, after = rules.codec.load(base.checkpoint), base.seq
+    for action in effective_actions(table, after=after, before=target.seq):
+        state = rules.apply(state, action.payload).state
+    return state
+
+
+def table_undo(*, table_id: uuid.UUID | str, user: AnyUser, expected_version: int) -> ActionResult:
+    """Take back the last action that still counts, by replaying the log without it.
+
+    The undone action stays in the log (`undone_by`) and the undo is an entry of its own, so the
+    log keeps the whole story and replaying the actions that count gives the stored state.
+    """
+    with _busy_is_conflict(), transaction.atomic():
+        table, seats, access = _lock(table_id, user, expected_version)
+        target = effective_actions(table).order_by("-seq").first()
+        if target is None:
+            raise Conflict("There is nothing to undo.", code="nothing_to_undo")
+        if target.actor_id != user.pk and not _may_act_for(access, target.seat):
+            raise Forbidden(f"Only a player acting for seat {target.seat} may undo #{target.seq}.")
+        with _kernel_call():
+            state = _rebuild_before(table, target)
+        label = target.payload.get("type", "action")
+        events = [
+            {
+                "type": "undone",
+                "text": f"Undid #{target.seq} ({label}).",
+                "rule": None,
+                "undoes": target.seq,
+            }
+        ]
+        version = _commit_entry(
+            table,
+            user=user,
+            kind=Action.Kind.UNDO,
+            seat=target.seat,
+            payload={"type": "undo", "undoes": target.seq},
+            events=events,
+            state=state,
+        )
+        Action.objects.filter(pk=target.pk).update(undone_by=version)
+        return ActionResult(version, events, state_view(table, state, seats, access))
+
+
+def table_set_status(*, table_id: uuid.UUID | str, user: AnyUser, status: str) -> Table:
+    """The owner marks a table finished or abandoned (it stays readable) or active again."""
+    if status not in Table.Status.values:
+        raise DomainError(f"Unknown status {status!r}.", code="invalid")
+    with _busy_is_conflict(), transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=parse_table_id(table_id)).first()
+        if table is None or access_for(table, list(table.seats.all()), user) is None:
+            raise NotFound("No such table.")
+        if table.owner_id != user.pk:
+            raise Forbidden("Only the table's owner may change its status.")
+        table.status = status
+        table.save(update_fields=["status", "updated_at"])
+    return table
+
+
+def _table_by_link(field: str, token: str) -> Table:
+    if not is_link_token(token):
+        raise NotFound("This link is not valid.")
+    table = Table.objects.select_for_update().filter(**{field: token}).first()
+    if table is None:
+        raise NotFound("This link is not valid.")
+    return table
+
+
+def table_join(*, user: User, invite: str, seat: int) -> Table:
+    """Claim a free seat through the invite link; from then on only this user acts for it."""
+    with _busy_is_conflict(), transaction.atomic():
+        table = _table_by_link("invite_token", invite)
+        if table.status != Table.Status.ACTIVE:
+            raise Conflict(f"This table is {table.status}.", code="table_closed")
+        target = table.seats.filter(number=seat).first()
+        if target is None:
+            raise DomainError(f"This table has no seat {seat}.", code="invalid")
+        if target.user_id == user.pk:
+            return table
+        if target.user_id is not None:
+            raise Conflict(f"Seat {seat} is already taken.", code="seat_taken")
+        if table.seats.filter(user_id=user.pk).exists():
+            raise Conflict("You already sit at this table.", code="already_seated")
+        target.user = user
+        target.save(update_fields=["user"])
+        Spectator.objects.filter(table=table, user_id=user.pk).delete()
+    return table
+
+
+def table_spectate(*, user: User, token: str) -> Table:
+    """Join a table as a spectator through its spectator link (read only)."""
+    with _busy_is_conflict(), transaction.atomic():
+        table = _table_by_link("spectate_token", token)
+        if table.owner_id != user.pk and not table.seats.filter(user_id=user.pk).exists():
+            Spectator.objects.get_or_create(table=table, user=user)
+    return table
+
+
+def table_rotate_links(*, table_id: uuid.UUID | str, user: AnyUser) -> Table:
+    """New invite and spectator links (the old ones stop working); seats already claimed stay."""
+    with _busy_is_conflict(), transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=parse_table_id(table_id)).first()
+        if table is None or access_for(table, list(table.seats.all()), user) is None:
+            raise NotFound("No such table.")
+        if table.owner_id != user.pk:
+            raise Forbidden("Only the table's owner may change its links.")
+        table.invite_token = new_link_token()
+        table.spectate_token = new_link_token()
+        table.save(update_fields=["invite_token", "spectate_token", "updated_at"])
+    return table

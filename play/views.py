@@ -1,0 +1,354 @@
+"""Battlefield pages (htmx): the lobby, invite and spectator links, the table and its controls.
+
+Every write goes through play/services.py, the same functions the API calls. htmx requests get
+a named partial of the page template, other requests the full page (or a redirect after a POST).
+Domain errors become a clear 4xx: a stale version (409) sends the current board instead of acting,
+rules errors (400/403/422) show beside the control that caused them, with their rule number.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from catalog import selectors as catalog
+from play import board, selectors, services
+from play.forms import COLORS, ActionForm, JoinForm, TableCreateForm
+from play.models import Table
+from play.selectors import TableAccess
+from tokensite.api import Conflict, DomainError, Forbidden
+
+LOG_ENTRIES = 40
+LINK = re.compile(r"/play/(join|watch)/([\w-]{1,64})/?")
+SLOT = re.compile(r"^[a-z0-9_-]{1,40}$")
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _access(request: HttpRequest, table_id: Any) -> tuple[Table, TableAccess]:
+    return selectors.table_get_for_user(
+        table_id=table_id, user=request.user, spectate_token=request.GET.get("spectate")
+    )
+
+
+def _palette(table: Table) -> dict[str, Any]:
+    quick = list(
+        catalog.token_list(game=table.game, predefined=True).values("slug", "name", "subtypes")
+    )
+    roles = [t for t in quick if "Role" in (t["subtypes"] or [])]
+    return {"quick": quick, "roles": roles, "colors": COLORS, "pinned": _pinned(table)}
+
+
+def _pinned(table: Table) -> list[dict[str, Any]]:
+    """The tokens of the deck the table was started from, in the deck's order ([] otherwise)."""
+    from collection.selectors import table_pinned_tokens  # collection builds on play, not back
+
+    slugs = table_pinned_tokens(table_id=table.id)
+    names = dict(catalog.token_queryset().filter(slug__in=slugs).values_list("slug", "name"))
+    return [{"slug": slug, "name": names[slug]} for slug in slugs if slug in names]
+
+
+def _context(
+    request: HttpRequest,
+    table: Table,
+    access: TableAccess,
+    state: dict[str, Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The page's context; `state` is the table state a write just returned, when there is one."""
+    state = state or selectors.table_state(table=table, access=access)
+    entries = selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES))
+    return {
+        "table": table,
+        "state": state,
+        "layout": board.layout(state),
+        "log": board.log_groups(list(entries)),
+        "access": access,
+        "spectate": request.GET.get("spectate", ""),
+        "steps": board.STEP_NAMES,
+        **extra,
+    }
+
+
+def _error(request: HtmxHttpRequest, exc: DomainError) -> HttpResponse:
+    """The error beside the control that posted (its `slot`), or the whole page without htmx."""
+    kwargs = request.resolver_match.kwargs if request.resolver_match else {}
+    context = {"error": exc, "table_id": kwargs.get("table_id")}
+    slot = request.POST.get("slot", "")
+    if request.htmx and SLOT.match(slot):
+        response = render(request, "play/table.html#error", context, status=exc.status)
+        response["HX-Retarget"] = f"#{slot}"
+        response["HX-Reswap"] = "innerHTML"
+        return response
+    return render(request, "play/error.html", context, status=exc.status)
+
+
+def _board(
+    request: HtmxHttpRequest,
+    table_id: Any,
+    *,
+    status: int = 200,
+    state: dict[str, Any] | None = None,
+    **extra: Any,
+) -> HttpResponse:
+    """After a write: the board partial for htmx, a redirect to the page otherwise."""
+    if not request.htmx:
+        return redirect("play-table", table_id=table_id)
+    table, access = _access(request, table_id)
+    context = _context(request, table, access, state, **extra)
+    return render(request, "play/table.html#board", context, status=status)
+
+
+def _stale(request: HtmxHttpRequest, table_id: Any, exc: Conflict) -> HttpResponse:
+    """409: nothing was done; show the current state so the player acts on what is true now."""
+    return _board(request, table_id, status=409, notice=exc.detail)
+
+
+@require_http_methods(["GET", "POST"])
+def lobby(request: HtmxHttpRequest) -> HttpResponse:
+    """My tables and a form to create one; creating needs an account. `?link=` opens a pasted
+    invite or spectator link."""
+    link = LINK.search(request.GET.get("link", ""))
+    if link:
+        view = "play-join" if link.group(1) == "join" else "play-spectate"
+        return redirect(view, link.group(2))
+    form = TableCreateForm(request.POST or None)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={reverse('play-lobby')}")
+        if form.is_valid():
+            try:
+                table = services.table_create(
+                    owner=request.user,
+                    game=form.cleaned_data["game"],
+                    name=form.cleaned_data["name"],
+                    players=form.cleaned_data["players"],
+                    options=form.options(),
+                )
+            except DomainError as exc:
+                form.add_error(None, exc.detail)
+            else:
+                return redirect("play-table", table_id=table.id)
+    tables = [
+        selectors.table_summary(table, request.user)
+        for table in selectors.table_list_for_user(user=request.user)[:50]
+    ]
+    status = 400 if form.errors else 200
+    return render(request, "play/lobby.html", {"form": form, "tables": tables}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join(request: HtmxHttpRequest, invite: str) -> HttpResponse:
+    """An invite link: pick a free seat; from then on only you act for it."""
+    try:
+        preview = selectors.invite_preview(invite=invite)
+    except DomainError as exc:
+        return render(request, "play/error.html", {"error": exc}, status=exc.status)
+    form = JoinForm(request.POST or None)
+    error = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.table_join(
+                user=request.user,  # type: ignore[arg-type]
+                invite=invite,
+                seat=form.cleaned_data["seat"],
+            )
+        except DomainError as exc:
+            error = exc
+        else:
+            return redirect("play-table", table_id=preview["id"])
+    status = error.status if error else (400 if form.errors else 200)
+    context = {"preview": preview, "form": form, "error": error, "invite": invite}
+    return render(request, "play/join.html", context, status=status)
+
+
+@require_GET
+def spectate(request: HttpRequest, token: str) -> HttpResponse:
+    """A spectator link: signed-in users follow the table; anyone else reads it by the token."""
+    if request.user.is_authenticated:
+        try:
+            table = services.table_spectate(user=request.user, token=token)
+        except DomainError as exc:
+            return render(request, "play/error.html", {"error": exc}, status=exc.status)
+        return redirect("play-table", table_id=table.id)
+    found = Table.objects.filter(spectate_token=token).values_list("id", flat=True).first()
+    if not token or found is None:
+        error = DomainError("This link is not valid.", code="not_found")
+        return render(request, "play/error.html", {"error": error}, status=404)
+    return redirect(f"{reverse('play-table', args=[found])}?{urlencode({'spectate': token})}")
+
+
+@require_GET
+def table_page(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
+    try:
+        table, access = _access(request, table_id)
+    except DomainError as exc:
+        return render(request, "play/error.html", {"error": exc}, status=exc.status)
+    context = _context(request, table, access, palette=_palette(table))
+    template = "play/table.html#board" if request.htmx else "play/table.html"
+    return render(request, template, context)
+
+
+@require_GET
+def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
+    """The live board; `?known=<version>` answers 204 while nothing changed (polling)."""
+    try:
+        table, access = _access(request, table_id)
+    except DomainError as exc:
+        return render(request, "play/table.html#error", {"error": exc}, status=exc.status)
+    if request.GET.get("known") == str(table.version):
+        return HttpResponse(status=204)
+    return render(request, "play/table.html#board", _context(request, table, access))
+
+
+@require_POST
+def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
+    """One action from any control; the board comes back (htmx) or the page reloads."""
+    if not request.user.is_authenticated:
+        return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
+    form = ActionForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise DomainError(_form_errors(form), code="invalid")
+        action = form.action()
+        result = services.table_apply_action(
+            table_id=table_id,
+            user=request.user,
+            expected_version=form.cleaned_data["expected_version"],
+            action=action,
+        )
+    except Conflict as exc:
+        return _stale(request, table_id, exc)
+    except DomainError as exc:
+        return _error(request, exc)
+    summary = None
+    if action["type"] in ("create_token", "create_copy"):
+        summary = board.replacement_summary(int(action.get("count", 1)), result.events)
+    return _board(
+        request, table_id, state=result.state, result_events=result.events, summary=summary
+    )
+
+
+def _form_errors(form: ActionForm) -> str:
+    return " ".join(
+        f"{field}: {' '.join(map(str, errors))}" for field, errors in form.errors.items()
+    )
+
+
+@require_POST
+def undo(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
+    """Take back the last action that still counts (services.table_undo)."""
+    if not request.user.is_authenticated:
+        return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
+    try:
+        version = int(request.POST.get("expected_version", ""))
+        result = services.table_undo(table_id=table_id, user=request.user, expected_version=version)
+    except ValueError:
+        return _error(request, DomainError("expected_version must be a number.", code="invalid"))
+    except Conflict as exc:
+        return _stale(request, table_id, exc)
+    except DomainError as exc:
+        return _error(request, exc)
+    return _board(request, table_id, state=result.state, result_events=result.events)
+
+
+@require_POST
+def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
+    """Untap (MTG) or ready (Riftbound) everything one seat controls: one kernel action
+    (``untap_all`` / ``ready_all``), so one log entry and one undo."""
+    if not request.user.is_authenticated:
+        return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
+    form = ActionForm({**request.POST.dict(), "type": "untap_all"})
+    try:
+        if not form.is_valid() or form.cleaned_data.get("seat") is None:
+            raise DomainError("Choose a seat and post expected_version.", code="invalid")
+        table, access = _access(request, table_id)
+        events = _untap_seat(request, table, access, form.cleaned_data)
+    except Conflict as exc:
+        return _stale(request, table_id, exc)
+    except DomainError as exc:
+        return _error(request, exc)
+    return _board(request, table_id, result_events=events)
+
+
+def _untap_seat(
+    request: HttpRequest, table: Table, access: TableAccess, data: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """One ``untap_all`` (``ready_all``) action; nothing tapped (exhausted): nothing logged."""
+    seat, version = data["seat"], data["expected_version"]
+    if not access.can_act:
+        raise Forbidden("Spectators can't act at a table.")
+    if seat not in access.seats:
+        raise Forbidden(f"You don't act for seat {seat} at this table.")
+    if version != table.version:
+        raise Conflict(f"Stale version: the table is at version {table.version}.", code="stale")
+    state = selectors.table_state(table=table, access=access)
+    kind, flag = (
+        ("ready_all", "exhausted") if state["game"] == "riftbound" else ("untap_all", "tapped")
+    )
+    if not any(
+        obj["controller"] == seat and obj.get(flag) and not obj.get("phased_out")
+        for obj in state["objects"]
+        if obj["zone"] in ("battlefield", "board")
+    ):
+        return []
+    result = services.table_apply_action(
+        table_id=table.id,
+        user=request.user,
+        expected_version=version,
+        action={"type": kind, "seat": seat},
+    )
+    return list(result.events)
+
+
+@require_GET
+def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> HttpResponse:
+    """Every action on one stack, with a count: a dialog (htmx) or a page of its own."""
+    try:
+        table, access = _access(request, table_id)
+    except DomainError as exc:
+        return render(request, "play/error.html", {"error": exc}, status=exc.status)
+    context = _context(request, table, access, palette=_palette(table))
+    found = [o for o in context["state"]["objects"] if o["id"] == object_id]
+    if not found:
+        error = DomainError("That stack is gone (it left the battlefield or merged).")
+        return render(request, "play/error.html", {"error": error}, status=404)
+    obj = found[0]
+    context.update(
+        obj=obj,
+        tile=board.tile(obj, table.game, []),
+        acts=obj["controller"] in access.seats,
+        others=[s for s in context["state"]["seats"] if s["seat"] != obj["controller"]],
+    )
+    template = "play/object.html#panel" if request.htmx else "play/object.html"
+    return render(request, template, context)
+
+
+@require_GET
+def palette_search(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
+    """Tokens or cards of the table's game matching `q`, as buttons of the token palette."""
+    try:
+        table, _unused = _access(request, table_id)
+    except DomainError as exc:
+        return render(request, "play/table.html#error", {"error": exc}, status=exc.status)
+    q = request.GET.get("q", "").strip()[:100]
+    kind = "cards" if request.GET.get("kind") == "cards" else "tokens"
+    tokens: list[Any] = []
+    cards: list[Any] = []
+    if q and kind == "tokens":
+        tokens = list(catalog.token_list(game=table.game, q=q)[:24])
+    elif q:
+        cards = list(catalog.card_list(game=table.game, q=q)[:12])
+    context = {"tokens": tokens, "cards": cards, "q": q, "kind": kind, "table": table}
+    return render(request, "play/table.html#palette-results", context)

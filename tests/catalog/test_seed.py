@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from catalog import selectors
+from catalog.models import CardDefinition, TokenDefinition, TokenRelation
+from play.rules.effects import parse_effects
+
+pytestmark = pytest.mark.django_db
+
+EFFECT_CARDS = [
+    "Doubling Season",
+    "Parallel Lives",
+    "Anointed Procession",
+    "Primal Vigor",
+    "Mondrak, Glory Dominus",
+    "Ojer Taq, Deepest Foundation",
+    "Adrix and Nev, Twincasters",
+    "Elspeth, Storm Slayer",
+    "Divine Visitation",
+    "Academy Manufactor",
+    "Chatterfang, Squirrel General",
+    "Peregrin Took",
+    "Xorn",
+    "Hardened Scales",
+    "Branching Evolution",
+    "Corpsejack Menace",
+    "Intangible Virtue",
+]
+TEXT_CARDS = [
+    "Jade Mage",
+    "Dwarven Reinforcements",
+    "Minsc, Beloved Ranger",
+    "Cursed Courtier",
+    "Monstrous Rage",
+    "Cackling Counterpart",
+    "Kiki-Jiki, Mirror Breaker",
+    "Mimic Vat",
+    "Teysa, Orzhov Scion",
+    "Blood Artist",
+    "Krenko, Mob Boss",
+    "Scute Swarm",
+    "Smothering Tithe",
+]
+
+
+def test_it_loads_idempotently(capsys: pytest.CaptureFixture[str]) -> None:
+    call_command("load_catalog")
+    counts = (
+        TokenDefinition.objects.count(),
+        CardDefinition.objects.count(),
+        TokenRelation.objects.count(),
+    )
+    call_command("load_catalog")
+    out = capsys.readouterr().out
+    assert "created" not in out.split("loaded", 2)[2]
+    assert "updated" not in out
+    assert counts == (
+        TokenDefinition.objects.count(),
+        CardDefinition.objects.count(),
+        TokenRelation.objects.count(),
+    )
+
+
+def test_it_has_every_predefined_token(seeded: None) -> None:
+    assert selectors.token_list(game="mtg", predefined=True).count() == 21
+    assert selectors.token_list(game="riftbound", predefined=True).count() == 9
+    incubator = selectors.token_payload("mtg-incubator")
+    assert incubator is not None and incubator["back"]["name"] == "Phyrexian Token"
+    walker = selectors.token_payload("mtg-walker")
+    assert walker is not None
+    assert (walker["name"], walker["colors"], walker["power"]) == ("Walker", ["B"], "2")
+
+
+def test_it_has_the_generic_tokens_and_basic_lands(seeded: None) -> None:
+    assert selectors.token_list(game="mtg", predefined=False).count() >= 40
+    for name in ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"):
+        land = selectors.card_by_name("mtg", name)
+        assert land is not None and "Basic" in land.supertypes
+    boo = selectors.token_payload("mtg-boo")
+    assert boo is not None
+    assert (boo["name"], boo["supertypes"], boo["subtypes"]) == ("Boo", ["Legendary"], ["Hamster"])
+    assert boo["keywords"] == ["Trample", "Haste"]
+    soldier = selectors.token_payload("mtg-soldier-1-1-w")
+    assert soldier is not None and soldier["name"] == "Soldier Token"
+    assert "mtg-elspeth-storm-slayer" in soldier["created_by"]
+
+
+def test_it_has_the_effect_cards_with_valid_effects(seeded: None) -> None:
+    for name in EFFECT_CARDS:
+        card = selectors.card_by_name("mtg", name)
+        assert card is not None, name
+        assert parse_effects(card.effects), name
+    for name in TEXT_CARDS:
+        assert selectors.card_by_name("mtg", name) is not None, name
+
+
+def test_it_links_creators_to_their_tokens(seeded: None) -> None:
+    courtier = selectors.card_payload("mtg-cursed-courtier")
+    assert courtier is not None
+    assert courtier["creates"][0]["token"] == "mtg-cursed-role"
+    assert courtier["creates"][0]["attach"] is True
+    krenko = selectors.card_payload("mtg-krenko-mob-boss")
+    assert krenko is not None and krenko["creates"][0]["count"] == "x"
+    sprite = selectors.token_payload("rb-sprite")
+    assert sprite is not None and "rb-sprite-queen" in sprite["created_by"]

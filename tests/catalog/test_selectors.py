@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from catalog import selectors, services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def angels() -> None:
+    services.token_upsert(
+        slug="mtg-angel-4-4-w-flying-vigilance",
+        game="mtg",
+        name="Angel Token",
+        types=["Creature"],
+        subtypes=["Angel"],
+        colors=["W"],
+        power="4",
+        toughness="4",
+        keywords=["Flying", "Vigilance"],
+        text="Flying, vigilance",
+    )
+    services.token_upsert(
+        slug="mtg-angel-of-sanctions-token",
+        game="mtg",
+        name="Angel of Sanctions",
+        types=["Creature"],
+        subtypes=["Angel"],
+        colors=["W"],
+        power="3",
+        toughness="4",
+    )
+    services.token_upsert(
+        slug="mtg-archangel-token",
+        game="mtg",
+        name="Archangel",
+        types=["Creature"],
+        subtypes=["Angel"],
+        colors=["W", "B"],
+        power="5",
+        toughness="5",
+    )
+    card, _ = services.card_upsert(
+        slug="mtg-divine-visitation",
+        game="mtg",
+        name="Divine Visitation",
+        mana_cost="{3}{W}{W}",
+        types=["Enchantment"],
+        colors=["W"],
+        effects=[
+            {
+                "kind": "token_replace",
+                "token": "mtg-angel-4-4-w-flying-vigilance",
+                "filter": {"types": ["Creature"]},
+            }
+        ],
+    )
+    services.relation_upsert(card=card, token="mtg-angel-4-4-w-flying-vigilance", count="x")
+
+
+def test_it_builds_the_token_payload(angels: None) -> None:
+    payload = selectors.token_payload("mtg-angel-4-4-w-flying-vigilance")
+    assert payload is not None
+    assert payload["id"] == "mtg-angel-4-4-w-flying-vigilance"
+    assert payload["power"] == "4" and payload["might"] is None
+    assert payload["back"] is None and payload["abilities"] == []
+    assert payload["created_by"] == ["mtg-divine-visitation"]
+    assert selectors.token_payload("mtg-nothing") is None
+
+
+def test_it_inlines_the_token_an_effect_names(angels: None) -> None:
+    payload = selectors.card_payload("mtg-divine-visitation")
+    assert payload is not None
+    effect = payload["effects"][0]
+    assert effect["definition"]["id"] == "mtg-angel-4-4-w-flying-vigilance"
+    assert effect["definition"]["keywords"] == ["Flying", "Vigilance"]
+    assert payload["creates"][0]["token"] == "mtg-angel-4-4-w-flying-vigilance"
+
+
+def test_it_puts_exact_name_matches_first(angels: None) -> None:
+    names = [t.name for t in selectors.token_list(q="angel token")]
+    assert names == ["Angel Token"]
+    names = [t.name for t in selectors.token_list(q="ANGEL")]
+    assert names[:2] == ["Angel of Sanctions", "Angel Token"]
+    assert names[2] == "Archangel"
+
+
+def test_it_filters_by_color_and_type(angels: None) -> None:
+    assert [t.name for t in selectors.token_list(color="B")] == ["Archangel"]
+    assert [t.name for t in selectors.token_list(color="M")] == ["Archangel"]
+    assert selectors.token_list(color="C").count() == 0
+    assert selectors.token_list(type="angel").count() == 3
+    assert selectors.card_list(type="enchantment", game="mtg").count() == 1
+
+
+def test_it_rejects_unknown_filter_values() -> None:
+    for params in ({"color": "P"}, {"game": "chess"}, {"predefined": "maybe"}):
+        with pytest.raises(ValidationError):
+            list(selectors.token_list(**params))
+
+
+def test_it_finds_cards_by_name_ignoring_case(angels: None) -> None:
+    card = selectors.card_by_name("mtg", "  divine VISITATION ")
+    assert card is not None and card.slug == "mtg-divine-visitation"

@@ -1,0 +1,220 @@
+"""The battlefield in real Chromium: a whole MTG turn of token play, two players live, 375 px.
+
+live_server speaks HTTP only, so the page's websocket fails there and the polling fallback keeps
+the second browser up to date (the fallback path); the last test runs daphne for the websocket.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from catalog.seed import load_seed
+from play import services
+from tests.conftest import ROOT
+
+TIMEOUT = 10_000
+
+
+def _context_for(browser: Browser, live_url: str, user: User, width: int = 1280) -> BrowserContext:
+    """A browser context logged in as `user` through the session cookie."""
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    cookie = client.cookies["sessionid"]
+    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
+    context.set_default_timeout(TIMEOUT)
+    return context
+
+
+def _tile(page: Page, name: str) -> Any:
+    return page.locator("#board .bf-tile", has_text=name)
+
+
+def _no_horizontal_overflow(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_plays_tokens_through_a_turn(browser: Browser, live_url: str, artifacts_dir: Path):
+    load_seed()
+    ann = User.objects.create_user("ann")
+    context = _context_for(browser, live_url, ann)
+    page = context.new_page()
+    page.goto(live_url + "/play/")
+    page.get_by_label("Game").select_option("mtg")
+    page.get_by_label("Name").fill("Friday")
+    page.get_by_label("Players").fill("Ann, Ben")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.get_by_role("heading", name="Friday")).to_be_visible()
+
+    palette = page.locator("#palette")
+    palette.get_by_label("Quantity").fill("3")
+    palette.get_by_role("button", name="Treasure Token").click()
+    expect(page.locator("#board")).to_contain_text("x3 Treasure Token")
+
+    _tile(page, "Treasure Token").locator(".tile-open").click()
+    dialog = page.locator("#panel")
+    expect(dialog).to_be_visible()
+    dialog.get_by_label("Mana color").select_option("R")
+    dialog.get_by_role("button", name="Activate").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#board")).to_contain_text("x2 Treasure Token")
+    expect(page.locator("#board .gone")).to_contain_text("Left the board: 1 Treasure Token")
+    expect(page.locator("#board .seat").first.locator(".mana-r")).to_have_text("R 1")
+
+    palette.get_by_label("Quantity").fill("1")
+    palette.get_by_label("Search in").select_option("cards")
+    palette.get_by_placeholder("Search").fill("Doubling Season")
+    palette.get_by_role("button", name="Put onto battlefield").first.click()
+    expect(_tile(page, "Doubling Season")).to_be_visible()
+
+    palette.get_by_label("Search in").select_option("tokens")
+    palette.get_by_placeholder("Search").fill("Soldier")
+    palette.get_by_placeholder("Search").press("Enter")  # searching never creates a token
+    results = palette.locator("#palette-results")
+    results.get_by_role("button", name=re.compile("^Soldier")).first.click()
+    expect(page.locator("#board .summary")).to_contain_text("Doubling Season")
+    expect(page.locator("#board .summary")).to_contain_text("1 → Doubling Season x2 = 2")
+    expect(page.locator("#board")).to_contain_text("x2 Soldier Token")
+    expect(page.locator("#board .pile-summary")).to_have_count(3)  # Season, Soldiers, Treasures
+    page.screenshot(path=str(artifacts_dir / "battlefield-1280.png"), full_page=True)
+
+    _tile(page, "Soldier Token").locator(".tile-open").click()
+    dialog.get_by_role("button", name="Attack").click()  # summoning sick: a rules error
+    expect(dialog.locator("#err-main")).to_contain_text("rule 302.6")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Close").click()
+
+    _tile(page, "Soldier Token").get_by_role("button", name="Tap 1").click()
+    expect(page.locator("#board")).to_contain_text("x2 Soldier Token, 1 tapped")
+    page.screenshot(path=str(artifacts_dir / "battlefield-tapped-1280.png"), full_page=True)
+
+    page.locator("body").press("u")  # keyboard shortcut: undo
+    expect(page.locator("#board .log-entry").first).to_contain_text("Undid")
+    expect(page.locator("#board")).not_to_contain_text("1 tapped")
+    expect(page.locator("#board")).to_contain_text("x2 Soldier Token")
+
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.reload()
+    expect(page.locator("#board")).to_contain_text("x2 Soldier Token")
+    page.screenshot(path=str(artifacts_dir / "battlefield-375.png"), full_page=True)
+    assert _no_horizontal_overflow(page)
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_players_see_each_other_without_reloading(
+    browser: Browser, live_url: str, artifacts_dir: Path
+):
+    load_seed()
+    ann, ben = User.objects.create_user("ann"), User.objects.create_user("ben")
+    table = services.table_create(owner=ann, game="mtg", name="Duel", players=["Ann", "Ben"])
+    services.table_join(user=ben, invite=table.invite_token, seat=1)
+    pages = []
+    for user in (ann, ben):
+        page = _context_for(browser, live_url, user).new_page()
+        page.goto(f"{live_url}/play/{table.id}/")
+        pages.append(page)
+    ann_page, ben_page = pages
+
+    ann_page.locator("#palette").get_by_role("button", name="Food Token").click()
+    expect(_tile(ann_page, "Food Token")).to_be_visible()
+    expect(_tile(ben_page, "Food Token")).to_be_visible()  # no reload: the page follows the table
+
+    ben_page.get_by_role("button", name="Life of Ben minus 1").click()
+    expect(ann_page.get_by_test_id("life-1")).to_have_text("19")
+    expect(ben_page.locator("#live-status")).to_have_text(re.compile("live|polling"))
+    ben_page.screenshot(path=str(artifacts_dir / "battlefield-second-player.png"), full_page=True)
+
+    # Ben can't act for Ann's Food: the error shows beside the control, with nothing done.
+    _tile(ben_page, "Food Token").locator(".tile-open").click()
+    expect(ben_page.locator("#panel")).to_contain_text("Its controller acts on this stack")
+    for page in pages:
+        page.context.close()
+
+
+SETUP_SCRIPT = """
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
+from play import services
+ann, ben = User.objects.create_user("ann"), User.objects.create_user("ben")
+table = services.table_create(owner=ann, game="mtg", name="Live", players=["Ann", "Ben"])
+services.table_join(user=ben, invite=table.invite_token, seat=1)
+keys = []
+for user in (ann, ben):
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    keys.append(session.session_key)
+print(table.id, *keys)
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def daphne_url(tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
+    """Daphne (HTTP + websockets) on a free port with its own SQLite file: the real live path."""
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'live.db'}", "DEBUG": "1"}
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True)
+    out = subprocess.run(
+        [*manage, "shell", "-c", SETUP_SCRIPT], env=env, cwd=ROOT, check=True, capture_output=True
+    )
+    table_id, *keys = out.stdout.decode().split()[-3:]
+    port = _free_port()
+    daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+    server = subprocess.Popen([*daphne, "tokensite.asgi:application"], env=env, cwd=ROOT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + "/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"{url}/play/{table_id}/", keys
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_the_websocket_updates_the_other_browser_within_a_second(browser: Browser, daphne_url):
+    table_url, keys = daphne_url
+    pages = []
+    for key in keys:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        cookie = {"name": "sessionid", "value": key, "domain": "127.0.0.1", "path": "/"}
+        context.add_cookies([cookie])  # type: ignore[list-item]
+        page = context.new_page()
+        page.goto(table_url)
+        expect(page.locator("#live-status")).to_have_text("live", timeout=TIMEOUT)
+        pages.append(page)
+    ann, ben = pages
+    ann.get_by_role("button", name="Life of Ann minus 1").click()
+    expect(ben.get_by_test_id("life-0")).to_have_text("19", timeout=1000)
+    ben.get_by_role("button", name="Life of Ben plus 1").click()
+    expect(ann.get_by_test_id("life-1")).to_have_text("21", timeout=1000)
+    for page in pages:
+        page.context.close()

@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from play import rules
+from play.api.actions import ACTION_SERIALIZERS
+
+
+@pytest.mark.django_db
+def test_the_schema_documents_every_action_type_and_the_table_endpoints(client: Client) -> None:
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    paths = schema["paths"]
+    for path in (
+        "/api/v1/tables/",
+        "/api/v1/tables/{table_id}/",
+        "/api/v1/tables/{table_id}/actions/",
+        "/api/v1/tables/{table_id}/log/",
+        "/api/v1/tables/{table_id}/undo/",
+        "/api/v1/tables/join/",
+        "/api/v1/tables/spectate/",
+    ):
+        assert path in paths, path
+    components = schema["components"]["schemas"]
+    action = components["ActionRequest"]
+    mapping = action["discriminator"]["mapping"]
+    assert set(mapping) == set(ACTION_SERIALIZERS)
+    create = components["CreateTokenActionRequest"]["properties"]
+    assert create["count"]["maximum"] == rules.MAX_COUNT
+    assert {"controller", "token", "definition", "count", "counters", "leaves_at"} <= set(create)
+    assert {"object", "count", "kind", "amount"} <= set(
+        components["AddCountersActionRequest"]["properties"]
+    )
+
+
+def test_every_kernel_action_type_has_a_documented_schema() -> None:
+    from play.rules.systems import get_system
+
+    kernel_types = {"choose"}
+    for game in ("mtg", "riftbound"):
+        kernel_types |= set(get_system(game).handlers)
+    assert kernel_types == set(ACTION_SERIALIZERS)

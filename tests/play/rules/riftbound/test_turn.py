@@ -1,0 +1,117 @@
+"""The Riftbound turn (314-317), scoring (462-467) and winning (323.1)."""
+
+from __future__ import annotations
+
+from tests.play.rules.riftbound.conftest import Rift
+
+
+def test_passing_the_turn_plays_the_next_seat_up_to_its_main_phase(rift: Rift) -> None:
+    rift.do("pass_turn")
+    shown = rift.view()
+    assert (shown["turn"], shown["active_seat"], shown["step"]) == (2, 1, "main")
+    ben = shown["seats"][1]
+    assert (ben["rune_deck"], ben["runes"], ben["hand"], ben["main_deck"]) == (10, 2, 5, 35)
+    assert [e["rule"] for e in rift.events if e["rule"]] == ["315", "315.3", "315.4"]
+
+
+def test_next_step_walks_the_phases_in_order(rift: Rift) -> None:
+    steps = []
+    for _ in range(6):
+        rift.do("next_step")
+        steps.append(rift.view()["step"])
+    assert steps == ["end", "awaken", "beginning", "channel", "draw", "main"]
+    assert rift.view()["active_seat"] == 1
+
+
+def test_the_awaken_phase_readies_only_the_turn_players_objects(rift: Rift) -> None:
+    rift.create("rb-recruit", controller=0)
+    rift.create("rb-recruit", controller=1)
+    rift.do("pass_turn")
+    assert rift.obj("o1")["exhausted"] is True
+    assert rift.obj("o2")["exhausted"] is False  # 315.1
+
+
+def test_the_rune_pool_empties_after_the_draw_and_at_the_end_of_turn(rift: Rift) -> None:
+    rift.create("rb-gold", count=2)
+    rift.do("activate", object="o1", count=2, ability=0, choices={"domain": "Body"})
+    assert rift.seat(0)["rune_pool"]["Body"] == 2
+    rift.do("next_step")
+    assert rift.seat(0)["rune_pool"]["Body"] == 0  # 317.2.d
+
+
+def test_temporary_kills_only_at_its_controllers_beginning_phase(rift: Rift) -> None:
+    rift.create("rb-sprite", controller=1, ready=True)
+    rift.do("pass_turn")
+    assert rift.count("Sprite") == 0
+    killed = [e for e in rift.events if e["type"] == "killed"]
+    assert [e["rule"] for e in killed] == ["816.1.b"]
+
+
+def test_holding_a_battlefield_scores_at_the_beginning_phase(rift: Rift) -> None:
+    rift.create("rb-recruit")
+    rift.do("move", object="o1", to="bf1")  # conquer: 1 point (464.1)
+    rift.do("pass_turn")
+    rift.do("pass_turn")
+    assert rift.seat(0)["points"] == 2  # hold (464.2)
+    assert [e["type"] for e in rift.events].count("held") == 1
+
+
+def test_a_battlefield_scores_once_per_turn(rift: Rift) -> None:
+    rift.create("rb-recruit", count=2)
+    rift.do("move", object="o1", count=1, to="bf1")
+    rift.do("move", object="o2", to="base")
+    rift.do("move", object="o1", to="bf1")
+    assert rift.seat(0)["points"] == 1  # 465
+
+
+def test_a_player_reaching_the_victory_score_wins_at_the_next_cleanup(rift: Rift) -> None:
+    rift.do("adjust_points", seat=1, amount=8)
+    assert rift.types() == ["points_changed", "won"]
+    assert [s["lost"] for s in rift.view()["seats"]] == [True, False]  # 323.1
+
+
+def test_the_winning_point_needs_every_battlefield_when_conquering(rift: Rift) -> None:
+    rift.do("adjust_points", seat=0, amount=7)
+    rift.create("rb-recruit", count=2)
+    rift.do("move", object="o1", count=1, to="bf1")
+    assert rift.seat(0)["points"] == 7 and rift.seat(0)["hand"] == 5  # 466.1.b.2
+    rift.do("move", object="o1", to="bf2")
+    assert rift.seat(0)["points"] == 8 and "won" in rift.types()
+
+
+def test_burning_out_gives_an_opponent_a_point_and_recycles_the_trash() -> None:
+    rift = Rift(main_deck=0)
+    rift.do("put_card", controller=1, definition={"name": "Rock", "types": ["Gear"]}, count=2)
+    rift.do("kill", object="o1", count=2)
+    rift.do("pass_turn")
+    assert rift.seat(0)["points"] == 1  # 431.2.c
+    assert (rift.seat(1)["main_deck"], rift.seat(1)["hand"]) == (1, 5)
+    assert rift.view()["objects"] == []
+
+
+def test_burning_out_with_two_opponents_asks_which_one_gains_the_point() -> None:
+    rift = Rift(players=("Ann", "Ben", "Cat"), main_deck=0)
+    rift.do("put_card", controller=1, definition={"name": "Rock", "types": ["Gear"]})
+    rift.do("kill", object="o1")
+    rift.do("pass_turn")
+    assert rift.view()["pending_choice"]["options"] == ["Ann", "Cat"]
+    rift.do("choose", choice="Cat")
+    assert [s["points"] for s in rift.view()["seats"]] == [0, 0, 1]
+
+
+def test_burning_out_with_an_empty_trash_repeats_until_an_opponent_wins() -> None:
+    rift = Rift(main_deck=0)
+    rift.do("adjust_points", seat=0, amount=5)
+    rift.do("pass_turn")  # Ben draws from an empty Main Deck and an empty trash
+    assert rift.types().count("burned_out") == 3  # 431.3.a
+    assert [(s["points"], s["lost"]) for s in rift.view()["seats"]] == [(8, False), (0, True)]
+    assert "won" in rift.types() and "drew" not in rift.types()
+
+
+def test_damage_wears_off_at_the_end_of_the_turn_and_lethal_damage_kills(rift: Rift) -> None:
+    rift.create("rb-mech")
+    rift.do("damage", object="o1", amount=2)
+    rift.do("pass_turn")
+    assert rift.obj("o1")["damage"] == 0  # 143.3.b.1
+    rift.do("damage", object="o1", amount=3)
+    assert rift.count("Mech") == 0  # 143.2.a

@@ -1,0 +1,133 @@
+"""play/board.py: how the battlefield page arranges and labels the table state (no database)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play import board
+
+
+def _obj(oid: str, name: str, count: int = 1, **extra: Any) -> dict[str, Any]:
+    return {
+        "id": oid,
+        "name": name,
+        "count": count,
+        "zone": "battlefield",
+        "controller": 0,
+        "token": True,
+        "types": ["Creature"],
+        "subtypes": [],
+        "colors": ["R"],
+        "keywords": [],
+        "counters": {},
+        "location": None,
+        "attached_to": None,
+        **extra,
+    }
+
+
+def _state(objects: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {
+        "game": "mtg",
+        "active_seat": 0,
+        "seats": [{"seat": 0, "name": "Ann", "mana_pool": {"R": 1}}],
+        "objects": objects,
+        "battlefields": [],
+        "pending_choice": None,
+        "you": {"seats": [0]},
+        **extra,
+    }
+
+
+def test_it_sums_stacks_of_one_name_into_a_pile():
+    goblins = [_obj("o1", "Goblin Token", 28), _obj("o2", "Goblin Token", 12, tapped=True)]
+    [pile] = board.layout(_state(goblins))["seats"][0]["piles"]
+    assert pile["summary"] == "x40 Goblin Token, 12 tapped"
+    assert [t["tapped"] for t in pile["tiles"]] == [False, True]
+
+
+def test_it_shows_attached_roles_on_their_host_not_as_tiles():
+    host = _obj("o1", "Soldier Token")
+    role = _obj("o2", "Cursed Role", types=["Enchantment"], attached_to="o1")
+    [pile] = board.layout(_state([host, role]))["seats"][0]["piles"]
+    assert pile["name"] == "Soldier Token"
+    assert [a["name"] for a in pile["tiles"][0]["attached"]] == ["Cursed Role"]
+
+
+def test_it_badges_statuses():
+    obj = _obj("o1", "Spirit", summoning_sick=True, phased_out=True, leaves_at="end_step:exile")
+    assert board.badges(obj, "mtg") == [
+        "summoning sick",
+        "phased out",
+        "leaves: exiled at end step",
+    ]
+    unit = _obj("o2", "Sprite", exhausted=True, keywords=["Temporary"], deflect=1)
+    assert board.badges(unit, "riftbound") == ["exhausted", "Temporary", "Deflect 1"]
+
+
+def test_it_frames_by_color_identity():
+    assert board.frame(_obj("o1", "A", colors=["W", "U"])) == "gold"
+    assert board.frame(_obj("o1", "A", colors=[])) == "colorless"
+    assert board.frame(_obj("o1", "A", colors=["G"])) == "g"
+
+
+def test_it_puts_riftbound_units_on_their_battlefield_by_controller():
+    state = _state(
+        [
+            _obj("o1", "Recruit", zone="board", location="base", might=1),
+            _obj("o2", "Recruit", zone="board", location="bf1", might=1),
+        ],
+        game="riftbound",
+        battlefields=[{"id": "bf1", "name": "Altar", "controller": 0}],
+    )
+    layout = board.layout(state)
+    assert layout["seats"][0]["piles"][0]["summary"] == "x1 Recruit"
+    [field] = layout["fields"]
+    assert field["controller"] == "Ann" and field["sides"][0]["name"] == "Ann"
+
+
+def test_it_tells_how_replacement_effects_changed_a_creation():
+    events = [
+        {
+            "type": "replacement_applied",
+            "text": "Doubling Season applied to x: 1 -> 2",
+            "before": 1,
+            "after": 2,
+        },
+        {
+            "type": "replacement_applied",
+            "text": "Parallel Lives applied 2 times to x",
+            "before": 2,
+            "after": 8,
+        },
+        {
+            "type": "replacement_applied",
+            "text": "Peregrin Took applied to x",
+            "before": 8,
+            "after": 9,
+        },
+        {"type": "token_created", "count": 9},
+    ]
+    assert board.replacement_summary(1, events) == (
+        "1 → Doubling Season x2 → Parallel Lives (2 times) x4 → Peregrin Took +1 = 9"
+    )
+    assert board.replacement_summary(1, [{"type": "token_created", "count": 1}]) is None
+
+
+def test_it_names_a_face_down_pile():
+    hidden = _obj("o1", "", face_down=True, colors=[])
+    [pile] = board.layout(_state([hidden]))["seats"][0]["piles"]
+    assert pile["summary"] == "x1 Face-down permanent"
+    assert "face down" in pile["tiles"][0]["badges"]
+
+
+def test_it_badges_the_color_chosen_as_the_permanent_entered():
+    obj = _obj("o1", "Voice of All", chosen_color="U")
+    assert "chosen: blue" in board.badges(obj, "mtg")
+
+
+def test_it_names_the_colors_of_an_as_enters_color_choice():
+    pending = {"kind": "as_enters_color", "seat": 0, "prompt": "?", "options": ["W", "G (all 2)"]}
+    choice = board.pending_choice(_state([], pending_choice=pending))
+    assert choice is not None
+    assert [o["label"] for o in choice["options"]] == ["White", "Green (all 2)"]

@@ -1,0 +1,164 @@
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+import sys
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser, User
+from django.test import Client
+
+from play import services
+from play.models import Table
+from tests.play.conftest import Cast, create_soldiers, make_cast
+from tokensite.api import DomainError
+from tokensite.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run_async(test: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], None]:
+    """Run an async test on an event loop in a thread of its own (no pytest-asyncio needed).
+
+    A thread, because another test in this worker may have left a loop running here
+    (Playwright's sync API does), and asgiref refuses to nest.
+    """
+
+    @functools.wraps(test)
+    def runner() -> None:
+        failures: list[BaseException] = []
+
+        def target() -> None:
+            try:
+                asyncio.run(test())
+            except BaseException as exc:  # re-raised in the test's own thread below
+                failures.append(exc)
+
+        thread = threading.Thread(target=target)
+        thread.start()
+        thread.join(timeout=120)
+        assert not thread.is_alive(), "the async test did not finish in 120 s"
+        if failures:
+            raise failures[0]
+
+    return runner
+
+
+@sync_to_async
+def session_headers(user: User) -> list[tuple[bytes, bytes]]:
+    client = Client()
+    client.force_login(user)
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    return [(b"cookie", cookie.encode()), (b"origin", b"http://testserver")]
+
+
+async def connect(cast: Cast, user: User | None, query: str = "") -> WebsocketCommunicator:
+    headers = await session_headers(user) if user else [(b"origin", b"http://testserver")]
+    path = f"/ws/tables/{cast.table.id}/{query}"
+    return WebsocketCommunicator(application, path, headers=headers)
+
+
+@sync_to_async
+def act(cast: Cast, user: User, action: dict[str, Any]) -> services.ActionResult:
+    version = Table.objects.get(pk=cast.table.pk).version
+    return services.table_apply_action(
+        table_id=cast.table.id, user=user, expected_version=version, action=action
+    )
+
+
+@run_async
+async def test_every_listener_receives_the_new_version_after_a_commit() -> None:
+    cast = await sync_to_async(make_cast)()
+    listeners = [
+        await connect(cast, cast.owner),
+        await connect(cast, cast.player),
+        await connect(cast, cast.spectator),
+        await connect(cast, None, f"?spectate={cast.table.spectate_token}"),
+    ]
+    for listener in listeners:
+        connected, _ = await listener.connect()
+        assert connected
+    result = await act(cast, cast.owner, create_soldiers(count=2))
+    for listener in listeners:
+        message = await listener.receive_json_from(timeout=5)
+        assert message == {"type": "table.updated", "version": 1, "events": result.events}
+    await act(cast, cast.player, {"type": "adjust_life", "seat": 1, "amount": -1})
+    for listener in listeners:
+        assert (await listener.receive_json_from(timeout=5))["version"] == 2
+        await listener.disconnect()
+
+
+@run_async
+async def test_it_refuses_outsiders_anonymous_users_and_wrong_tokens() -> None:
+    cast = await sync_to_async(make_cast)()
+    for user, query in (
+        (cast.outsider, ""),
+        (None, ""),
+        (None, "?spectate=guess"),
+        (None, "?spectate=%C3%A9t%C3%A9"),
+        (None, f"?spectate={cast.table.invite_token}"),
+    ):
+        communicator = await connect(cast, user, query)
+        connected, _ = await communicator.connect()
+        assert not connected
+        await communicator.disconnect()
+
+
+@run_async
+async def test_a_refused_action_broadcasts_nothing() -> None:
+    cast = await sync_to_async(make_cast)()
+    listener = await connect(cast, cast.owner)
+    assert (await listener.connect())[0]
+    with pytest.raises(DomainError):
+        await act(cast, cast.owner, {"type": "tap", "object": "o404"})
+    assert await listener.receive_nothing(timeout=0.3)
+    listener.scope["user"] = AnonymousUser()
+    await listener.send_json_to({"type": "ping"})
+    assert await listener.receive_json_from(timeout=5) == {"type": "pong"}
+    await listener.send_to(text_data="not json")
+    assert await listener.receive_nothing(timeout=0.2)
+    await listener.disconnect()
+
+
+CROSS_PROCESS_SCRIPT = """
+import django, sys
+django.setup()
+from django.contrib.auth.models import User
+from play import services
+services.table_apply_action(
+    table_id=sys.argv[1], user=User.objects.get(username="owner"), expected_version=0,
+    action={"type": "adjust_life", "seat": 0, "amount": -1},
+)
+"""
+
+
+def database_url() -> str:
+    from django.db import connection
+
+    db = connection.settings_dict
+    return f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
+@pytest.mark.skipif(
+    not os.environ.get("REDIS_URL") or "postgres" not in os.environ.get("DATABASE_URL", ""),
+    reason="needs REDIS_URL and PostgreSQL (CI's second pass): another process must see the DB",
+)
+@run_async
+async def test_a_commit_in_another_process_reaches_this_listener_through_redis() -> None:
+    cast = await sync_to_async(make_cast)()
+    listener = await connect(cast, cast.spectator)
+    assert (await listener.connect())[0]
+    env = {**os.environ, "DATABASE_URL": await sync_to_async(database_url)()}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", CROSS_PROCESS_SCRIPT, str(cast.table.id), env=env
+    )
+    assert await process.wait() == 0
+    message = await listener.receive_json_from(timeout=10)
+    assert (message["type"], message["version"]) == ("table.updated", 1)
+    await listener.disconnect()

@@ -1,0 +1,104 @@
+"""API plumbing shared by every app: pagination and the one place domain errors become HTTP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class Pagination(PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 500
+
+
+class DomainError(Exception):
+    """An error the service layer raises on purpose; mapped to HTTP by `exception_handler`.
+
+    `code` is the machine-readable error code, `status` the HTTP status, `rule` the game rule
+    the error cites (or None).
+    """
+
+    status = 400
+    code = "invalid"
+
+    def __init__(self, detail: str, *, rule: str | None = None, code: str | None = None) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.rule = rule
+        if code is not None:
+            self.code = code
+
+
+class Conflict(DomainError):
+    status = 409
+    code = "conflict"
+
+
+class Forbidden(DomainError):
+    status = 403
+    code = "permission_denied"
+
+
+class NotFound(DomainError):
+    status = 404
+    code = "not_found"
+
+
+class RulesViolation(DomainError):
+    status = 422
+    code = "illegal_action"
+
+
+def error_response(
+    code: str, detail: str, http_status: int, rule: str | None = None, **extra: Any
+) -> Response:
+    return Response({"error": code, "detail": detail, "rule": rule, **extra}, status=http_status)
+
+
+def _flatten(detail: Any) -> str:
+    if isinstance(detail, dict):
+        return "; ".join(f"{key}: {_flatten(value)}" for key, value in detail.items())
+    if isinstance(detail, list):
+        return " ".join(_flatten(item) for item in detail)
+    return str(detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Every API error is `{"error", "detail", "rule"}` (../shared/API.md)."""
+    if isinstance(exc, DomainError):
+        return error_response(exc.code, exc.detail, exc.status, exc.rule)
+    if isinstance(exc, DjangoValidationError):
+        fields = (
+            exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+        )
+        return error_response("invalid", _flatten(fields), 400, None, fields=fields)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        body: dict[str, Any] = {
+            "error": "invalid",
+            "detail": _flatten(exc.detail),
+            "rule": None,
+            "fields": exc.detail,
+        }
+    else:
+        detail = getattr(exc, "detail", str(exc))
+        code = getattr(exc, "default_code", "error")
+        if response.status_code == status.HTTP_401_UNAUTHORIZED:
+            code = "not_authenticated"
+        body = {"error": code, "detail": _flatten(detail), "rule": None}
+    response.data = body
+    return response

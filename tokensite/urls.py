@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from tokensite import views
+from tokensite.ratelimit import RateLimitedLoginView
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
+    path("", include("catalog.urls")),
+    path("", include("catalog.printing.urls")),
+    path("", include("play.urls")),
+    path("", include("collection.urls")),
+    # Uploaded token art (validated JPEG/PNG/WebP), shown in print previews. Served by Django so
+    # `make run` works as is; a deployment behind a web server can map /media/ there instead.
+    re_path(r"^media/(?P<path>.+)$", views.media, name="media"),
+]
