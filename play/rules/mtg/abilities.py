@@ -16,12 +16,12 @@ from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
 from play.rules.mtg.create import Batch, create_tokens
 from play.rules.mtg.layers import compute_one, visible_face
-from play.rules.mtg.replacement import put_counters
+from play.rules.mtg.replacement import replace_counters
 from play.rules.mtg.status import name_of, present, transform_object
 from play.rules.mtg.turn import draw
 from play.rules.mtg.zones import move
 from play.rules.stacks import split
-from play.rules.state import Face, GameObject, Seat
+from play.rules.state import MAX_COUNT, Face, GameObject, Seat
 
 JsonDict = params.JsonDict
 _MAIN = ("main1", "main2")
@@ -52,7 +52,7 @@ def activate(ctx: Context, action: JsonDict) -> None:
         count=count,
     )
     _pay(ctx, part, ability, choices, player)
-    _resolve(ctx, part, ability, choices, count)
+    _resolve(ctx, part, seat, ability, choices, count)
 
 
 def names(name: str) -> tuple[str, ...]:
@@ -163,10 +163,11 @@ def pay_mana(
 
 
 def _resolve(
-    ctx: Context, source: GameObject, ability: Ability, choices: JsonDict, count: int
+    ctx: Context, source: GameObject, seat: int, ability: Ability, choices: JsonDict, count: int
 ) -> None:
+    """``seat`` activated the ability: its controller (602.2, 113.8), the "you" of its effect,
+    even once a sacrificed source is in its owner's graveyard (400.3, 603.10a)."""
     effect = ability.effect
-    seat = source.controller
     player = ctx.state.seat(seat)
     amount = effect.amount * count
     if effect.kind == "add_mana":
@@ -188,7 +189,8 @@ def _resolve(
     elif effect.kind == "transform":
         transform_object(ctx, source)
     elif effect.kind in ("put_counter", "explore"):
-        _targeted(ctx, source, effect.kind, effect.counter or "+1/+1", count, choices)
+        counter = effect.counter or "+1/+1"
+        _targeted(ctx, seat, effect.kind, counter, effect.amount, count, choices)
     else:
         _library_effect(ctx, player, seat, effect.kind, count, choices)
 
@@ -222,19 +224,27 @@ def _add_mana(
 
 
 def _targeted(
-    ctx: Context, source: GameObject, kind: str, counter: str, count: int, choices: JsonDict
+    ctx: Context,
+    seat: int,
+    kind: str,
+    counter: str,
+    amount: int,
+    count: int,
+    choices: JsonDict,
 ) -> None:
     """Mutagen puts a counter on target creature; Map makes a creature you control explore: the
-    player reports a land (to hand) or not (a +1/+1 counter) (701.44)."""
+    player reports a land (to hand) or not (a +1/+1 counter) (701.44). Each of the ``count``
+    activations resolves on its own, so counter replacements apply to each (614.16: Hardened
+    Scales adds one per activation)."""
     target = ctx.get(choices.get("target"))
     computed = compute_one(ctx.state, target) if target.zone == "battlefield" else None
     if computed is None or not computed.is_creature or target.phased_out:
         raise IllegalAction("the target must be a creature on the battlefield", "115.1")
-    if kind == "explore" and target.controller != source.controller:
+    if kind == "explore" and target.controller != seat:
         raise IllegalAction("Map's target must be a creature you control", "111.10s")
     one = split(ctx.state, target, 1)
     if kind == "explore" and choices.get("revealed") == "land":
-        player = ctx.state.seat(source.controller)
+        player = ctx.state.seat(seat)
         for _ in range(count):
             if player.library:
                 player.library -= 1
@@ -246,15 +256,21 @@ def _targeted(
             object=one.id,
         )
         return
-    amount = put_counters(ctx, one, counter, count, as_token=one.token)
+    each = 1 if kind == "explore" else amount
+    # Every activation meets the same replacement effects, so one answer serves them all.
+    put = replace_counters(ctx, ctx.state, one, counter, each, as_token=one.token) * count
+    if put > MAX_COUNT:
+        raise InvalidAction(f"this would put more than {MAX_COUNT} counters on one permanent")
+    if put > 0:
+        one.counters[counter] = one.counters.get(counter, 0) + put
     rule = "701.44a" if kind == "explore" else "122.1"
     ctx.event(
         "counters_added",
-        f"Put {amount} {counter} counter(s) on {name_of(one)} (CR {rule})",
+        f"Put {put} {counter} counter(s) on {name_of(one)} (CR {rule})",
         rule,
         object=one.id,
         kind=counter,
-        amount=amount,
+        amount=put,
     )
 
 

@@ -250,16 +250,22 @@ def attach(ctx: Context, action: JsonDict) -> None:
 
 
 def gain_control(ctx: Context, action: JsonDict) -> None:
-    """A new controller: summoning sick again (302.6) and removed from combat (506.4)."""
+    """A new controller: summoning sick again (302.6) and removed from combat (506.4). Control
+    effects apply in timestamp order (613.2, 613.7): an "until end of turn" one remembers whom
+    control goes back to at cleanup (514.2); a later lasting one makes that ending moot. Gaining
+    control of what you already control changes neither its control history nor combat."""
     obj, count = params.target(ctx, action)
     seat = params.seat(ctx, action, "seat")
     until = params.text(action, "until", UNTIL)
     part = split(ctx.state, present(obj), count)
-    if until and part.control_reverts_to is None:
+    if not until:
+        part.control_reverts_to = None
+    elif part.control_reverts_to is None:
         part.control_reverts_to = part.controller
-    part.controller = seat
-    part.summoning_sick = True
-    part.attacking = part.blocking = None
+    if part.controller != seat:
+        part.controller = seat
+        part.summoning_sick = True
+        part.attacking = part.blocking = None
     lasting = " until end of turn" if until else ""
     ctx.event(
         "control_changed",

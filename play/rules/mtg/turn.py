@@ -71,15 +71,13 @@ def advance(ctx: Context) -> None:
         turn=state.turn,
     )
     _begin_step_actions(ctx, state.step)
-    if state.step not in _NO_PRIORITY:
+    if state.step != "untap":
         # Players receive priority in this step, so state-based actions are checked now (117.5,
         # 704.3), not only when the whole action ends: a token exiled at the beginning of the
-        # end step ceases to exist in that step (704.5d).
+        # end step ceases to exist in that step (704.5d). No player gets priority in the untap
+        # step (502.4); the cleanup step checks them anyway once its actions are done (514.3a):
+        # a creature kept alive by an "until end of turn" bonus dies there, this turn.
         check_state_based_actions(ctx)
-
-
-_NO_PRIORITY = ("untap", "cleanup")
-"""Steps in which no player receives priority (502.4, 514.3)."""
 
 
 def _next_turn(ctx: Context) -> None:
@@ -153,6 +151,9 @@ def draw(ctx: Context, seat: int, amount: int, rule: str) -> None:
     )
 
 
+_PAST = {"exile": "exiled", "sacrifice": "sacrificed"}
+
+
 def _leave(ctx: Context, when: str, rule: str) -> None:
     """Delayed triggers "at the beginning of the next end step / end of combat" (603.7)."""
     how = when.split(":")[1]
@@ -160,6 +161,18 @@ def _leave(ctx: Context, when: str, rule: str) -> None:
         if obj.zone != "battlefield" or obj.id not in ctx.state.objects:
             continue
         obj.leaves_at = None
+        if obj.phased_out:
+            # The delayed trigger still triggers (once), but a phased-out permanent is treated as
+            # though it doesn't exist, so its effect can't touch it and it stays (702.26b).
+            ctx.event(
+                "not_affected",
+                f"{times(obj.count, name_of(obj))} is phased out, so it isn't {_PAST[how]} by "
+                "the delayed trigger and stays (CR 702.26b, 603.7c)",
+                "702.26b",
+                object=obj.id,
+                count=obj.count,
+            )
+            continue
         if how == "exile":
             move(
                 ctx,
@@ -180,14 +193,26 @@ def _leave(ctx: Context, when: str, rule: str) -> None:
 
 def _cleanup(ctx: Context) -> None:
     """514.2: damage is removed and "until end of turn" effects end, simultaneously."""
-    for obj in ctx.state.objects.values():
+    state = ctx.state
+    for obj in state.objects.values():
         obj.damage = 0
         obj.pumps = tuple(p for p in obj.pumps if p.until != "end_of_turn")
         obj.must_attack = None  # "attacks ... this turn if able" (702.141a) ends with the turn
-        if obj.control_reverts_to is not None:
-            obj.controller = obj.control_reverts_to
+        back = obj.control_reverts_to
+        if back is not None:
             obj.control_reverts_to = None
-            obj.summoning_sick = True
+            if back != obj.controller:
+                obj.controller = back
+                obj.summoning_sick = True
+                obj.attacking = obj.blocking = None
+                ctx.event(
+                    "control_changed",
+                    f"The control effect on {times(obj.count, name_of(obj))} ended: "
+                    f"{state.seat(back).name} controls it again (CR 514.2, 613.2)",
+                    "514.2",
+                    object=obj.id,
+                    count=obj.count,
+                )
     ctx.event(
         "cleanup", 'Damage was removed and "until end of turn" effects ended (CR 514.2)', "514.2"
     )

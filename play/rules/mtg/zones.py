@@ -7,7 +7,7 @@ hand or library becomes hidden: it is only counted on the seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from play.rules.context import Context, times
 from play.rules.errors import IllegalAction, InvalidAction
@@ -98,6 +98,7 @@ def move(
     dying = origin == "battlefield" and to == "graveyard"
     known = (last_known or compute_one(ctx.state, part)) if dying else None
     counters = dict(part.counters)
+    controller = part.controller
     _become_new_object(ctx, part, to)
     label = zone_label(ctx, part, to)
     ctx.event(
@@ -111,7 +112,7 @@ def move(
         origin=origin,
     )
     if known is not None:
-        _died(ctx, part, shown, was_creature)
+        _died(ctx, part, shown, was_creature, controller)
         _return_triggers(ctx, part, shown, known, counters)
     if to == "battlefield":
         choose_as_enters(ctx, part)
@@ -146,10 +147,11 @@ def _become_new_object(ctx: Context, obj: GameObject, to: str) -> None:
     state.objects[obj.id] = obj
 
 
-def _died(ctx: Context, obj: GameObject, name: str, was_creature: bool) -> None:
+def _died(ctx: Context, obj: GameObject, name: str, was_creature: bool, controller: int) -> None:
     """Dying is being put into a graveyard from the battlefield (700.4), for any permanent
     (a sacrificed Treasure dies too; "whenever a creature dies" reads ``creature``); tokens die
-    too. What it was is looked up as it last existed on the battlefield (603.10a)."""
+    too. What it was is looked up as it last existed on the battlefield (603.10a): its
+    controller then is the "you" of its leaves-the-battlefield ability, not its owner."""
     ctx.event(
         "died",
         f"{times(obj.count, name)} died (CR 700.4)",
@@ -158,7 +160,7 @@ def _died(ctx: Context, obj: GameObject, name: str, was_creature: bool) -> None:
         count=obj.count,
         creature=was_creature,
     )
-    ctx.dies.append((obj, obj.count))
+    ctx.dies.append((replace(obj, controller=controller), obj.count))
 
 
 def _return_triggers(
