@@ -29,11 +29,11 @@ def chosen(ctx: Context, action: JsonDict, unit: bool = False) -> GameObject:
         raise InvalidAction(f"{obj.id} is not on the board (it is in {obj.zone})")
     if unit and not board.is_unit(obj):
         raise InvalidAction(f"{obj.face.name} is not a unit")
-    _deflect_tax(ctx, action, obj, count)
+    deflect_tax(ctx, action, obj, count)
     return split(ctx.state, obj, count)
 
 
-def _deflect_tax(ctx: Context, action: JsonDict, obj: GameObject, count: int) -> None:
+def deflect_tax(ctx: Context, action: JsonDict, obj: GameObject, count: int) -> None:
     """Spells and abilities an opponent controls that choose a Deflect permanent cost its
     Deflect Value more power, of any domain, for each time they choose it (809.1.c, 809.2)."""
     if action.get("by") is None:
@@ -197,8 +197,10 @@ def kill(ctx: Context, action: JsonDict) -> None:
 
 def recycle(ctx: Context, action: JsonDict) -> None:
     """Units and gear go to the bottom of the Main Deck; battlefields can't be recycled
-    (182.1.e, 416.1)."""
+    (182.1.e, 416.1), whether named as the ``object`` or the ``battlefield``."""
     target = action.get("object")
+    if target is None:
+        target = action.get("battlefield")
     if any(b["id"] == target for b in ctx.state.battlefields):
         raise IllegalAction("Battlefields can't be recycled (182.1.e).", "182.1.e")
     card, count = params.target(ctx, action)

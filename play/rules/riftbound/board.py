@@ -157,8 +157,9 @@ def might(state: GameState, obj: GameObject) -> int | None:
 
 
 def keywords(state: GameState, obj: GameObject) -> list[str]:
-    """Printed keywords plus those granted by effects on the board (472.2)."""
-    granted = list(obj.face.keywords)
+    """Printed keywords, those the effect that played it granted (181.3), and those granted by
+    effects on the board (472.2)."""
+    granted = [*obj.face.keywords, *obj.granted]
     for effect, instances in _anthems(state, obj):
         granted.extend(list(effect.keywords) * instances)
     return granted

@@ -56,6 +56,7 @@ def leave_board(ctx: Context, obj: GameObject, to: str, rule: str | None, how: s
     else:
         obj.zone, obj.location, obj.exhausted = to, None, None
         obj.controller, obj.damage, obj.counters = obj.owner, 0, {}
+        obj.granted = ()  # granted keywords are no longer granted (110)
         state.objects[obj.id] = obj
 
 

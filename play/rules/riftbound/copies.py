@@ -2,18 +2,19 @@
 
 A copy takes the copiable traits the unit prints (name, Might, tags, keywords, text, abilities,
 effects), never its buff, damage, status or granted keywords (472.1.b.1-3); a copy of a copy
-takes the copy's traits. The effect may give the token more (181.3: "Give it [Temporary]").
+takes the copy's traits. The effect may give the token more (181.3: "Give it [Temporary]"): a
+granted keyword, kept in ``GameObject.granted``, which a later copy doesn't take.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from play.rules import params
 from play.rules.context import Context
 from play.rules.errors import InvalidAction
 from play.rules.riftbound import board
+from play.rules.riftbound.actions import deflect_tax
 from play.rules.riftbound.create import face_of, play_token
 from play.rules.riftbound.predefined import predefined_token
 from play.rules.stacks import check_count
@@ -44,9 +45,12 @@ def create_copy(ctx: Context, action: JsonDict) -> None:
             "184.6",
         )
     else:
+        # Choosing the unit to copy is a choice: an opponent's Deflect taxes it (809.1.c).
+        deflect_tax(ctx, action, source, 1)
         face = source.face
-    face = replace(face, keywords=(*face.keywords, *granted))
-    obj = play_token(ctx, action, face, REFLECTION, seat, count)
+    # "Give it [Temporary]" is granted (181.3, 472.2), not a copiable trait: a copy of this
+    # Reflection doesn't get it (472.1.b.3).
+    obj = play_token(ctx, action, face, REFLECTION, seat, count, tuple(granted))
     if source is not None:
         obj.copy_of = source.id
         ctx.event(

@@ -67,7 +67,13 @@ def create_token(ctx: Context, action: JsonDict) -> None:
 
 
 def play_token(
-    ctx: Context, action: JsonDict, face: Face, slug: object, seat: int, count: int
+    ctx: Context,
+    action: JsonDict,
+    face: Face,
+    slug: object,
+    seat: int,
+    count: int,
+    granted: tuple[str, ...] = (),
 ) -> GameObject:
     """The token goes on the Chain pending (183, 354.2); its location and entry are checked
     before anything else happens, and an illegal play is undone (358.4); finalized, it resolves
@@ -81,7 +87,7 @@ def play_token(
         ) from None
     count = extra_copies(ctx, face, seat, count)
     plays.finalized(ctx, face, seat, count)
-    obj = enter(ctx, action, face, slug, seat, count, token=True)
+    obj = enter(ctx, action, face, slug, seat, count, token=True, granted=granted)
     plays.token_played(ctx, obj)
     return obj
 
@@ -168,8 +174,10 @@ def enter(
     seat: int,
     count: int,
     token: bool,
+    granted: tuple[str, ...] = (),
 ) -> GameObject:
-    """A permanent enters the board at a valid location (355.2.a, 359.2.c/d)."""
+    """A permanent enters the board at a valid location (355.2.a, 359.2.c/d), with the
+    keywords the effect that plays it grants (181.3)."""
     state = ctx.state
     gear = face.has_type("Gear")
     permitted = params.flag(action, "permitted")
@@ -188,6 +196,7 @@ def enter(
         timestamp=state.new_timestamp(),
         exhausted=exhausted,
         location=location,
+        granted=granted,
     )
     state.objects[obj.id] = obj
     status = "exhausted" if exhausted else "ready"

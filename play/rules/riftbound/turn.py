@@ -12,6 +12,7 @@ from play.rules.context import Context
 from play.rules.riftbound import board, plays
 from play.rules.riftbound.board import RUNE_POOL_KEYS
 from play.rules.riftbound.cleanup import cleanup, draw, leave_board, score
+from play.rules.state import GameState
 
 JsonDict = dict[str, Any]
 
@@ -95,18 +96,31 @@ def _beginning(ctx: Context) -> None:
 
 
 def _channel(ctx: Context) -> None:
-    """Channel 2 runes, or as many as the Rune Deck holds (315.3)."""
-    seat = ctx.state.seats[ctx.state.active_seat]
-    channeled = min(2, seat.rune_deck)
+    """Channel 2 runes, or as many as the Rune Deck holds (315.3); the player going last
+    channels an extra rune in their first Channel Phase of the game (480.7, 482.7)."""
+    state = ctx.state
+    seat = state.seats[state.active_seat]
+    wanted, rule = 2, "315.3"
+    if _first_turn_of_last_player(state):
+        wanted, rule = 3, "480.7"
+    channeled = min(wanted, seat.rune_deck)
     seat.rune_deck -= channeled
     seat.runes += channeled
     ctx.event(
         "channeled",
-        f"{seat.name} channeled {channeled} runes (315.3).",
-        "315.3",
-        seat=ctx.state.active_seat,
+        f"{seat.name} channeled {channeled} runes ({rule}).",
+        rule,
+        seat=state.active_seat,
         amount=channeled,
     )
+
+
+def _first_turn_of_last_player(state: GameState) -> bool:
+    """The player going last (second in a duel) is in their first turn: the game starts in
+    seat 0's turn 1 and the turns go round the seats, so that is turn len(seats) at the latest
+    (fewer when a seat lost before its first turn)."""
+    last = len(state.seats) - 1
+    return last > 0 and state.active_seat == last and state.turn <= len(state.seats)
 
 
 def _draw(ctx: Context) -> None:

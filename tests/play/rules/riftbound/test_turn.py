@@ -10,8 +10,26 @@ def test_passing_the_turn_plays_the_next_seat_up_to_its_main_phase(rift: Rift) -
     shown = rift.view()
     assert (shown["turn"], shown["active_seat"], shown["step"]) == (2, 1, "main")
     ben = shown["seats"][1]
-    assert (ben["rune_deck"], ben["runes"], ben["hand"], ben["main_deck"]) == (10, 2, 5, 35)
-    assert [e["rule"] for e in rift.events if e["rule"]] == ["315", "315.3", "315.4"]
+    # The player going second channels an extra rune in their first Channel Phase (480.7).
+    assert (ben["rune_deck"], ben["runes"], ben["hand"], ben["main_deck"]) == (9, 3, 5, 35)
+    assert [e["rule"] for e in rift.events if e["rule"]] == ["315", "480.7", "315.4"]
+
+
+def test_480_7_only_the_first_channel_phase_of_the_player_going_last_has_an_extra_rune(
+    rift: Rift,
+) -> None:
+    rift.do("pass_turn")
+    rift.do("pass_turn")
+    assert rift.seat(0)["runes"] == 2  # the player going first: 315.3 only
+    rift.do("pass_turn")
+    assert rift.seat(1)["runes"] == 3 + 2  # 480.7 once, then 315.3
+
+
+def test_482_7_in_a_three_player_game_only_the_last_player_channels_an_extra_rune() -> None:
+    rift = Rift(("Ann", "Ben", "Cat"))
+    rift.do("pass_turn")
+    rift.do("pass_turn")
+    assert [rift.seat(i)["runes"] for i in range(3)] == [0, 2, 3]
 
 
 def test_next_step_walks_the_phases_in_order(rift: Rift) -> None:
