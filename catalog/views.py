@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
 from catalog import selectors
@@ -90,7 +90,7 @@ def _params(request: HttpRequest) -> dict[str, str]:
     }
 
 
-@require_GET
+@require_safe
 def browse(request: HtmxHttpRequest) -> HttpResponse:
     params = _params(request)
     error = ""
@@ -132,7 +132,7 @@ def browse(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, template, context, status=400 if error and not request.htmx else 200)
 
 
-@require_GET
+@require_safe
 def token_detail(request: HttpRequest, slug: str) -> HttpResponse:
     token = selectors.token_queryset().filter(slug=slug).first()
     if token is None:
@@ -150,7 +150,7 @@ def token_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "catalog/token_detail.html", context)
 
 
-@require_GET
+@require_safe
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card: CardDefinition | None = selectors.card_queryset().filter(slug=slug).first()
     if card is None:

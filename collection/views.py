@@ -13,7 +13,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from catalog import selectors as catalog_selectors
 from catalog.models import CardDefinition, TokenDefinition
@@ -86,7 +86,7 @@ def _collection_context(request: HttpRequest, **extra: Any) -> dict[str, Any]:
 
 
 @login_required
-@require_GET
+@require_safe
 def collection_page(request: HttpRequest) -> HttpResponse:
     """My cards and tokens: totals by game, the list, add from search, paste, CSV in and out."""
     context = _collection_context(request)
@@ -193,7 +193,7 @@ def collection_import(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def collection_export(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(selectors.collection_csv(owner=request.user), content_type="text/csv")
     response["Content-Disposition"] = 'attachment; filename="collection.csv"'
@@ -201,7 +201,7 @@ def collection_export(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def decks_page(request: HttpRequest) -> HttpResponse:
     """My decks, and a new one from a pasted list or an MTGO .dek file."""
     form = DeckForm(request.POST or None, request.FILES or None)
@@ -247,7 +247,7 @@ def _deck_context(request: HttpRequest, deck: Any, **extra: Any) -> dict[str, An
 
 
 @login_required
-@require_GET
+@require_safe
 def deck_page(request: HttpRequest, deck_id: int) -> HttpResponse:
     """The list by section, unknown names with suggestions, and the tokens the deck needs."""
     deck = _deck_or_404(request, deck_id)

@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
 from catalog import selectors as catalog
@@ -114,7 +114,7 @@ def _stale(request: HtmxHttpRequest, table_id: Any, exc: Conflict) -> HttpRespon
     return _board(request, table_id, status=409, notice=exc.detail)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def lobby(request: HtmxHttpRequest) -> HttpResponse:
     """My tables and a form to create one; creating needs an account. `?link=` opens a pasted
     invite or spectator link."""
@@ -148,7 +148,7 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def join(request: HtmxHttpRequest, invite: str) -> HttpResponse:
     """An invite link: pick a free seat; from then on only you act for it."""
     try:
@@ -173,7 +173,7 @@ def join(request: HtmxHttpRequest, invite: str) -> HttpResponse:
     return render(request, "play/join.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def spectate(request: HttpRequest, token: str) -> HttpResponse:
     """A spectator link: signed-in users follow the table; anyone else reads it by the token."""
     if request.user.is_authenticated:
@@ -189,7 +189,7 @@ def spectate(request: HttpRequest, token: str) -> HttpResponse:
     return redirect(f"{reverse('play-table', args=[found])}?{urlencode({'spectate': token})}")
 
 
-@require_GET
+@require_safe
 def table_page(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     try:
         table, access = _access(request, table_id)
@@ -200,7 +200,7 @@ def table_page(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     """The live board; `?known=<version>` answers 204 while nothing changed (polling)."""
     try:
@@ -312,7 +312,7 @@ def _untap_seat(
     return list(result.events)
 
 
-@require_GET
+@require_safe
 def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> HttpResponse:
     """Every action on one stack, with a count: a dialog (htmx) or a page of its own."""
     try:
@@ -335,7 +335,7 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def palette_search(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     """Tokens or cards of the table's game matching `q`, as buttons of the token palette."""
     try:

@@ -19,6 +19,12 @@ def test_it_reports_health_with_the_database_reachable(client: Client) -> None:
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/", "/healthz", "/catalog/", "/play/"])
+def test_it_answers_head_like_get_for_monitors(client: Client, path: str) -> None:
+    assert client.head(path, follow=True).status_code == 200
+
+
+@pytest.mark.django_db
 def test_it_serves_the_openapi_schema_and_local_docs(client: Client) -> None:
     schema = client.get("/api/schema/")
     assert schema.status_code == 200

@@ -9,16 +9,16 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.static import serve
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html")
 
 
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     """200 when the database answers; 503 otherwise (for load balancers and `make run` checks)."""
     try:
@@ -30,7 +30,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok", "database": "ok"})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -40,7 +40,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/signup.html", {"form": form})
 
 
-@require_GET
+@require_safe
 def media(request: HttpRequest, path: str) -> HttpResponseBase:
     """Uploaded token art (MEDIA_ROOT, read per request): `serve` refuses paths outside it."""
     return serve(request, path, document_root=str(settings.MEDIA_ROOT))
