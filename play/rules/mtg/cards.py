@@ -18,6 +18,7 @@ from play.rules.mtg.create import (
     create_tokens,
     enter_as_token,
     entering_counters,
+    enters_tapped,
     resolve_definition,
     token_name,
 )
@@ -244,7 +245,8 @@ def put_card(ctx: Context, action: JsonDict) -> None:
         face=face,
         back=back,
         definition=card if isinstance(card, str) else None,
-        tapped=params.flag(action, "tapped"),
+        tapped=params.flag(action, "tapped")
+        or (zone == "battlefield" and enters_tapped(ctx, controller, face, token=False)),
         timestamp=ctx.state.new_timestamp(),
         chosen_name=chosen,
     )

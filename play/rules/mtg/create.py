@@ -109,8 +109,17 @@ def _apply(effect: Effect, event: Event) -> Event:
         if effect.token is None and effect.definition is None:
             return _normalize([*event, replace(first, count=count)])
         face, back, slug = resolve_definition(effect.token, effect.definition)
-        extra = Batch(
-            face, back, slug, count, first.tapped, first.attacking, leaves_at=first.leaves_at
+        # The extra tokens have only their own characteristics (111.3), but everything else
+        # the effect does to the tokens it creates applies to them too: tapped, attacking, the
+        # counters they enter with, "sacrifice them at end step", "they gain haste".
+        extra = replace(
+            first,
+            face=face,
+            back=back,
+            definition=slug,
+            count=count,
+            copy_of=None,
+            transformed=False,
         )
         return _normalize([*event, extra])
     if effect.kind == "token_replace":
@@ -187,16 +196,24 @@ def entering_counters(
     return (("loyalty", printed), *counters)
 
 
-def _entry_effects(ctx: Context, controller: int, face: Face, kind: str) -> list[Effect]:
-    probe = GameObject("?", 1, "battlefield", controller, controller, True, face)
+def _entry_effects(
+    ctx: Context, controller: int, face: Face, kind: str, token: bool = True
+) -> list[Effect]:
+    probe = GameObject("?", 1, "battlefield", controller, controller, token, face)
     return [
         e
         for source in ctx.state.on_battlefield()
         for e in source.current.effects
         if e.kind == kind
         and controls(source, e, probe)
-        and e.filter.matches(face.types, face.subtypes, True)
+        and e.filter.matches(face.types, face.subtypes, token)
     ]
+
+
+def enters_tapped(ctx: Context, controller: int, face: Face, token: bool) -> bool:
+    """An "enters tapped" replacement effect (614.1d) applies to any permanent entering under
+    ``controller``'s control, card or token, checked as it would exist there (614.12)."""
+    return bool(_entry_effects(ctx, controller, face, "enters_tapped", token))
 
 
 def _enter(

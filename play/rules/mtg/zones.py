@@ -11,8 +11,10 @@ from dataclasses import dataclass, replace
 
 from play.rules.context import Context, times
 from play.rules.errors import IllegalAction, InvalidAction
+from play.rules.mtg.create import entering_counters, enters_tapped
 from play.rules.mtg.enters import choose_as_enters
 from play.rules.mtg.layers import Computed, compute_one, visible_face
+from play.rules.mtg.replacement import put_counters
 from play.rules.stacks import split
 from play.rules.state import GameObject
 
@@ -115,11 +117,39 @@ def move(
         _died(ctx, part, shown, was_creature, controller)
         _return_triggers(ctx, part, shown, known, counters)
     if to == "battlefield":
+        _entered(ctx, part)
         choose_as_enters(ctx, part)
     if not part.token and to in _HIDDEN:
         _hide(ctx, part, to)
         return None
     return part.id
+
+
+def _entered(ctx: Context, obj: GameObject) -> None:
+    """A card put onto the battlefield from another zone enters as a permanent would (403.4):
+    "enters tapped" effects (614.1d) apply and a planeswalker enters with its loyalty counters
+    (306.5b), through the counter replacement effects (122.6, 614.1c)."""
+    face = obj.current
+    if enters_tapped(ctx, obj.controller, face, obj.token):
+        obj.tapped = True
+        ctx.event(
+            "entered_tapped",
+            f"{times(obj.count, face.name)} entered the battlefield tapped (CR 614.1d)",
+            "614.1d",
+            object=obj.id,
+        )
+    for kind, amount in entering_counters(face):
+        put = put_counters(ctx, obj, kind, amount, as_token=obj.token)
+        ctx.event(
+            "counters_added",
+            f"{times(obj.count, face.name)} entered with {put} {kind} counter(s) "
+            "(CR 306.5b, 122.6)",
+            "306.5b",
+            object=obj.id,
+            count=obj.count,
+            kind=kind,
+            amount=put,
+        )
 
 
 def _become_new_object(ctx: Context, obj: GameObject, to: str) -> None:

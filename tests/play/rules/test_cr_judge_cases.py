@@ -134,3 +134,66 @@ def test_state_based_actions_are_checked_in_the_cleanup_step_514_3a() -> None:
     died = kinds.index(("died", None))
     assert kinds.index(("step", "cleanup")) < died < kinds.index(("step", "untap"))
     assert "704.5f" in events[died - 1]["text"]
+
+
+ENTER_TAPPED = {
+    "name": "Authority",
+    "types": ["Enchantment"],
+    "effects": [{"kind": "enters_tapped", "whose": "opponents", "filter": {"types": ["Creature"]}}],
+}
+BEARS = {"name": "Bears", "types": ["Creature"], "power": "2", "toughness": "2"}
+
+
+def test_an_opponents_creature_card_enters_tapped_too_614_1d() -> None:
+    table = Table()
+    table.put(ENTER_TAPPED)
+    table.put(BEARS, controller=1)
+    table.put(BEARS, controller=0)
+    tapped = {o["controller"]: o["tapped"] for o in table.objects("Bears")}
+    assert tapped == {0: False, 1: True}
+
+
+def test_a_card_returned_to_the_battlefield_enters_as_a_permanent_does_403_4() -> None:
+    table = Table()
+    table.put(ENTER_TAPPED)
+    walker = {"name": "Sorin", "types": ["Planeswalker"], "loyalty": "3"}
+    for definition in (BEARS, walker):
+        card = table.put(definition, controller=1, zone="graveyard")
+        table.do("move", object=card, to="battlefield")
+    assert table.one("Bears")["tapped"] is True
+    sorin = table.one("Sorin")
+    assert sorin["counters"] == {"loyalty": 3} and sorin["tapped"] is False
+    assert any(e["rule"] == "306.5b" for e in table.events)
+
+
+CHATTERFANG = {
+    "name": "Chatterfang, Squirrel General",
+    "supertypes": ["Legendary"],
+    "types": ["Creature"],
+    "subtypes": ["Squirrel", "Warrior"],
+    "power": "3",
+    "toughness": "3",
+    "effects": [{"kind": "token_extra", "count": "that_many", "token": "mtg-squirrel-1-1-g"}],
+}
+SQUIRREL = {
+    "name": "Squirrel Token",
+    "types": ["Creature"],
+    "subtypes": ["Squirrel"],
+    "colors": ["G"],
+    "power": "1",
+    "toughness": "1",
+}
+
+
+def test_chatterfangs_squirrels_enter_the_way_the_tokens_do_614_1a() -> None:
+    """The extra tokens have only their own characteristics (111.3), but the rest of what the
+    effect does applies to them: with counters, tapped, leaving at end step."""
+    table = Table()
+    table.put({**CHATTERFANG, "effects": [{**CHATTERFANG["effects"][0], "definition": SQUIRREL}]})
+    table.create(
+        SOLDIER, count=2, tapped=True, counters={"+1/+1": 1}, leaves_at="end_step:sacrifice"
+    )
+    squirrels = table.one("Squirrel Token")
+    assert squirrels["count"] == 2 and squirrels["power"] == 2
+    assert squirrels["tapped"] and squirrels["leaves_at"] == "end_step:sacrifice"
+    assert squirrels["counters"] == {"+1/+1": 1}
