@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -59,3 +60,18 @@ def load_seed() -> Counter[str]:
     for name in CARD_FILES:
         _load_cards(_read(name), counts)
     return counts
+
+
+@lru_cache(maxsize=1)
+def seed_relations() -> frozenset[tuple[str, str]]:
+    """(card slug, token slug) of every card -> token relation the seed writes.
+
+    They are curated here from the rules (a Role is created attached; a doubler's own token
+    count excludes the doubling), so an importer links to them but never rewrites them: the
+    seed and a data file must not undo each other on every load."""
+    return frozenset(
+        (card["id"], item["token"])
+        for name in CARD_FILES
+        for card in _read(name)
+        for item in card.get("creates", [])
+    )

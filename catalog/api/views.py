@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from catalog import selectors, services
 from catalog.api.serializers import CardSerializer, GameSerializer, TokenSerializer
 from catalog.models import CardDefinition, Game, TokenDefinition
+from play.api.parsers import BoundedJSONParser
 
 T = TypeVar("T")
 
@@ -103,6 +104,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):  # type: ignore[type-arg]
     destroy=extend_schema(summary="Delete a token definition (staff)", parameters=[ID_PARAM]),
 )
 class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
+    parser_classes = (BoundedJSONParser,)  # deep nesting: a 400, not a RecursionError (500)
     serializer_class = TokenSerializer
     permission_classes = (IsStaffOrReadOnly,)
     lookup_url_kwarg = "id"
@@ -155,6 +157,7 @@ class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
     destroy=extend_schema(summary="Delete a card (staff)", parameters=[ID_PARAM]),
 )
 class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
+    parser_classes = (BoundedJSONParser,)  # deep nesting: a 400, not a RecursionError (500)
     serializer_class = CardSerializer
     permission_classes = (IsStaffOrReadOnly,)
     lookup_url_kwarg = "id"

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from io import BytesIO
 
 from catalog.models import (
+    CardDefinition,
     ReferenceCard,
     ReferenceRelation,
     TokenDefinition,
@@ -138,8 +139,15 @@ def export_tokens_xml() -> bytes:
     tokens = (
         TokenDefinition.objects.filter(game="mtg").select_related("back").order_by("name", "slug")
     )
+    # Cockatrice loads tokens and cards into one namespace: a token named like a card (a copy,
+    # "Adorned Pouncer") is spelled "Adorned Pouncer (Token)" there; the importer strips it again.
+    card_names = set(CardDefinition.objects.filter(game="mtg").values_list("name", flat=True))
+
+    def spelled(name: str) -> str:
+        return f"{name} (Token)" if name in card_names else name
+
     for token in tokens:
-        name = names.unique(token.name)
+        name = names.unique(spelled(token.name))
         card = _card(
             cards,
             name,
@@ -149,7 +157,7 @@ def export_tokens_xml() -> bytes:
         )
         back: TokenFace | None = getattr(token, "back", None)
         if back is not None:
-            back_name = names.unique(back.name)
+            back_name = names.unique(spelled(back.name))
             ET.SubElement(card, "related", {"attach": "transform"}).text = back_name
         _links(card, sorted(relations.get(token.pk, []), key=lambda r: r.card.name))
         ET.SubElement(card, "token").text = "1"

@@ -35,6 +35,7 @@ from catalog.importers.records import (
 
 SOURCE = "cockatrice"
 PAIR_SEPARATOR = " // "
+TOKEN_SUFFIX = " (Token)"
 PAIR_TEXT_SEPARATOR = "\n\n---\n\n"
 # Cockatrice main types that are not tokens (CR 114 emblems, 309 dungeons, designations, ...).
 REFERENCE_KINDS = {
@@ -63,6 +64,13 @@ class _Entry:
     @property
     def location(self) -> str:
         return f"line {self.line} ({self.name.strip() or 'no name'})"
+
+
+def token_name(raw: str) -> str:
+    """The name a created token gets: Cockatrice appends " (Token)" to a token named like a card
+    (Adorned Pouncer's eternalized copy is named "Adorned Pouncer", CR 707.2) and tells variants
+    apart by trailing spaces; neither is part of the name. The raw name stays the record key."""
+    return raw.strip().removesuffix(TOKEN_SUFFIX).strip()
 
 
 def _flag(attrs: AttributesImpl, name: str, value: str) -> bool:
@@ -305,8 +313,9 @@ def _parse_entry(
         None,
     )
     if back_entry is not None:
-        back = _face(back_entry.name.strip(), back_entry.props["type"], back_entry.text, back_entry)
-        front = _face(name, entry.props["type"], entry.text, entry)
+        back_name = token_name(back_entry.name)
+        back = _face(back_name, back_entry.props["type"], back_entry.text, back_entry)
+        front = _face(token_name(name), entry.props["type"], entry.text, entry)
         parsed.tokens.append(
             TokenRecord(entry.name, entry.location, front, back, list(entry.sets), links)
         )
@@ -315,7 +324,7 @@ def _parse_entry(
     type_lines = entry.props["type"].split(PAIR_SEPARATOR)
     texts = entry.text.split(PAIR_TEXT_SEPARATOR)
     if len(names) == 1:
-        front = _face(name, entry.props["type"], entry.text, entry)
+        front = _face(token_name(name), entry.props["type"], entry.text, entry)
         parsed.tokens.append(
             TokenRecord(entry.name, entry.location, front, None, entry.sets, links)
         )
@@ -327,7 +336,7 @@ def _parse_entry(
             field="type",
         )
     faces = [
-        _face(n.strip(), t, x.strip(), entry)
+        _face(token_name(n), t, x.strip(), entry)
         for n, t, x in zip(names, type_lines, texts, strict=True)
     ]
     if any(transforms(face) for face in faces[:1]) and len(faces) == 2:

@@ -73,6 +73,7 @@ def _normalise(record: dict[str, Any], location: str) -> dict[str, Any]:
             "domains": classification.get("domain") or [],
             "might": attributes.get("might"),
             "energy": attributes.get("energy"),
+            "power": attributes.get("power"),
             "tags": record.get("tags") or [],
             "text": (record.get("text") or {}).get("plain") or "",
             "image": (record.get("media") or {}).get("image_url") or "",
@@ -107,6 +108,7 @@ def _normalise(record: dict[str, Any], location: str) -> dict[str, Any]:
         "domains": record.get("domains") or [],
         "might": record.get("might"),
         "energy": record.get("energy"),
+        "power": record.get("power"),
         "tags": record.get("tags") or [],
         "text": record.get("abilityText") or "",
         "image": record.get("imageUrl") or "",
@@ -154,6 +156,15 @@ def _face(data: dict[str, Any], location: str, *, is_token: bool) -> Face:
     )
 
 
+def _cost(data: dict[str, Any]) -> str:
+    """Energy plus the domain power a card also costs, as the seed spells it: "4 + 1 power"."""
+    energy = str(data.get("energy") or "").strip()
+    power = str(data.get("power") or "").strip()
+    if power and power != "0":
+        return f"{energy or '0'} + {power} power"
+    return energy
+
+
 def _printing(data: dict[str, Any]) -> Printing:
     return Printing(
         set_code=str(data.get("set") or ""),
@@ -184,10 +195,7 @@ def parse(path: Path) -> ParsedFile:
             parsed.skipped.append(Skipped(label, face.name, "another printing of a card"))
             continue
         seen.add(face.name)
-        energy = data.get("energy")
-        parsed.cards.append(
-            CardRecord(location=label, face=face, mana_cost=str(energy) if energy else "")
-        )
+        parsed.cards.append(CardRecord(location=label, face=face, mana_cost=_cost(data)))
         texts.append((face.name, face.text, label))
     parsed.tokens = merge_repeats(parsed.tokens)
     _link_creators(parsed, texts)

@@ -32,6 +32,7 @@ from catalog.models import (
     TokenPrinting,
     TokenRelation,
 )
+from catalog.seed import seed_relations
 
 Progress = Callable[[int, int], None]
 
@@ -42,12 +43,15 @@ def _write_relations(
     model: type[TokenRelation] | type[ReferenceRelation],
 ) -> None:
     new: list[Any] = []
+    curated = seed_relations() if model is TokenRelation else frozenset()
     for card, fields, row, target_id in pending:
         target = {"token_id": target_id} if model is TokenRelation else {"reference_id": target_id}
         if row is None:
             fields.pop("details")
             new.append(model(card_id=card.pk, **target, **fields))
             writer.summary.count("relations", "created")
+        elif curated and (card.slug, writer.tokens[target_id].slug) in curated:
+            writer.summary.count("relations", "unchanged")  # a seed relation: linked, kept
         elif fields.pop("details") and writer.assign(row, fields):
             row.save()
             writer.summary.count("relations", "updated")

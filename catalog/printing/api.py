@@ -30,6 +30,7 @@ from catalog.printing.layout import (
     SCALE_RANGE,
     PrintOptions,
 )
+from play.api.parsers import BoundedJSONParser
 
 DEFAULTS = PrintOptions()
 
@@ -134,6 +135,8 @@ class JsonNegotiation(BaseContentNegotiation):
 
 class PrintView(APIView):
     permission_classes = [AllowAny]
+    # Bounded body, and deep nesting is a 400 rather than a RecursionError (a 500).
+    parser_classes = [BoundedJSONParser]
     renderer_classes = [JSONRenderer]
     content_negotiation_class = JsonNegotiation
 
@@ -147,6 +150,7 @@ class PrintView(APIView):
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The PDF"),
             400: OpenApiResponse(ERROR, description="Bad selection or options"),
+            413: OpenApiResponse(ERROR, description="Request body over 64 KiB"),
         },
         examples=[
             OpenApiExample(

@@ -52,6 +52,7 @@ class Text:
     font: str
     size_pt: float
     anchor: str = "start"  # "start", "middle", "end"
+    color: RGB = INK
 
     @property
     def size_mm(self) -> float:
@@ -93,6 +94,24 @@ def shade(rgb: RGB, amount: float) -> RGB:
     return (rgb[0] * (1 - amount), rgb[1] * (1 - amount), rgb[2] * (1 - amount))
 
 
+def _luminance(rgb: RGB) -> float:
+    """Relative luminance (WCAG 2), for choosing legible text on a frame colour."""
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def text_on(background: RGB) -> RGB:
+    """INK or PANEL, whichever contrasts more with `background` (text printed on the frame)."""
+    bg = _luminance(background)
+    ink = (bg + 0.05) / (_luminance(INK) + 0.05)
+    panel = (_luminance(PANEL) + 0.05) / (bg + 0.05)
+    return INK if ink >= panel else PANEL
+
+
 def _fit_rules(text: str, width: float, height: float) -> FittedText:
     return fit_text(
         text,
@@ -131,7 +150,8 @@ def _footer(face: CardFace, width: float) -> list[Box | Text]:
     if notes:
         note = " \u00b7 ".join(notes)
         size = fit_line(note, ITALIC, note_width * PT_PER_MM, 5.0)
-        parts.append(Text(BORDER_MM + 0.5, 6.0, note, ITALIC, size))
+        # Printed on the frame itself: dark ink would vanish on a black or dark frame.
+        parts.append(Text(BORDER_MM + 0.5, 6.0, note, ITALIC, size, color=text_on(face.frame.rgb)))
     if face.stats:
         label = f"{face.stats_label} {face.stats}" if face.stats_label else face.stats
         x = width - BORDER_MM - STATS_W_MM

@@ -18,7 +18,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from catalog.printing.compose import (
     BOLD,
-    INK,
     ITALIC,
     LINE_MM,
     REGULAR,
@@ -28,7 +27,7 @@ from catalog.printing.compose import (
     compose,
     shade,
 )
-from catalog.printing.faces import CardFace
+from catalog.printing.faces import RGB, CardFace
 from catalog.printing.layout import (
     CARD_HEIGHT_MM,
     CARD_WIDTH_MM,
@@ -102,16 +101,16 @@ def face_stream(face: CardFace, font_refs: tuple[str, ...]) -> str:
     """
     refs = dict(zip(FONTS, font_refs, strict=True))
     ops = [f"{num(LINE_MM)} w"]
-    inked = False  # whether the fill colour is already the text colour
+    inked: RGB | None = None  # the fill colour already set for text, if still current
     for item in compose(face).primitives:
         if isinstance(item, Box):
             ops.append(_box_ops(item))
-            inked = inked and item.fill is None
+            inked = inked if item.fill is None else None
         elif isinstance(item, Text):
             ref = refs[item.font]
-            if not inked:
-                ops.append(fill_color(INK))
-                inked = True
+            if inked != item.color:
+                ops.append(fill_color(item.color))
+                inked = item.color
             ops.append(
                 text_op(ref, item.font, item.size_mm, item.x, item.y, item.text, item.anchor)
             )
@@ -149,7 +148,7 @@ class SheetRenderer:
             elif isinstance(item, Text):
                 ref = refs[item.font]
                 op = text_op(ref, item.font, item.size_mm, item.x, item.y, item.text, item.anchor)
-                canvas.addLiteral(f"{fill_color(INK)} {op}")
+                canvas.addLiteral(f"{fill_color(item.color)} {op}")
             else:
                 _draw_picture(canvas, item)
         canvas.endForm()
@@ -254,7 +253,9 @@ def render_calibration(options: PrintOptions) -> bytes:
         f"Paper {options.paper.upper()}, scale {options.scale_percent:g} %. Print at 100 % "
         "(actual size, no fit to page).",
         "Measure the ruler: it must be exactly 100 mm. The card outline must be 63 x 88 mm.",
-        "If the ruler measures M mm, set the print scale to 100 x 100 / M % (e.g. 98 mm -> 102 %).",
+        # The ruler is drawn at the current scale, so the correction multiplies it.
+        f"If the ruler measures M mm, set the print scale to {options.scale_percent:g} x 100 / M % "
+        f"(e.g. 98 mm -> {options.scale_percent * 100 / 98:.1f} %).",
     ]
     for i, line in enumerate(lines):
         canvas.drawString(left * mm, (top - 7 - 5 * i) * mm, line)

@@ -89,6 +89,7 @@ def _shape(item: Box | Text | Picture) -> SvgShape:
             "font-weight": "bold" if item.font == BOLD else "normal",
             "font-style": "italic" if item.font == ITALIC else "normal",
             "text-anchor": ANCHORS[item.anchor],
+            "fill": color(item.color),
         }
         return SvgShape("text", attrs, item.text)
     attrs = {

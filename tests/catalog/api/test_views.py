@@ -130,6 +130,14 @@ def test_it_rejects_bad_tokens_per_field_and_saves_nothing(
     assert not TokenDefinition.objects.exists()
 
 
+@pytest.mark.parametrize("url", ["/api/v1/tokens/", "/api/v1/cards/"])
+def test_it_answers_json_nested_too_deeply_with_400(staff_client: Client, url: str) -> None:
+    body = '{"id": ' + "[" * 5_000 + "]" * 5_000 + "}"
+    response = staff_client.post(url, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"] == "parse_error"
+
+
 def test_it_stores_a_back_face_sent_with_the_token(staff_client: Client) -> None:
     back = {"name": "Back", "types": ["Creature"], "power": "1", "toughness": "1"}
     response = staff_client.post(

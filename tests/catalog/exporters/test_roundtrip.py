@@ -40,6 +40,7 @@ KEEP = (
     "Undercity",
     "The Monarch",
     "Basri Ket Emblem",
+    "Adorned Pouncer (Token)",
 )
 
 
@@ -146,6 +147,15 @@ def test_it_gets_the_same_mtg_catalogue_back_from_its_cockatrice_export(full, tm
     for part in before:
         assert after[part] == before[part], part
     assert import_file("cockatrice", path).changes() == 0
+
+
+def test_it_spells_a_token_named_like_a_card_the_cockatrice_way(full):
+    """Cockatrice has one namespace for cards and tokens: the copy token is "X (Token)" there."""
+    assert TokenDefinition.objects.filter(name="Adorned Pouncer").exists()
+    assert CardDefinition.objects.filter(name="Adorned Pouncer").exists()
+    xml = export_tokens_xml().decode()
+    assert "<name>Adorned Pouncer (Token)</name>" in xml
+    assert "<name>Adorned Pouncer</name>" not in xml
 
 
 @pytest.mark.parametrize(

@@ -42,6 +42,14 @@ def test_it_keeps_trailing_space_variants_apart_with_stripped_names(parsed):
     assert {record.front.name for record in angels} == {"Angel Token"}
 
 
+def test_it_names_a_copy_token_as_the_card_without_the_cockatrice_suffix(parsed):
+    """A token is named "X (Token)" in Cockatrice only to differ from the card X (CR 707.2: the
+    copy is named X); the raw name stays the key, so re-imports map to the same definition."""
+    pouncer = _token(parsed, "Adorned Pouncer (Token)")
+    assert pouncer.front.name == "Adorned Pouncer"
+    assert not [r.key for r in parsed.tokens if r.front.name.endswith("(Token)")]
+
+
 def test_it_splits_the_type_line_colors_and_pt(parsed):
     pouncer = _token(parsed, "Adorned Pouncer (Token)").front
     assert pouncer.types == ("Creature",)

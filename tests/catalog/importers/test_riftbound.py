@@ -43,6 +43,14 @@ def test_it_links_cards_whose_text_plays_a_token(gallery):
     assert "2" in counts.values()
 
 
+def test_it_keeps_the_power_part_of_a_cost(gallery):
+    """Sprite Mother costs 4 energy and 1 Mind power: the seed writes "4 + 1 power" and the
+    import used to overwrite it with "4" (load_catalog then wrote it back)."""
+    costs = {record.face.name: record.mana_cost for record in riftbound.parse(gallery).cards}
+    assert costs["Sprite Mother"] == "4 + 1 power"
+    assert costs["Sprite Call"] == "3"
+
+
 def test_it_reads_riftcodex_and_tcgplayer_records(shared_data):
     parsed = riftbound.parse(shared_data / "riftbound_sample.json")
     assert {record.front.name for record in parsed.tokens} == {"Recruit", "Sprite"}

@@ -101,6 +101,21 @@ def test_it_links_existing_cards_by_name_and_creates_missing_ones_incomplete(cat
     assert CardDefinition.objects.filter(name__iexact="Adorned Pouncer").count() == 1
 
 
+def test_it_leaves_the_seed_relations_as_the_seed_wrote_them(catalogue, cockatrice_file):
+    """Roles are created attached (the file says nothing of it) and a doubler's own count
+    excludes the doubling: importing the file used to rewrite them, load_catalog back again."""
+    relation = TokenRelation.objects.get(
+        card__slug="mtg-monstrous-rage", token__slug="mtg-monster-role"
+    )
+    assert relation.attach
+    soldier = TokenRelation.objects.get(
+        card__slug="mtg-elspeth-storm-slayer", token__slug="mtg-soldier-1-1-w"
+    )
+    assert soldier.count == "1"
+    assert load_seed()["relations updated"] == 0
+    assert import_file("cockatrice", cockatrice_file).changes() == 0
+
+
 def test_it_keeps_counts_and_flags_on_relations(catalogue):
     assert TokenRelation.objects.filter(count="x=3").exists()
     assert TokenRelation.objects.filter(attach=True).exists()

@@ -90,6 +90,23 @@ def test_it_rejects_bad_requests_with_clear_json(
     assert data["detail"] and "rule" in data
 
 
+@pytest.mark.parametrize(
+    ("raw", "status", "error"),
+    [
+        ('{"items": ' + "[" * 5_000 + "]" * 5_000 + "}", 400, "parse_error"),  # was a 500
+        ('{"decklist": "' + "x" * 100_000 + '"}', 413, "payload_too_large"),
+        ('{"items": [{"token": "mtg-treasure"}], "gap_mm": NaN}', 400, "parse_error"),
+    ],
+    ids=["deep", "huge", "nan-literal"],
+)
+def test_it_refuses_hostile_json_bodies_with_a_4xx(
+    client: Client, raw: str, status: int, error: str
+) -> None:
+    response = client.post("/api/v1/print/", raw, content_type="application/json")
+    assert response.status_code == status
+    assert response.json()["error"] == error
+
+
 def test_it_says_which_cards_it_did_not_know_when_nothing_prints(client: Client) -> None:
     response = _post(client, {"decklist": "1 Nonexistent Card"})
     assert "Nonexistent Card" in response.json()["detail"]

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from catalog.printing.compose import REGULAR, Text, compose
+from catalog.printing.compose import INK, ITALIC, PANEL, REGULAR, Text, compose
 from catalog.printing.faces import card_faces, frame_for
 from catalog.printing.textfit import PT_PER_MM, printable, text_width
 from play.rules.mtg.predefined import predefined_tokens as mtg_predefined
@@ -87,6 +87,24 @@ def test_it_colours_frames_by_colour_identity() -> None:
     assert frame_for("riftbound", ["Fury"]).name == "Fury"
     assert frame_for("riftbound", ["Fury", "Calm"]).name == "gold"
     assert frame_for("riftbound", []).name == "colorless"
+
+
+def _contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    def lum(rgb: tuple[float, float, float]) -> float:
+        r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((lum(a), lum(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("colors", [["B"], ["U"], ["R"], ["G"], ["W"], []])
+def test_it_prints_the_rule_reference_legibly_on_every_frame(colors: list[str]) -> None:
+    """The rule reference sits on the frame itself: ink on a black frame was invisible."""
+    face = card_faces(token(colors=colors))[0]
+    note = next(t for t in compose(face).primitives if isinstance(t, Text) and t.font == ITALIC)
+    assert note.color in (INK, PANEL)
+    assert _contrast(note.color, face.frame.rgb) >= 3.0, (colors, note.color)
 
 
 def test_it_reads_faces_from_payloads() -> None:

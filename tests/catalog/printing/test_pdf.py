@@ -123,6 +123,27 @@ def test_it_makes_a_calibration_page_with_a_100_mm_ruler_and_a_card() -> None:
     assert print_scaling(data) == "/None"
 
 
+def test_the_calibration_correction_starts_from_the_current_scale() -> None:
+    """The ruler is drawn at the chosen scale: measuring M mm means scale x 100 / M."""
+    text = reader(render_calibration(PrintOptions(scale_percent=102))).pages[0].extract_text()
+    assert "102 x 100 / M %" in text
+    assert "98 mm -> 104.1 %" in text
+
+
+def test_it_colours_the_rule_reference_to_stand_out_on_a_black_frame() -> None:
+    data = _pdf([token(colors=["B"])])
+    pdf = reader(data)
+    operations = ContentStream(pdf.pages[0].get_contents(), pdf).operations
+    fill = None
+    note_fill = None
+    for args, op in operations:
+        if op == b"rg":
+            fill = tuple(round(float(v), 2) for v in args)
+        elif op == b"Tj" and b"Predefined token" in bytes(args[0].original_bytes):
+            note_fill = fill
+    assert note_fill is not None and min(note_fill) > 0.9  # light text, not dark ink
+
+
 @pytest.mark.parametrize("scale", [100.0, 98.0, 104.5])
 def test_it_scales_the_faces_exactly_with_the_card(scale: float) -> None:
     data = _pdf([token(), brush()], scale_percent=scale)
