@@ -166,7 +166,7 @@ def test_a_card_returned_to_the_battlefield_enters_as_a_permanent_does_403_4() -
     assert any(e["rule"] == "306.5b" for e in table.events)
 
 
-CHATTERFANG = {
+CHATTERFANG: dict[str, Any] = {
     "name": "Chatterfang, Squirrel General",
     "supertypes": ["Legendary"],
     "types": ["Creature"],
