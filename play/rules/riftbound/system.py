@@ -236,7 +236,9 @@ def _chain(state: GameState) -> list[JsonDict]:
 
 
 def _energy(cost: str) -> int | None:
-    return int(cost) if cost.isdigit() else None
+    """The Energy cost of a card: "4", or the 4 of "4 + 1 power" (its Power cost is apart)."""
+    energy = cost.split("+")[0].strip()
+    return int(energy) if energy.isdigit() else None
 
 
 def _view_battlefield(field: JsonDict) -> JsonDict:

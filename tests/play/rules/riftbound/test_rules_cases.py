@@ -76,3 +76,14 @@ def test_182_1_e_a_battlefield_token_named_as_the_battlefield_cant_be_recycled(
     with pytest.raises(IllegalAction) as refused:
         rift.do("recycle", battlefield="bf3")
     assert refused.value.rule == "182.1.e"
+
+
+def test_182_2_a_1_a_card_costing_energy_and_power_shows_its_energy_a_token_zero(
+    rift: Rift,
+) -> None:
+    """The catalogue spells a Riftbound cost "4 + 1 power": its Energy cost is 4; a token's
+    cost is treated as 0 (182.2.a.1)."""
+    card = {"name": "Renata Glasc", "types": ["Unit"], "mana_cost": "4 + 1 power", "might": 4}
+    rift.do("put_card", controller=0, definition=card)
+    rift.create("rb-gold")
+    assert [o["cost"] for o in rift.view()["objects"]] == [4, 0]
