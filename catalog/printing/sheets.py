@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from catalog.printing.faces import CardFace
-from catalog.printing.layout import PER_PAGE, SheetLayout
+from catalog.printing.layout import COLUMNS, PER_PAGE, SheetLayout
 
 Print = tuple[CardFace, CardFace | None]  # one physical card: front, and back if double-faced
 
@@ -25,17 +25,26 @@ class SheetPage:
 
 
 def _side_by_side(prints: Iterable[Print]) -> list[list[PlacedCard]]:
+    """Each double-faced token as a front and back pair in one row (next to each other, so the
+    pair can be cut out together and folded); single-faced cards fill the rest, including a
+    last column a pair could not start in."""
     pages: list[list[PlacedCard]] = [[]]
     slot = 0
+    holes: list[int] = []  # free slots of the current page that a single card can take
     for front, back in prints:
-        needed = 2 if back else 1
-        if slot + needed > PER_PAGE:
+        if back is None and holes:
+            pages[-1].append(PlacedCard(holes.pop(0), front))
+            continue
+        if back is not None and slot % COLUMNS == COLUMNS - 1:
+            holes.append(slot)  # a pair never wraps onto the next row
+            slot += 1
+        if slot + (2 if back else 1) > PER_PAGE:
             pages.append([])
-            slot = 0
+            slot, holes = 0, []
         pages[-1].append(PlacedCard(slot, front))
-        if back:
+        if back is not None:
             pages[-1].append(PlacedCard(slot + 1, back))
-        slot += needed
+        slot += 2 if back else 1
     return pages if pages[-1] else pages[:-1]
 
 

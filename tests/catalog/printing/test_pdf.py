@@ -102,8 +102,8 @@ def test_it_puts_duplex_backs_behind_their_fronts() -> None:
 
 def test_it_puts_double_faces_side_by_side_when_asked() -> None:
     pdf = reader(_pdf([incubator()] * 5, double_faced="side_by_side"))
-    assert len(pdf.pages) == 2  # 4 pairs fill 8 slots; the 5th pair does not split over pages
-    assert pdf.pages[0].extract_text().count("Phyrexian Token") == 4
+    assert len(pdf.pages) == 2  # 3 pairs per page (one per row); a pair never splits
+    assert pdf.pages[0].extract_text().count("Phyrexian Token") == 3
 
 
 def test_it_turns_battlefields_landscape_inside_the_portrait_slot() -> None:
