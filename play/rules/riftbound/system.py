@@ -203,7 +203,11 @@ class RiftboundSystem:
                 (b for b in state.battlefields if b["id"] == action.get("battlefield")), {}
             )
             seat = field.get("controller")
-        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return None
+        # A seat the table doesn't have is malformed: the kernel refuses it (400), not the
+        # permission check (403).
+        return seat if 0 <= seat < len(state.seats) else None
 
 
 def _played(state: GameState, seat: int) -> JsonDict:

@@ -71,3 +71,22 @@ def test_812_1_c_vanguard_captain_legion_needs_another_card(catalog: None) -> No
     t.act({"type": "put_card", "controller": 0, "card": "rb-vanguard-captain"})
     [legion] = [e for e in t.events if e["type"] == "legion"]
     assert legion["active"] is False  # tokens are not cards (350.2)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "create_token", "controller": 5, "token": "rb-recruit"},
+        {"type": "create_token", "controller": -1, "token": "rb-recruit"},
+        {"type": "ready_all", "seat": 2},
+        {"type": "adjust_points", "seat": 9, "amount": 1},
+        {"type": "damage", "object": "o1", "amount": 1, "by": 7},
+    ],
+)
+def test_a_seat_the_table_does_not_have_is_a_malformed_action(
+    catalog: None, action: dict[str, Any]
+) -> None:
+    t = ApiTable(game="riftbound")
+    t.act({"type": "create_token", "controller": 0, "token": "rb-recruit"})
+    body = t.act(action, status=400)
+    assert body["error"] in ("invalid_action", "invalid")  # kernel or payload check
