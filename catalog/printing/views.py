@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
 from catalog.models import TokenDefinition
@@ -91,7 +91,7 @@ def _add_table(request: HtmxHttpRequest, table_id: str) -> HttpResponse:
     return redirect("print-page")
 
 
-@require_GET
+@require_safe
 def print_page(request: HtmxHttpRequest) -> HttpResponse:
     """The basket, token search, decklist form and print options.
 
@@ -196,7 +196,7 @@ def _job(request: HtmxHttpRequest) -> tuple[PrintJob | None, PrintOptionsForm, s
         return None, form, exc.detail
 
 
-@require_GET
+@require_safe
 def preview(request: HtmxHttpRequest) -> HttpResponse:
     """The sheets as they will print: same layout computation as the PDF, drawn in SVG."""
     job, form, error = _job(request)
@@ -207,7 +207,7 @@ def preview(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "print/preview.html", context, status=400 if error else 200)
 
 
-@require_GET
+@require_safe
 def pdf(request: HtmxHttpRequest) -> HttpResponse:
     job, form, error = _job(request)
     if job is None:
@@ -219,7 +219,7 @@ def pdf(request: HtmxHttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def calibration(request: HtmxHttpRequest) -> HttpResponse:
     """A ruler and a card outline, to check that the printer prints at 100 %."""
     form = PrintOptionsForm(request.GET)
