@@ -124,9 +124,15 @@ def tile(obj: JsonDict, game: str, attached: list[JsonDict]) -> JsonDict:
         "counters": counters,
         "badges": badges(obj, game),
         "attached": attached,
-        "keywords": [k for k in obj.get("keywords", []) if not k.startswith("Temporary")],
+        "keywords": _unbadged_keywords(obj),
         "tapped": bool(obj.get("tapped") or obj.get("exhausted")),
     }
+
+
+def _unbadged_keywords(obj: JsonDict) -> list[str]:
+    """Keywords not already shown as a badge (Temporary, Deflect N): listing them twice is noise."""
+    badged = ("Temporary", "Deflect") if obj.get("deflect") else ("Temporary",)
+    return [k for k in obj.get("keywords", []) if not k.startswith(badged)]
 
 
 def piles(
@@ -218,7 +224,7 @@ def pending_choice(state: JsonDict) -> JsonDict | None:
     pending = state.get("pending_choice")
     if not pending:
         return None
-    names = {o["id"]: f"{o['name']} ({o['id']}, x{o['count']})" for o in state["objects"]}
+    names = {o["id"]: _object_label(o) for o in state["objects"]}
     colors = pending.get("kind") == "as_enters_color"
     options = [
         {
@@ -234,6 +240,12 @@ def pending_choice(state: JsonDict) -> JsonDict | None:
         "seat_name": next((s["name"] for s in state["seats"] if s["seat"] == seat), "?"),
         "acts": seat in state.get("you", {}).get("seats", []),
     }
+
+
+def _object_label(obj: JsonDict) -> str:
+    """Enough to tell apart objects that share a name (two different legendary Vojas, 704.5j)."""
+    details = ", ".join(part for part in (type_line(obj), stats(obj)) if part)
+    return f"{display_name(obj)} ({obj['id']}, x{obj['count']}): {details}"
 
 
 def _color_label(option: Any) -> str:

@@ -14,6 +14,9 @@
   var pollTimer = null;
   var retryDelay = 1000;
   var POLL_MS = 1500;
+  // The status lives in the board partial, which the server renders as "connecting": every swap
+  // puts the last known status back.
+  var status = { text: "connecting", ok: true };
 
   function board() {
     return document.getElementById("board");
@@ -25,6 +28,7 @@
   }
 
   function setStatus(text, ok) {
+    status = { text: text, ok: ok };
     var el = document.getElementById("live-status");
     if (el) {
       el.textContent = text;
@@ -137,6 +141,7 @@
     if (document.getElementById("board") && event.detail.target && event.detail.target.id !== "panel-body") {
       showGone();
     }
+    setStatus(status.text, status.ok);
     syncVersion();
   });
 

@@ -131,3 +131,21 @@ def test_it_names_the_colors_of_an_as_enters_color_choice():
     choice = board.pending_choice(_state([], pending_choice=pending))
     assert choice is not None
     assert [o["label"] for o in choice["options"]] == ["White", "Green (all 2)"]
+
+
+def test_it_tells_two_legends_of_one_name_apart_in_a_choice():
+    wolf = _obj("o1", "Voja", supertypes=["Legendary"], subtypes=["Wolf"], power=3, toughness=3)
+    pending = {"kind": "legend_rule", "seat": 0, "prompt": "?", "options": ["o1", "o2"]}
+    choice = board.pending_choice(_state([wolf], pending_choice=pending))
+    assert choice is not None
+    assert [o["label"] for o in choice["options"]] == [
+        "Voja (o1, x1): Legendary Token Creature — Wolf, 3/3",
+        "The new one (o2)",
+    ]
+
+
+def test_it_shows_deflect_as_a_badge_not_twice():
+    unit = _obj("o1", "Shield", keywords=["Deflect 2", "Assault"], deflect=2, might=2)
+    shown = board.tile(unit, "riftbound", [])
+    assert "Deflect 2" in shown["badges"]
+    assert shown["keywords"] == ["Assault"]

@@ -108,6 +108,23 @@ def test_it_renders_the_full_page_and_the_htmx_partial(seeded, cast):
     assert "<html" not in partial and partial.lstrip().startswith('<section id="board"')
 
 
+def test_it_logs_each_event_with_its_rule_once(seeded, cast):
+    act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-treasure"})
+    html = browser_for(cast.owner).get(f"/play/{cast.table.id}/").content.decode()
+    log = html.split('id="log-title"', 1)[1]
+    assert "Treasure Token" in log and "(CR 111.2)" in log
+    assert log.count("111.2") == 1, "the sentence names the rule: no second badge"
+
+
+def test_it_shows_a_phased_out_stack_as_a_ghost_without_a_tap_button(seeded, cast):
+    state = act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-treasure"})
+    treasure = object_named(state, "Treasure Token")["id"]
+    act(cast.table, cast.owner, {"type": "phase_out", "object": treasure})
+    html = browser_for(cast.owner).get(f"/play/{cast.table.id}/").content.decode()
+    assert "is-phased-out" in html and "phased out" in html
+    assert "Tap 1 Treasure Token" not in html  # the kernel would refuse it (CR 702.26b)
+
+
 @pytest.mark.parametrize(
     ("who", "status", "controls"),
     [
