@@ -68,7 +68,9 @@ class RiftboundSystem:
 
     def new_game(self, setup: JsonDict) -> GameState:
         """Seats with 0 points and an empty rune pool; one battlefield per player unless
-        ``battlefields`` names them (API.md); the game starts in the first player's Main Phase.
+        ``battlefields`` names them (API.md); the game starts in the first player's Main Phase,
+        after the start of that turn (119, 315): ``hand`` is the opening hand each player drew
+        (117), and the first player has channeled and drawn.
         """
         players = _names(setup, "players")
         fields = (
@@ -87,6 +89,7 @@ class RiftboundSystem:
             )
             for name in players
         ]
+        _first_turn_start(seats[0])
         return GameState(
             game=self.name,
             seats=seats,
@@ -260,3 +263,15 @@ def _view_battlefield(field: JsonDict) -> JsonDict:
 
 RIFTBOUND = RiftboundSystem()
 systems.register(RIFTBOUND)
+
+
+def _first_turn_start(seat: Seat) -> None:
+    """What the first player's turn 1 did before its Main Phase: Awaken and Beginning find
+    nothing on the board, Channel takes 2 runes (315.3) and Draw takes 1 card (315.4); only
+    the player going last channels an extra rune (480.7), so the first player gets no bonus."""
+    channeled = min(2, seat.rune_deck)
+    seat.rune_deck -= channeled
+    seat.runes += channeled
+    if seat.library > 0:
+        seat.library -= 1
+        seat.hand += 1

@@ -20,7 +20,7 @@ def test_480_7_only_the_first_channel_phase_of_the_player_going_last_has_an_extr
 ) -> None:
     rift.do("pass_turn")
     rift.do("pass_turn")
-    assert rift.seat(0)["runes"] == 2  # the player going first: 315.3 only
+    assert rift.seat(0)["runes"] == 2 + 2  # the player going first: 315.3 in turns 1 and 3
     rift.do("pass_turn")
     assert rift.seat(1)["runes"] == 3 + 2  # 480.7 once, then 315.3
 
@@ -29,7 +29,7 @@ def test_482_7_in_a_three_player_game_only_the_last_player_channels_an_extra_run
     rift = Rift(("Ann", "Ben", "Cat"))
     rift.do("pass_turn")
     rift.do("pass_turn")
-    assert [rift.seat(i)["runes"] for i in range(3)] == [0, 2, 3]
+    assert [rift.seat(i)["runes"] for i in range(3)] == [2, 2, 3]
 
 
 def test_next_step_walks_the_phases_in_order(rift: Rift) -> None:
@@ -92,7 +92,7 @@ def test_the_winning_point_needs_every_battlefield_when_conquering(rift: Rift) -
     rift.do("adjust_points", seat=0, amount=7)
     rift.create("rb-recruit", count=2)
     rift.do("move", object="o1", count=1, to="bf1")
-    assert rift.seat(0)["points"] == 7 and rift.seat(0)["hand"] == 5  # 466.1.b.2
+    assert rift.seat(0)["points"] == 7 and rift.seat(0)["hand"] == 4 + 1 + 1  # 315.4, 466.1.b.2
     rift.do("move", object="o1", to="bf2")
     assert rift.seat(0)["points"] == 8 and "won" in rift.types()
 
@@ -133,3 +133,19 @@ def test_damage_wears_off_at_the_end_of_the_turn_and_lethal_damage_kills(rift: R
     assert rift.obj("o1")["damage"] == 0  # 143.3.b.1
     rift.do("damage", object="o1", amount=3)
     assert rift.count("Mech") == 0  # 143.2.a
+
+
+def test_119_315_the_first_player_starts_in_main_after_channeling_and_drawing() -> None:
+    """Play begins with the first player's turn (119): its Channel Phase takes 2 runes (315.3,
+    no extra rune for the player going first, 480.7) and its Draw Phase 1 card (315.4); the
+    others only have their opening hand (117)."""
+    rift = Rift(("Ann", "Ben"))
+    first, second = rift.seat(0), rift.seat(1)
+    assert rift.view()["step"] == "main"
+    assert (first["runes"], first["rune_deck"], first["hand"], first["main_deck"]) == (2, 10, 5, 35)
+    assert (second["runes"], second["rune_deck"], second["hand"], second["main_deck"]) == (
+        0,
+        12,
+        4,
+        36,
+    )
