@@ -15,6 +15,7 @@ from play.models import Action
 
 JsonDict = dict[str, Any]
 _OBJECT_ID = re.compile(r"^o\d+$")
+_COUNTERS = re.compile(r" applied(?: \d+ times)? to \d+ \S+ counter\(s\) on ")
 _APPLIED = re.compile(r"^(.*?) applied(?: (\d+) times)? to ")
 
 MANA_ORDER = ("W", "U", "B", "R", "G", "C")
@@ -278,17 +279,23 @@ def log_groups(actions: list[Action]) -> list[JsonDict]:
     ]
 
 
-def replacement_summary(requested: int, events: list[JsonDict]) -> str | None:
+def replacement_summary(events: list[JsonDict]) -> str | None:
     """How replacement effects changed a creation: "1 → Doubling Season x2 → Parallel Lives x2 = 4".
 
     Each `replacement_applied` event carries the running count (`before`, `after`); an effect that
     applied several times (several copies of one permanent) says so. The total is what was created.
+    Counter replacements (tokens entering with counters) are another story and stay out of it. The
+    events may come from a `choose` that finished the creation (legend rule, order of effects).
     """
-    applied = [e for e in events if e.get("type") == "replacement_applied"]
-    if not applied:
-        return None
+    applied = [
+        e
+        for e in events
+        if e.get("type") == "replacement_applied" and not _COUNTERS.search(str(e.get("text", "")))
+    ]
     created = sum(int(e.get("count", 0)) for e in events if e.get("type") == "token_created")
-    steps = [str(requested)]
+    if not applied or not created:
+        return None
+    steps = [str(applied[0].get("before", "?"))]
     for event in applied:
         match = _APPLIED.match(str(event.get("text", "")))
         name = match.group(1) if match else str(event.get("source", "?"))

@@ -232,9 +232,7 @@ def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _stale(request, table_id, exc)
     except DomainError as exc:
         return _error(request, exc)
-    summary = None
-    if action["type"] in ("create_token", "create_copy"):
-        summary = board.replacement_summary(int(action.get("count", 1)), result.events)
+    summary = board.replacement_summary(result.events)
     return _board(
         request, table_id, state=result.state, result_events=result.events, summary=summary
     )

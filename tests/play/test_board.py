@@ -108,10 +108,30 @@ def test_it_tells_how_replacement_effects_changed_a_creation():
         },
         {"type": "token_created", "count": 9},
     ]
-    assert board.replacement_summary(1, events) == (
+    assert board.replacement_summary(events) == (
         "1 → Doubling Season x2 → Parallel Lives (2 times) x4 → Peregrin Took +1 = 9"
     )
-    assert board.replacement_summary(1, [{"type": "token_created", "count": 1}]) is None
+    assert board.replacement_summary([{"type": "token_created", "count": 1}]) is None
+
+
+def test_it_leaves_counter_replacements_out_of_the_creation_summary():
+    events = [
+        {
+            "type": "replacement_applied",
+            "text": "Doubling Season applied to creating 1 token(s): 1 -> 2 (CR 614.5, 616.1)",
+            "before": 1,
+            "after": 2,
+        },
+        {
+            "type": "replacement_applied",
+            "text": "Doubling Season applied to 2 +1/+1 counter(s) on Incubator: 2 -> 4",
+            "before": 2,
+            "after": 4,
+        },
+        {"type": "token_created", "count": 2},
+    ]
+    assert board.replacement_summary(events) == "1 → Doubling Season x2 = 2"
+    assert board.replacement_summary(events[1:2]) is None  # counters only: no creation
 
 
 def test_it_names_a_face_down_pile():

@@ -315,3 +315,15 @@ def test_it_names_the_new_object_in_a_pending_choice(seeded, cast):
     assert "The new one (o2)" in html
     # Two legends of one name can differ: the label says which is which (CR 704.5j).
     assert "Legend (o1, x1): Legendary Token Creature — Soldier, 1/1" in html
+
+
+def test_it_says_how_replacement_effects_changed_a_creation_a_choice_finished(seeded, cast):
+    act(cast.table, cast.owner, {"type": "put_card", "card": "mtg-doubling-season"})
+    legend = {**HASTY_SOLDIER, "name": "Legend", "supertypes": ["Legendary"]}
+    act(cast.table, cast.owner, {"type": "create_token", "definition": legend, "tapped": True})
+    data = {"type": "create_token", "def_name": "Legend", "def_supertypes": "Legendary"}
+    asked = _post(cast, cast.owner, {**data, "def_types": "Creature", "def_power": "2"}).content
+    assert "must choose" in asked.decode() and "Created:" not in asked.decode()
+    value = asked.decode().split('name="choice" value="', 1)[1].split('"', 1)[0]
+    response = _post(cast, cast.owner, {"type": "choose", "choice": value.replace("&quot;", '"')})
+    assert "Created: 1 → Doubling Season x2 = 2" in response.content.decode()
