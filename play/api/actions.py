@@ -18,7 +18,12 @@ MAX_COUNT: int = rules.MAX_COUNT
 COUNT_HELP = (
     f"How many objects of the stack (default 1, at most {MAX_COUNT}); part of a stack splits it."
 )
-LEAVES_AT = ["end_step:exile", "end_step:sacrifice", "end_of_combat:sacrifice"]
+LEAVES_AT = [
+    "end_step:exile",
+    "end_step:sacrifice",
+    "end_of_combat:sacrifice",
+    "end_of_combat:exile",
+]
 
 
 def _count() -> serializers.IntegerField:
@@ -315,22 +320,41 @@ class MoveAction(ObjectAction):
     )
 
 
+_PLAYER_OBJECT_HELP = 'Stack id, e.g. "o17"; MTG: omit it and name a "seat" to act on a player.'
+
+
 class CountersAction(ObjectAction):
-    kind = serializers.CharField(max_length=50, help_text='"+1/+1", "-1/-1" or any counter name.')
+    object = _object(_PLAYER_OBJECT_HELP, required=False)
+    seat = _seat(
+        "MTG: the player who gets or loses the counters instead of an object (CR 122.1), e.g. "
+        '{"seat": 1, "kind": "poison", "amount": 10} (ten poison counters lose, 704.5c).',
+        required=False,
+    )
+    kind = serializers.CharField(
+        max_length=50,
+        help_text='"+1/+1", "-1/-1" or any counter name; on a player "poison" (the default).',
+        required=False,
+    )
     amount = _amount("Counters per object.", minimum=1)
 
 
 class AddCountersAction(CountersAction):
-    """Put counters on objects (replacement effects such as Hardened Scales apply)."""
+    """Put counters on objects (replacement effects such as Hardened Scales apply) or on a
+    player (`seat`)."""
 
 
 class RemoveCountersAction(CountersAction):
-    """Remove counters from objects."""
+    """Remove counters from objects or from a player (`seat`)."""
 
 
 class DamageAction(ObjectAction):
-    """Deal damage to objects."""
+    """Deal damage to objects, or (MTG, `seat` instead of `object`) to a player: life loss
+    (120.3a), or poison counters from a source with infect (120.3b)."""
 
+    object = _object(_PLAYER_OBJECT_HELP, required=False)
+    seat = _seat(
+        "MTG: the player dealt the damage instead of an object (CR 120.3a/b).", required=False
+    )
     amount = _amount("Damage dealt to each object.", minimum=0)
     # "source" is a DRF Field attribute: declared below under its JSON name.
     deathtouch = serializers.BooleanField(

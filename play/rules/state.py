@@ -87,6 +87,9 @@ class GameObject:
     attached_to: str | None = None
     summoning_sick: bool = True
     leaves_at: str | None = None
+    leaves_by: int | None = None
+    """Who controls the delayed trigger behind a "sacrifice" ``leaves_at`` (None: the owner,
+    who created the token, 111.2); only the controller can sacrifice a permanent (701.21a)."""
     attacking: int | None = None
     pumps: tuple[Pump, ...] = ()
     control_reverts_to: int | None = None

@@ -33,6 +33,11 @@ def activate(ctx: Context, action: JsonDict) -> None:
     abilities = visible_face(obj).abilities
     index = params.integer(action, "ability", 0, minimum=0)
     if index >= len(abilities):
+        if obj.face_down and index < len(obj.current.abilities):
+            raise IllegalAction(
+                "a face-down permanent has no abilities; turn it face up first (CR 708.2a)",
+                "708.2a",
+            )
         raise InvalidAction(f"{name_of(obj)} has no ability {index}")
     ability = abilities[index]
     choices = params.mapping(action, "choices")
@@ -64,7 +69,7 @@ def check_not_named(ctx: Context, obj: GameObject) -> None:
     """Pithing Needle: "Activated abilities of sources with the chosen name can't be activated
     unless they're mana abilities" (602.5); an object has the chosen name if one of its names
     is the chosen name (709.4a). A token named "Blood Token" hasn't the name "Blood" (111.4)."""
-    own = names(name_of(obj)) if name_of(obj) != "face-down permanent" else ()
+    own = names(visible_face(obj).name) if visible_face(obj).name else ()
     for source in ctx.state.on_battlefield():
         chosen = source.chosen_name
         if chosen is None or chosen.casefold() not in own:

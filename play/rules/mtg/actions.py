@@ -47,8 +47,77 @@ def destroy(ctx: Context, action: JsonDict) -> None:
     move(ctx, obj, count, "graveyard", how="was destroyed (CR 701.8a)")
 
 
+PLAYER_COUNTERS = "player_counters"
+"""``state.system`` key: counters on players other than poison (122.1: energy, experience...),
+as {seat (str): {kind: n}}; poison counters are the seat's ``poison`` (704.5c)."""
+
+
+def _player_target(ctx: Context, action: JsonDict) -> int | None:
+    """The seat an action names instead of an object (122.1 counters on a player, 120.1 damage
+    to a player); None when it names an object."""
+    if action.get("seat") is None:
+        return None
+    if action.get("object") is not None:
+        raise InvalidAction("name either an object or a seat, not both")
+    return params.seat(ctx, action, "seat")
+
+
+def player_counters(ctx: Context, seat: int, kind: str) -> int:
+    if kind.lower() == "poison":
+        return ctx.state.seat(seat).poison
+    table = ctx.state.system.get(PLAYER_COUNTERS, {})
+    return int(table.get(str(seat), {}).get(kind, 0))
+
+
+def change_player_counters(ctx: Context, seat: int, kind: str, delta: int) -> int:
+    """Give (delta > 0) or take counters from a player; returns how many changed. Counters on
+    players aren't put on a permanent, so Doubling Season and Hardened Scales don't apply."""
+    have = player_counters(ctx, seat, kind)
+    new = max(0, have + delta)
+    if kind.lower() == "poison":
+        ctx.state.seat(seat).poison = new
+    else:
+        table = ctx.state.system.setdefault(PLAYER_COUNTERS, {})
+        mine = table.setdefault(str(seat), {})
+        if new:
+            mine[kind] = new
+        else:
+            mine.pop(kind, None)
+            if not mine:
+                del table[str(seat)]
+    return abs(new - have)
+
+
+def _player_counters_action(ctx: Context, action: JsonDict, seat: int, adding: bool) -> None:
+    kind = params.text(action, "kind") or "poison"
+    amount = params.integer(action, "amount", 1, minimum=1)
+    name = ctx.state.seat(seat).name
+    if adding:
+        changed = change_player_counters(ctx, seat, kind, amount)
+        text = f"{name} got {changed} {kind} counter(s) (CR 122.1)"
+    else:
+        if player_counters(ctx, seat, kind) == 0:
+            raise IllegalAction(f"{name} has no {kind} counters", "122.1")
+        changed = change_player_counters(ctx, seat, kind, -amount)
+        text = f"Removed {changed} {kind} counter(s) from {name} (CR 122.1)"
+    ctx.event(
+        "player_counters_added" if adding else "player_counters_removed",
+        text,
+        "122.1",
+        seat=seat,
+        kind=kind,
+        amount=changed,
+        total=player_counters(ctx, seat, kind),
+    )
+
+
 def add_counters(ctx: Context, action: JsonDict) -> None:
-    """Put counters on permanents, through counter replacement effects (614.16, 616.1)."""
+    """Put counters on permanents, through counter replacement effects (614.16, 616.1); with
+    ``seat`` instead of ``object``, on a player (122.1; ten poison counters lose, 704.5c)."""
+    seat = _player_target(ctx, action)
+    if seat is not None:
+        _player_counters_action(ctx, action, seat, adding=True)
+        return
     obj, count = params.target(ctx, action)
     kind = params.text(action, "kind") or "+1/+1"
     amount = params.integer(action, "amount", 1, minimum=1)
@@ -66,6 +135,10 @@ def add_counters(ctx: Context, action: JsonDict) -> None:
 
 
 def remove_counters(ctx: Context, action: JsonDict) -> None:
+    seat = _player_target(ctx, action)
+    if seat is not None:
+        _player_counters_action(ctx, action, seat, adding=False)
+        return
     obj, count = params.target(ctx, action)
     kind = params.text(action, "kind") or "+1/+1"
     amount = params.integer(action, "amount", 1, minimum=1)
@@ -97,8 +170,8 @@ def damage(ctx: Context, action: JsonDict) -> None:
     ``source`` (an object id) its abilities count: deathtouch (702.2b, 704.5h), wither and infect
     (-1/-1 counters instead, 120.3d, 702.80a, 702.90b) and lifelink (702.15b); ``deathtouch:
     true`` says the source (a spell, a card in hand) has deathtouch. Damage from a source the
-    creature has protection from is prevented (702.16e)."""
-    obj, count = params.target(ctx, action)
+    creature has protection from is prevented (702.16e). With ``seat`` instead of ``object`` the
+    damage is dealt to a player (120.3a/b)."""
     amount = params.integer(action, "amount", minimum=1)
     deathtouch = params.flag(action, "deathtouch")
     source_id = action.get("source")
@@ -107,15 +180,20 @@ def damage(ctx: Context, action: JsonDict) -> None:
     if source_id is not None:
         source = ctx.get(source_id)
         keywords = tuple(k.lower() for k in compute_one(ctx.state, source).keywords)
+    seat = _player_target(ctx, action)
+    if seat is not None:
+        _damage_player(ctx, seat, amount, source, keywords)
+        return
+    obj, count = params.target(ctx, action)
     deathtouch = deathtouch or "deathtouch" in keywords
     part = split(ctx.state, present(obj), count)
     target = compute_one(ctx.state, part)
     walker = "Planeswalker" in target.face.types
     if not target.is_creature and not walker:
         raise IllegalAction(
-            f"{name_of(part)} is neither a creature nor a planeswalker; damage marks only "
-            "those here",
-            "120.3e",
+            f"{name_of(part)} is neither a creature nor a planeswalker: objects can deal "
+            "damage only to battles, creatures, planeswalkers and players (CR 120.1)",
+            "120.1",
         )
     by = f" by {name_of(source)}" if source is not None else ""
     if source is not None:
@@ -174,6 +252,40 @@ def damage(ctx: Context, action: JsonDict) -> None:
     if deathtouch:
         ctx.deathtouched.add(part.id)
     _lifelink(ctx, source, keywords, amount * count)
+
+
+def _damage_player(
+    ctx: Context,
+    seat: int,
+    amount: int,
+    source: GameObject | None,
+    keywords: tuple[str, ...],
+) -> None:
+    """120.3a: damage to a player from a source without infect makes them lose that much life;
+    120.3b: from a source with infect, that many poison counters instead; lifelink (120.3f)."""
+    player = ctx.state.seat(seat)
+    by = f" by {name_of(source)}" if source is not None else ""
+    if "infect" in keywords:
+        change_player_counters(ctx, seat, "poison", amount)
+        ctx.event(
+            "damaged",
+            f"{amount} damage dealt{by} to {player.name} as {amount} poison counter(s) "
+            f"(CR 120.3b); {player.name} has {player.poison}",
+            "120.3b",
+            seat=seat,
+            amount=amount,
+        )
+    else:
+        player.life -= amount
+        ctx.event(
+            "damaged",
+            f"{amount} damage dealt{by} to {player.name}, who loses that much life "
+            f"(CR 120.3a); life {player.life}",
+            "120.3a",
+            seat=seat,
+            amount=amount,
+        )
+    _lifelink(ctx, source, keywords, amount)
 
 
 def _lifelink(

@@ -41,6 +41,13 @@ CARD_TYPES = (
     "Sorcery",
 )
 
+_TYPE_LINE_ORDER = {
+    t: i
+    for i, t in enumerate(
+        ("Kindred", "Enchantment", "Artifact", "Land", "Creature", "Planeswalker", "Battle")
+    )
+}
+
 
 def _entry(ctx: Context, action: JsonDict) -> JsonDict:
     """How the tokens enter: tapped, attacking (a defending seat), with counters, leaving at."""
@@ -123,6 +130,9 @@ def _except(face: Face, changes: JsonDict) -> Face:
     if not isinstance(added, list) or not all(isinstance(t, str) for t in added):
         raise InvalidAction("except.add_types must be a list of type names")
     types = (*face.types, *(t for t in added if t in CARD_TYPES and t not in face.types))
+    if len(types) > len(face.types):
+        # Printed in the usual type-line order: "Artifact Creature", "Enchantment Creature".
+        types = tuple(sorted(types, key=lambda t: _TYPE_LINE_ORDER.get(t, len(_TYPE_LINE_ORDER))))
     subtypes = (*face.subtypes, *(t for t in added if t not in CARD_TYPES))
     face = replace(face, types=types, subtypes=subtypes)
     if "mana_cost" in changes:

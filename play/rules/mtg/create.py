@@ -25,7 +25,15 @@ from play.rules.state import MAX_COUNT, Face, GameObject
 
 JsonDict = dict[str, Any]
 TOKEN_KINDS = ("token_multiplier", "token_extra", "token_replace", "token_one_of_each")
-LEAVES_AT = ("end_step:exile", "end_step:sacrifice", "end_of_combat:sacrifice")
+LEAVES_AT = (
+    "end_step:exile",
+    "end_step:sacrifice",
+    "end_of_combat:sacrifice",
+    "end_of_combat:exile",
+)
+"""When a token leaves by a delayed trigger (603.7): mobilize and encore sacrifice at the next end
+step (702.181a, 702.141a), decayed at end of combat (702.147a), myriad exiles at end of combat
+(702.116a)."""
 
 
 def token_name(subtypes: tuple[str, ...]) -> str:
@@ -270,10 +278,12 @@ def _enter(
         put_counters(ctx, obj, kind, amount, as_token=True)
     state.objects[obj.id] = obj
     counters = "".join(f", with {n} {k} counter(s)" for k, n in obj.counters.items())
+    # A copy of a face-down permanent has no name (707.2, 708.2a): say what it is instead.
+    shown = face.name or "a nameless token (a copy of a face-down permanent, CR 707.2)"
     if created:
         ctx.event(
             "token_created",
-            f"{seat_name} created {times(obj.count, face.name)}{counters} (CR 111.2)",
+            f"{seat_name} created {times(obj.count, shown)}{counters} (CR 111.2)",
             "111.2",
             object=obj.id,
             count=obj.count,
@@ -283,7 +293,7 @@ def _enter(
             "copy of the {0} spell resolved and became a token"
             if obj.count == 1
             else f"{obj.count} copies of the {{0}} spell resolved and became {obj.count} tokens"
-        ).format(face.name)
+        ).format(shown)
         ctx.event(
             "spell_copy_resolved",
             f"{seat_name}'s {became}{counters}; not created, so no token-creation replacement "

@@ -20,7 +20,11 @@ def present(obj: GameObject) -> GameObject:
 
 
 def name_of(obj: GameObject) -> str:
-    return visible_face(obj).name or "face-down permanent"
+    """How the log names an object: a face-down permanent has no name (708.2a), nor has a copy
+    of one (707.2), which is face up."""
+    if obj.face_down:
+        return "face-down permanent"
+    return visible_face(obj).name or "nameless permanent"
 
 
 def tap(ctx: Context, action: JsonDict) -> None:
@@ -80,7 +84,11 @@ def untap_all(ctx: Context, action: JsonDict) -> None:
 def phase_out(ctx: Context, action: JsonDict) -> None:
     """702.26b/d/g: the permanent and what is attached to it phase out; tokens stay."""
     obj, count = params.target(ctx, action)
-    part = split(ctx.state, present(obj), count)
+    phase_out_object(ctx, split(ctx.state, present(obj), count))
+
+
+def phase_out_object(ctx: Context, part: GameObject, why: str = "") -> None:
+    """Phase out a stack and, indirectly, what is attached to it (702.26g)."""
     part.phased_out = True
     part.attacking = part.blocking = None
     for other in list(ctx.state.objects.values()):
@@ -89,22 +97,26 @@ def phase_out(ctx: Context, action: JsonDict) -> None:
             other.phased_out_with = part.id
     ctx.event(
         "phased_out",
-        f"{times(count, name_of(part))} phased out; tokens continue to exist (CR 702.26d, 702.26g)",
+        f"{times(part.count, name_of(part))} phased out{why}; tokens continue to exist "
+        "(CR 702.26d, 702.26g)",
         "702.26d",
         object=part.id,
-        count=count,
+        count=part.count,
     )
 
 
 def phase_in_object(ctx: Context, obj: GameObject) -> None:
     obj.phased_out = False
+    along = []
     for other in ctx.state.objects.values():
         if other.phased_out_with == obj.id:
             other.phased_out = False
             other.phased_out_with = None
+            along.append(times(other.count, name_of(other)))
+    with_it = f", and with it {', '.join(along)} (CR 702.26g)" if along else ""
     ctx.event(
         "phased_in",
-        f"{times(obj.count, name_of(obj))} phased in (CR 702.26c)",
+        f"{times(obj.count, name_of(obj))} phased in{with_it} (CR 702.26c)",
         "702.26c",
         object=obj.id,
         count=obj.count,

@@ -16,7 +16,7 @@ from play.rules.mtg import params
 from play.rules.mtg.layers import compute_one
 from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.sba import check_state_based_actions
-from play.rules.mtg.status import name_of, phase_in_object, present
+from play.rules.mtg.status import name_of, phase_in_object, phase_out_object, present
 from play.rules.mtg.zones import move
 from play.rules.stacks import split
 from play.rules.state import MANA_KEYS, GameObject, GameState
@@ -102,6 +102,7 @@ def _begin_step_actions(ctx: Context, step: str) -> None:
         draw(ctx, active, 1, "504.1")
     elif step == "end_of_combat":
         _leave(ctx, "end_of_combat:sacrifice", "511.2")
+        _leave(ctx, "end_of_combat:exile", "511.2")
     elif step == "end":
         _leave(ctx, "end_step:sacrifice", "513.1")
         _leave(ctx, "end_step:exile", "513.1")
@@ -118,12 +119,22 @@ def _end_step_actions(ctx: Context, step: str) -> None:
 
 
 def _untap_step(ctx: Context, active: int) -> None:
+    """502.1 phasing, simultaneously: the active player's phased-in permanents with phasing
+    phase out and their phased-out ones phase in (702.26a); then 502.3 untap."""
     state = ctx.state
+    with_phasing = [
+        o
+        for o in state.on_battlefield()
+        if o.controller == active and compute_one(state, o).has("Phasing")
+    ]
     for obj in list(state.objects.values()):
         if obj.zone == "battlefield" and obj.controller == active:
             obj.summoning_sick = False
             if obj.phased_out and obj.phased_out_with is None:
                 phase_in_object(ctx, obj)
+    for obj in with_phasing:
+        if obj.id in state.objects and not obj.phased_out:
+            phase_out_object(ctx, obj, " (it has phasing, CR 702.26a)")
     untapped = 0
     for obj in state.on_battlefield():
         if obj.controller == active and obj.tapped:
@@ -160,7 +171,8 @@ def _leave(ctx: Context, when: str, rule: str) -> None:
     for obj in [o for o in ctx.state.objects.values() if o.leaves_at == when]:
         if obj.zone != "battlefield" or obj.id not in ctx.state.objects:
             continue
-        obj.leaves_at = None
+        by = obj.owner if obj.leaves_by is None else obj.leaves_by
+        obj.leaves_at = obj.leaves_by = None
         if obj.phased_out:
             # The delayed trigger still triggers (once), but a phased-out permanent is treated as
             # though it doesn't exist, so its effect can't touch it and it stays (702.26b).
@@ -169,6 +181,19 @@ def _leave(ctx: Context, when: str, rule: str) -> None:
                 f"{times(obj.count, name_of(obj))} is phased out, so it isn't {_PAST[how]} by "
                 "the delayed trigger and stays (CR 702.26b, 603.7c)",
                 "702.26b",
+                object=obj.id,
+                count=obj.count,
+            )
+            continue
+        if how == "sacrifice" and obj.controller != by:
+            # The delayed trigger's controller sacrifices it, and a player can sacrifice only
+            # permanents they control (701.21a): one another player controls now stays.
+            ctx.event(
+                "not_affected",
+                f"{times(obj.count, name_of(obj))} isn't sacrificed: "
+                f"{ctx.state.seat(by).name} doesn't control it now, and only a permanent's "
+                "controller can sacrifice it (CR 701.21a, 603.7c)",
+                "701.21a",
                 object=obj.id,
                 count=obj.count,
             )
@@ -265,6 +290,7 @@ def attack(ctx: Context, action: JsonDict) -> None:
     if computed.has("Decayed"):
         # 702.147a: "When this creature attacks, sacrifice it at end of combat."
         part.leaves_at = "end_of_combat:sacrifice"
+        part.leaves_by = part.controller  # the attacking player's triggered ability
         ctx.event(
             "decayed",
             f"Decayed: {times(count, name_of(part))} will be sacrificed at end of combat "

@@ -28,6 +28,8 @@ def view(state: GameState) -> JsonDict:
                 "hand": seat.hand,
                 "library": seat.library,
                 "poison": seat.poison,
+                # Counters on the player other than poison (122.1): {"energy": 3}.
+                "counters": dict(state.system.get("player_counters", {}).get(str(index), {})),
                 "lost": seat.lost,
             }
             for index, seat in enumerate(state.seats)

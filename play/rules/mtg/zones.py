@@ -164,7 +164,7 @@ def _become_new_object(ctx: Context, obj: GameObject, to: str) -> None:
     # A double-faced card is front face up in other zones (712.8a); a token keeps the face it
     # had, so the log names it as it was until it ceases to exist.
     obj.transformed = obj.transformed and obj.token
-    obj.phased_out_with = obj.attached_to = obj.leaves_at = None
+    obj.phased_out_with = obj.attached_to = obj.leaves_at = obj.leaves_by = None
     obj.attacking = obj.control_reverts_to = obj.must_attack = None
     obj.blocking = obj.chosen_name = None
     obj.granted = obj.added_subtypes = ()
