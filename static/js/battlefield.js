@@ -13,7 +13,7 @@
   var socket = null;
   var pollTimer = null;
   var retryDelay = 1000;
-  var POLL_MS = 1500;
+  var POLL_MS = 1000; // "within a second" even when the socket is down
   // The status lives in the board partial, which the server renders as "connecting": every swap
   // puts the last known status back.
   var status = { text: "connecting", ok: true };
