@@ -259,6 +259,8 @@ def attack(ctx: Context, action: JsonDict) -> None:
         raise IllegalAction(f"{name_of(obj)} isn't a creature; only creatures attack", "506.3")
     if obj.tapped or obj.attacking is not None:
         raise IllegalAction(f"{name_of(obj)} is tapped or already attacking", "508.1a")
+    if computed.has("Defender"):
+        raise IllegalAction(f"{name_of(obj)} has defender, so it can't attack", "702.3b")
     if obj.summoning_sick and not computed.has("Haste"):
         raise IllegalAction(
             f"{name_of(obj)} hasn't been under its controller's control "
@@ -306,7 +308,7 @@ def _able_to_attack(state: GameState, obj: GameObject) -> bool:
     if obj.zone != "battlefield" or obj.phased_out or obj.tapped or obj.attacking is not None:
         return False
     computed = compute_one(state, obj)
-    if not computed.is_creature:
+    if not computed.is_creature or computed.has("Defender"):
         return False
     return not obj.summoning_sick or computed.has("Haste")
 

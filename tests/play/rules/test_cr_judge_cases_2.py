@@ -191,3 +191,12 @@ def test_a_copy_except_an_artifact_in_addition_reads_artifact_creature_707_9b() 
     table.do("create_copy", of=elf, controller=0, **{"except": {"add_types": ["Artifact"]}})
     kinds: list[Any] = [o["types"] for o in table.objects("Elf Token")]
     assert sorted(kinds) == [["Artifact", "Creature"], ["Creature"]]
+
+
+def test_a_creature_with_defender_cant_attack_702_3b() -> None:
+    table = Table()
+    table.create({**ELF, "subtypes": ["Plant"], "keywords": ["Defender", "Haste"]})
+    [plant] = _ids(table, "Plant Token")
+    with pytest.raises(IllegalAction) as error:
+        table.do("attack", object=plant)
+    assert error.value.rule == "702.3b"
