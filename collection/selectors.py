@@ -8,11 +8,12 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
 
 from catalog.printing.decklist_tokens import IGNORED_SECTIONS, deck_tokens_needed
 from collection.csvio import write_csv
 from collection.models import CollectionItem, Deck, TablePin
-from tokensite.api import NotFound
+from tokensite.api import NotFound, name_match_rank
 
 JsonDict = dict[str, Any]
 AnyUser = User | AnonymousUser
@@ -29,10 +30,15 @@ def collection_items(
         items = items.filter(card__isnull=False)
     elif kind == "token":
         items = items.filter(token__isnull=False)
+    cards_first = F("token_id").asc(nulls_first=True)  # NULL sorts differently per database
+    order: list[Any] = [cards_first, "card__name", "token__name", "id"]
+    q = (q or "").strip()
     if q:
         items = items.filter(Q(card__name__icontains=q) | Q(token__name__icontains=q))
-    cards_first = F("token_id").asc(nulls_first=True)  # NULL sorts differently per database
-    return items.order_by(cards_first, "card__name", "token__name", "id")
+        items = items.annotate(item_name=Coalesce("card__name", "token__name"))
+        items = items.annotate(match_rank=name_match_rank("item_name", q))
+        order.insert(0, "match_rank")  # exact name matches first (API.md)
+    return items.order_by(*order)
 
 
 def collection_item_get(*, owner: AnyUser, item_id: int | str) -> CollectionItem:
@@ -116,9 +122,12 @@ def deck_list(*, owner: AnyUser, game: str | None = None, q: str | None = None) 
     decks = Deck.objects.filter(owner_id=owner.pk).select_related("game")
     if game:
         decks = decks.filter(game_id=game)
+    order = ["-updated_at", "id"]
+    q = (q or "").strip()
     if q:
-        decks = decks.filter(name__icontains=q)
-    return decks.annotate(cards=Sum("entries__count")).order_by("-updated_at", "id")
+        decks = decks.filter(name__icontains=q).annotate(match_rank=name_match_rank("name", q))
+        order.insert(0, "match_rank")  # exact name matches first (API.md)
+    return decks.annotate(cards=Sum("entries__count")).order_by(*order)
 
 
 def deck_get(*, owner: AnyUser, deck_id: int | str) -> Deck:

@@ -155,11 +155,15 @@ def collection_import_csv(*, owner: User, text: str) -> int:
     """Add every row of a collection CSV (csvio.COLUMN_HELP); returns the copies added.
     One bad row and nothing is written: the error lists every bad row with its line."""
     rows, errors = read_csv(text)
-    if errors:
-        raise LinesRejected(f"{len(errors)} line(s) of the file cannot be read.", errors)
-    if not rows:
+    if not rows and not errors:
         raise LinesRejected("The file has no rows.", [LineError(2, "no rows after the header")])
-    resolved = _rows_to_items(rows)
+    try:
+        resolved = _rows_to_items(rows)
+    except LinesRejected as unknown:
+        # Every bad line in one answer: unreadable rows and rows naming nothing alike.
+        errors = sorted([*errors, *unknown.lines], key=lambda error: error.line)
+    if errors:
+        raise LinesRejected(f"{len(errors)} line(s) of the file cannot be imported.", errors)
     with transaction.atomic():
         for row, card, token in resolved:
             _item_add(

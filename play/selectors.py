@@ -14,7 +14,7 @@ from django.db.models import Q, QuerySet
 from play import rules
 from play.models import Action, Seat, Table
 from play.statecache import committed_states
-from tokensite.api import NotFound
+from tokensite.api import NotFound, name_match_rank
 
 Role = Literal["owner", "player", "spectator"]
 AnyUser = User | AnonymousUser
@@ -99,19 +99,28 @@ def table_get_for_user(
     return table, access
 
 
-def table_list_for_user(*, user: AnyUser) -> QuerySet[Table]:
-    """The tables the caller owns, sits at or spectates, most recently played first."""
+def table_list_for_user(
+    *, user: AnyUser, q: str | None = None, game: str | None = None
+) -> QuerySet[Table]:
+    """The tables the caller owns, sits at or spectates, most recently played first; `q`
+    matches the name (case ignored, exact matches first) and `game` the game."""
     if not user.is_authenticated:
         return Table.objects.none()
-    return (
+    tables = (
         Table.objects.filter(
             Q(owner_id=user.pk) | Q(seats__user_id=user.pk) | Q(spectators__user_id=user.pk)
         )
         .distinct()
         .select_related("owner")
         .prefetch_related("seats__user")
-        .order_by("-updated_at")
     )
+    if game:
+        tables = tables.filter(game=game)
+    q = (q or "").strip()
+    if q:
+        tables = tables.filter(name__icontains=q).annotate(match_rank=name_match_rank("name", q))
+        return tables.order_by("match_rank", "-updated_at")
+    return tables.order_by("-updated_at")
 
 
 def table_extras(table: Table, seats: list[Seat], access: TableAccess) -> dict[str, Any]:

@@ -171,6 +171,28 @@ def _may_act_for(access: TableAccess, seat: int | None) -> bool:
     return access.can_act if seat is None else seat in access.seats
 
 
+def _acting_seats(state: Any, payload: dict[str, Any]) -> tuple[int | None, set[int]]:
+    """The seat the log records for an action and every seat the caller must act for.
+
+    `rules.action_seat` answers with the `by` seat when an action names one (Riftbound: the seat
+    whose spell chooses the object, which pays the Deflect tax). That seat alone must not decide
+    the permission, or a player could exhaust, kill or score for an opponent by naming
+    themselves as `by`: the caller must also act for the seat the action belongs to without it.
+    A seat the table doesn't have is malformed (400), not a permission question (403).
+    """
+    seat = rules.action_seat(state, payload)
+    required = {seat} if seat is not None else set()
+    if "by" in payload:
+        without_by = {key: value for key, value in payload.items() if key != "by"}
+        affected = rules.action_seat(state, without_by)
+        if affected is not None:
+            required.add(affected)
+    for number in sorted(required):
+        if not 0 <= number < len(state.seats):
+            raise DomainError(f"This table has no seat {number}.", code="invalid_action")
+    return seat, required
+
+
 def _commit_entry(
     table: Table,
     *,
@@ -224,9 +246,10 @@ def table_apply_action(
         payload = action_embed_definitions(table.game, action)
         with _kernel_call():
             state = _current_state(table)
-            seat = rules.action_seat(state, payload)
-            if not _may_act_for(access, seat):
-                raise Forbidden(f"You don't act for seat {seat} at this table.")
+            seat, required = _acting_seats(state, payload)
+            for number in sorted(required):
+                if not _may_act_for(access, number):
+                    raise Forbidden(f"You don't act for seat {number} at this table.")
             outcome = rules.apply(state, payload)
         events = list(outcome.events)
         version = _commit_entry(

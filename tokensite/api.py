@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Case, IntegerField, Value, When
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
@@ -17,6 +19,34 @@ class Pagination(PageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 500
+
+
+def paginated_list(request: Any, items: Sequence[Any]) -> Response:
+    """A list built in Python (not a queryset) answered in the paginated envelope."""
+    paginator = Pagination()
+    page = paginator.paginate_queryset(cast(Any, items), request)
+    return paginator.get_paginated_response(list(page or []))
+
+
+def paginated(view: Any) -> Any:
+    """Mark a function API view (`@api_view`) whose GET answers a list with `Pagination`.
+
+    The view paginates by itself; this tells drf-spectacular, so the schema shows the
+    `{"count", "next", "previous", "results"}` envelope and the `page`/`page_size` parameters
+    instead of a bare array."""
+    view.cls.pagination_class = Pagination
+    return view
+
+
+def name_match_rank(field: str, q: str) -> Case:
+    """API.md's `q` order: exact name matches (case ignored) first, then names starting with
+    `q`, then the other matches. Annotate with it and order by it before the list's own order."""
+    return Case(
+        When(**{f"{field}__iexact": q}, then=Value(0)),
+        When(**{f"{field}__istartswith": q}, then=Value(1)),
+        default=Value(2),
+        output_field=IntegerField(),
+    )
 
 
 class DomainError(Exception):

@@ -41,7 +41,7 @@ from collection.csvio import MAX_BYTES
 from collection.errors import LinesRejected
 from play.api.parsers import BoundedJSONParser
 from play.api.serializers import ErrorSerializer
-from tokensite.api import NotFound, Pagination, error_response
+from tokensite.api import NotFound, Pagination, error_response, paginated, paginated_list
 
 ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 404)}
 LIST_PARAMS = [
@@ -78,6 +78,7 @@ def _catalogue(model: type[CardDefinition] | type[TokenDefinition], slug: str) -
     return found
 
 
+@paginated
 @extend_schema(
     methods=["GET"],
     parameters=[
@@ -141,6 +142,7 @@ def collection_item(request: Request, item_id: int) -> Response:
     return Response(selectors.item_payload(item))
 
 
+@paginated
 @extend_schema(
     responses={200: TotalsSerializer(many=True), 401: ErrorSerializer},
     summary="My collection's totals by game",
@@ -148,7 +150,7 @@ def collection_item(request: Request, item_id: int) -> Response:
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def collection_totals(request: Request) -> Response:
-    return Response(selectors.collection_totals(owner=request.user))
+    return paginated_list(request, selectors.collection_totals(owner=request.user))
 
 
 @extend_schema(
@@ -208,6 +210,7 @@ def collection_export(request: Request) -> HttpResponse:
     return response
 
 
+@paginated
 @extend_schema(
     methods=["GET"],
     parameters=LIST_PARAMS,

@@ -38,7 +38,7 @@ from play.api.serializers import (
     UndoSerializer,
 )
 from play.payloads import InvalidPayload
-from tokensite.api import Pagination
+from tokensite.api import Pagination, paginated, paginated_list
 
 SPECTATE = OpenApiParameter(
     "spectate", str, description="Spectator link token: read access without an account."
@@ -79,8 +79,15 @@ def _check_action(action: Any) -> dict[str, Any]:
     return action
 
 
+@paginated
 @extend_schema(
-    methods=["GET"], responses={200: TableSummarySerializer(many=True)}, summary="My tables"
+    methods=["GET"],
+    parameters=[
+        OpenApiParameter("q", str, description="Case-insensitive name match, exact first."),
+        OpenApiParameter("game", str, description="mtg or riftbound"),
+    ],
+    responses={200: TableSummarySerializer(many=True)},
+    summary="My tables",
 )
 @extend_schema(
     methods=["POST"],
@@ -97,7 +104,12 @@ def tables(request: Request) -> Response:
     if request.method == "GET":
         paginator = Pagination()
         page = paginator.paginate_queryset(
-            selectors.table_list_for_user(user=request.user), request
+            selectors.table_list_for_user(
+                user=request.user,
+                q=request.query_params.get("q"),
+                game=request.query_params.get("game"),
+            ),
+            request,
         )
         return paginator.get_paginated_response(
             [selectors.table_summary(table, request.user) for table in page or []]
@@ -175,6 +187,7 @@ def table_undo(request: Request, table_id: str) -> Response:
     return Response({"version": result.version, "events": result.events, "state": result.state})
 
 
+@paginated
 @extend_schema(
     parameters=[
         OpenApiParameter("after", int, description="Only entries after this version."),
@@ -196,6 +209,7 @@ def table_log(request: Request, table_id: str) -> Response:
     return paginator.get_paginated_response([selectors.action_entry(a) for a in page or []])
 
 
+@paginated
 @extend_schema(
     parameters=[SPECTATE],
     responses={200: HistoryLineSerializer(many=True), 404: ErrorSerializer},
@@ -206,7 +220,7 @@ def table_log(request: Request, table_id: str) -> Response:
 @permission_classes([AllowAny])
 def table_history(request: Request, table_id: str) -> Response:
     table, _access = _read_access(request, table_id)
-    return Response({"results": selectors.table_history(table=table)})
+    return paginated_list(request, selectors.table_history(table=table))
 
 
 @extend_schema(

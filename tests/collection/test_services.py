@@ -161,6 +161,18 @@ def test_it_reports_unknown_catalogue_rows_and_writes_nothing(owner) -> None:
     assert CollectionItem.objects.count() == 0
 
 
+def test_it_reports_unreadable_and_unknown_rows_in_one_answer(owner) -> None:
+    """A user fixing a malformed file sees every bad line at once, not one kind per attempt."""
+    text = "kind,id,name,game,quantity\ncard,,Zorn,mtg,1\nspell,,Xorn,mtg,1\ncard,,Xorn,mtg,1\n"
+    with pytest.raises(LinesRejected) as caught:
+        services.collection_import_csv(owner=owner, text=text)
+    lines = caught.value.lines
+    assert [(e.line, e.suggestions) for e in lines] == [(2, ("Xorn",)), (3, ())]
+    assert "Zorn" in lines[0].detail
+    assert "kind" in lines[1].detail
+    assert CollectionItem.objects.count() == 0
+
+
 @pytest.mark.parametrize(
     "text",
     ["", "quantity\n1\n", "kind,quantity,colour\ncard,1,red\n", '"kind,quantity\n"card",1\n'],

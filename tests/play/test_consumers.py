@@ -162,3 +162,24 @@ async def test_a_commit_in_another_process_reaches_this_listener_through_redis()
     message = await listener.receive_json_from(timeout=10)
     assert (message["type"], message["version"]) == ("table.updated", 1)
     await listener.disconnect()
+
+
+@run_async
+async def test_a_script_without_origin_may_listen_but_a_foreign_origin_is_refused() -> None:
+    """Browsers always send Origin: another site's is refused (cross-site websocket hijacking
+    with the session cookie). Scripts send none and authenticate like anyone else."""
+    cast = await sync_to_async(make_cast)()
+    cookie = [h for h in await session_headers(cast.owner) if h[0] == b"cookie"]
+    path = f"/ws/tables/{cast.table.id}/"
+    cases: tuple[tuple[str, list[tuple[bytes, bytes]], bool], ...] = (
+        (path, cookie, True),
+        (f"{path}?spectate={cast.table.spectate_token}", [], True),
+        (path, [], False),
+        (f"{path}?spectate=guess", [], False),
+        (path, [*cookie, (b"origin", b"https://evil.example")], False),
+    )
+    for url, headers, accepted in cases:
+        communicator = WebsocketCommunicator(application, url, headers=headers)
+        connected, _ = await communicator.connect()
+        assert connected is accepted, (url, headers)
+        await communicator.disconnect()

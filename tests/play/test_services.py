@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from play import rules, selectors, services
 from play.models import Action, Table
-from tests.play.conftest import Cast, create_soldiers
+from tests.play.conftest import SOLDIER, Cast, create_soldiers
 from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
 
 
@@ -320,3 +320,73 @@ def test_a_database_locked_past_the_busy_timeout_is_a_409(
     monkeypatch.setattr(services, "_lock", broken)
     with pytest.raises(OperationalError):
         act(cast, cast.owner, create_soldiers())
+
+
+UNIT = {"name": "Recruit", "types": ["Unit"], "tags": ["Recruit"], "might": 1}
+
+
+def riftbound_cast() -> Cast:
+    """A Riftbound table: the owner plays seat 0, `player` joined seat 1."""
+    owner, player, spectator, outsider = (
+        User.objects.create_user(name) for name in ("rb-owner", "rb-player", "rb-watch", "rb-out")
+    )
+    table = services.table_create(owner=owner, game="riftbound", name="Rift", players=["A", "B"])
+    services.table_join(user=player, invite=table.invite_token, seat=1)
+    return Cast(owner, player, spectator, outsider, table)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "exhaust", "by": 1},
+        {"type": "kill", "by": 1},
+        {"type": "move", "to": "bf1", "by": 1},
+        {"type": "create_token", "controller": 0, "definition": UNIT, "by": 1},
+        {"type": "adjust_points", "seat": 0, "amount": 5, "by": 1},
+        {"type": "ready_all", "seat": 0, "by": 1},
+    ],
+)
+def test_naming_yourself_as_by_doesnt_let_a_player_act_on_an_opponents_things(
+    action: dict[str, Any],
+) -> None:
+    cast = riftbound_cast()
+    [unit] = objects_of(
+        act(cast, cast.owner, {"type": "create_token", "controller": 0, "definition": UNIT})
+    )
+    if action["type"] in ("exhaust", "kill", "move"):
+        action = {**action, "object": unit["id"]}
+    with pytest.raises(Forbidden):
+        act(cast, cast.player, action)
+    assert Table.objects.get(pk=cast.table.pk).version == 1
+
+
+@pytest.mark.django_db
+def test_by_still_works_for_a_players_own_things_and_never_reaches_an_opponents() -> None:
+    cast = riftbound_cast()
+    [unit] = objects_of(
+        act(cast, cast.player, {"type": "create_token", "controller": 1, "definition": UNIT})
+    )
+    result = act(cast, cast.player, {"type": "exhaust", "object": unit["id"], "by": 1})
+    assert [o["exhausted"] for o in objects_of(result)] == [True]
+    # The owner acts for seat 0 only now; the unit is seat 1's.
+    with pytest.raises(Forbidden):
+        act(cast, cast.owner, {"type": "ready", "object": unit["id"], "by": 0})
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "adjust_life", "seat": 7, "amount": 1},
+        {"type": "create_token", "controller": 5, "definition": SOLDIER},
+        {"type": "untap_all", "seat": 2},
+    ],
+)
+def test_a_seat_the_table_doesnt_have_is_malformed_not_forbidden(
+    cast: Cast, action: dict[str, Any]
+) -> None:
+    with pytest.raises(DomainError) as refused:
+        act(cast, cast.player, action)
+    assert refused.value.status == 400
+    assert "no seat" in refused.value.detail
+    assert Table.objects.get(pk=cast.table.pk).version == 0

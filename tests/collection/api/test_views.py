@@ -184,7 +184,8 @@ def test_a_malformed_csv_answers_every_bad_line_and_writes_nothing(owner_client)
     assert response.status_code == 400
     body = response.json()
     assert body["error"] == "invalid_lines"
-    assert [line["line"] for line in body["lines"]] == [3]
+    # The bad quantity and the unknown name, in one answer.
+    assert [line["line"] for line in body["lines"]] == [3, 4]
     assert CollectionItem.objects.count() == 0
 
 
@@ -208,7 +209,10 @@ def test_it_bulk_adds_a_pasted_list_and_totals_by_game(owner_client) -> None:
     assert ok.json() == {"added": 5}
     _post(owner_client, COLLECTION, {"token": "mtg-treasure", "quantity": 7})
     totals = owner_client.get(f"{COLLECTION}totals/").json()
-    assert totals == [{"game": "mtg", "cards": 2, "card_copies": 5, "tokens": 1, "token_copies": 7}]
+    assert totals["count"] == 1  # paginated like every list (API.md)
+    assert totals["results"] == [
+        {"game": "mtg", "cards": 2, "card_copies": 5, "tokens": 1, "token_copies": 7}
+    ]
 
 
 def test_it_starts_a_table_from_a_deck_and_exposes_the_pins(owner, owner_client, other_client):
@@ -227,3 +231,23 @@ def test_the_schema_documents_decks_and_collection(client) -> None:
     for path in (DECKS, "/api/v1/decks/{deck_id}/", COLLECTION, "/api/v1/collection/import/"):
         assert path in schema["paths"], path
     assert "condition" in json.dumps(schema["paths"]["/api/v1/collection/import/"])
+
+
+def test_q_puts_exact_name_matches_first_on_decks_and_the_collection(owner, owner_client):
+    """API.md: `q` is a case-insensitive name match, exact name matches first."""
+    for name in ("Xorn", "Big Xorn deck", "xorn"):
+        services.deck_create(owner=owner, game="mtg", decklist="1 Xorn\n", name=name)
+    found = owner_client.get(DECKS, {"q": "XORN"}).json()["results"]
+    assert sorted(d["name"] for d in found[:2]) == ["Xorn", "xorn"]
+    assert found[2]["name"] == "Big Xorn deck"
+    # Cards come before tokens, but the exact name comes first of all.
+    for card in ("rb-recruit-the-vanguard", "rb-machine-evangel"):
+        _post(owner_client, COLLECTION, {"card": card})
+    _post(owner_client, COLLECTION, {"token": "rb-recruit"})
+    assert [i["name"] for i in owner_client.get(COLLECTION).json()["results"]] == [
+        "Machine Evangel",
+        "Recruit the Vanguard",
+        "Recruit",
+    ]
+    found = owner_client.get(COLLECTION, {"q": "recruit", "game": "riftbound"}).json()["results"]
+    assert [i["name"] for i in found] == ["Recruit", "Recruit the Vanguard"]

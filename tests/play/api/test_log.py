@@ -66,7 +66,10 @@ def test_the_history_tells_every_event_with_its_rule_even_when_finished(cast: Ca
     )
     response = client_for(cast.player).get(f"/api/v1/tables/{cast.table.id}/history/")
     assert response.status_code == 200
-    lines = response.json()["results"]
+    body = response.json()
+    assert {"count", "next", "previous", "results"} <= set(body)  # paginated like every list
+    lines = body["results"]
+    assert body["count"] == len(lines)
     assert all({"seq", "text", "rule", "undone"} <= set(line) for line in lines)
     assert [line["undone"] for line in lines if line["seq"] == 2] == [True] * len(
         [line for line in lines if line["seq"] == 2]

@@ -40,3 +40,25 @@ def test_every_kernel_action_type_has_a_documented_schema() -> None:
     for game in ("mtg", "riftbound"):
         kernel_types |= set(get_system(game).handlers)
     assert kernel_types == set(ACTION_SERIALIZERS)
+
+
+@pytest.mark.django_db
+def test_the_schema_shows_every_list_as_the_paginated_envelope_it_answers(client: Client) -> None:
+    """API.md: all lists are `{"count", "next", "previous", "results"}`; a client generated from
+    the schema must not expect a bare array."""
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    components = schema["components"]["schemas"]
+    for path in (
+        "/api/v1/tables/",
+        "/api/v1/tables/{table_id}/log/",
+        "/api/v1/tables/{table_id}/history/",
+        "/api/v1/decks/",
+        "/api/v1/collection/",
+        "/api/v1/collection/totals/",
+    ):
+        operation = schema["paths"][path]["get"]
+        body = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        assert "$ref" in body, (path, body)
+        envelope = components[body["$ref"].rsplit("/", 1)[-1]]
+        assert {"count", "next", "previous", "results"} <= set(envelope["properties"]), path
+        assert {"page", "page_size"} <= {p["name"] for p in operation["parameters"]}, path

@@ -153,3 +153,15 @@ def test_it_creates_a_riftbound_table_with_its_battlefields() -> None:
     assert body["game"] == "riftbound"
     assert [b["name"] for b in body["battlefields"]] == ["Altar to Unity", "Aspirant's Climb"]
     assert all(b["id"] for b in body["battlefields"])
+
+
+def test_q_matches_table_names_exact_first_and_combines_with_game(cast: Cast) -> None:
+    owner = client_for(cast.owner)
+    for name, game in (("Friday night", "mtg"), ("friday", "riftbound"), ("Saturday", "mtg")):
+        owner.post("/api/v1/tables/", {"game": game, "name": name, "players": ["A"]}, format="json")
+    found = owner.get("/api/v1/tables/", {"q": "FRIDAY"}).json()
+    assert found["count"] == 3  # the cast's "Friday", "friday" and "Friday night"
+    assert {t["name"] for t in found["results"][:2]} == {"Friday", "friday"}
+    assert found["results"][2]["name"] == "Friday night"
+    mtg = owner.get("/api/v1/tables/", {"q": "friday", "game": "mtg"}).json()["results"]
+    assert [t["name"] for t in mtg] == ["Friday", "Friday night"]
