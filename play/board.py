@@ -40,6 +40,7 @@ LEAVES_AT = {
     "end_step:exile": "exiled at end step",
     "end_step:sacrifice": "sacrificed at end step",
     "end_of_combat:sacrifice": "sacrificed at end of combat",
+    "end_of_combat:exile": "exiled at end of combat",
 }
 
 

@@ -20,6 +20,7 @@ LEAVES_AT = [
     ("end_step:exile", "Exile at end step"),
     ("end_step:sacrifice", "Sacrifice at end step"),
     ("end_of_combat:sacrifice", "Sacrifice at end of combat"),
+    ("end_of_combat:exile", "Exile at end of combat"),
 ]
 
 # The parameters each action type takes from the posted fields (API.md "Action types").

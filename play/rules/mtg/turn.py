@@ -36,6 +36,21 @@ STEPS = (
     "end",
     "cleanup",
 )
+# How the log names each step (CR 500.1: the phases and their steps).
+STEP_NAMES = {
+    "untap": "untap step",
+    "upkeep": "upkeep step",
+    "draw": "draw step",
+    "main1": "precombat main phase",
+    "beginning_of_combat": "beginning of combat step",
+    "declare_attackers": "declare attackers step",
+    "declare_blockers": "declare blockers step",
+    "combat_damage": "combat damage step",
+    "end_of_combat": "end of combat step",
+    "main2": "postcombat main phase",
+    "end": "end step",
+    "cleanup": "cleanup step",
+}
 _ATTACK_STEPS = ("main1", "beginning_of_combat", "declare_attackers")
 
 
@@ -65,7 +80,8 @@ def advance(ctx: Context) -> None:
         state.step = STEPS[STEPS.index(state.step) + 1]
     ctx.event(
         "step",
-        f"Turn {state.turn}, {state.seat(state.active_seat).name}: {state.step} step (CR 500.1)",
+        f"Turn {state.turn}, {state.seat(state.active_seat).name}: "
+        f"{STEP_NAMES[state.step]} (CR 500.1)",
         "500.1",
         step=state.step,
         turn=state.turn,

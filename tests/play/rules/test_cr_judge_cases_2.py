@@ -200,3 +200,11 @@ def test_a_creature_with_defender_cant_attack_702_3b() -> None:
     with pytest.raises(IllegalAction) as error:
         table.do("attack", object=plant)
     assert error.value.rule == "702.3b"
+
+
+def test_the_log_names_each_step_as_the_rules_do_500_1() -> None:
+    table = Table()
+    events = table.do("next_step")
+    assert [e["text"] for e in events if e["type"] == "step"] == [
+        "Turn 1, Ann: beginning of combat step (CR 500.1)"
+    ]
