@@ -15,7 +15,7 @@ from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.riftbound import board
 from play.rules.riftbound.board import BASE, BOARD, NON_BOARD_ZONES
 from play.rules.riftbound.cards import move_card, recycle_card
-from play.rules.riftbound.cleanup import leave_board
+from play.rules.riftbound.cleanup import leave_board, points
 from play.rules.stacks import split
 from play.rules.state import GameObject
 
@@ -118,6 +118,11 @@ def move(ctx: Context, action: JsonDict) -> None:
         if to == "champion" and not card.token:
             board.check_champion_zone(ctx.state, card.owner, count)
         obj = chosen(ctx, action)
+        if to == "trash":
+            # A permanent going from the board to the trash is killed, whatever sends it;
+            # a kill is not a subset of Move (428.1, 428.2.b).
+            leave_board(ctx, obj, "trash", "428.1", "killed")
+            return
         leave_board(ctx, obj, str(to), "110" if not obj.token else "108", "moved")
         return
     if not isinstance(to, str):
@@ -131,9 +136,18 @@ def move(ctx: Context, action: JsonDict) -> None:
     destination = BASE if to == BASE else str(board.battlefield(ctx.state, to)["id"])
     if destination == obj.location:
         raise InvalidAction(f"{obj.face.name} is already there")
-    if destination != BASE:
-        board.check_not_crowded(ctx.state, destination, obj.controller)
-    if params.flag(action, "standard"):
+    standard = params.flag(action, "standard")
+    if destination != BASE and board.is_crowded(ctx.state, destination, obj.controller):
+        if standard:
+            name = board.battlefield(ctx.state, destination)["name"]
+            raise IllegalAction(
+                f"{name} already has units of two other players; a Standard Move can't go "
+                "there (144.4.a.1, 444.2).",
+                "144.4.a.1",
+            )
+        _recall_instead(ctx, obj, destination)
+        return
+    if standard:
         _standard_move_cost(ctx, obj, destination)
     origin = obj.location
     obj.location = destination
@@ -145,6 +159,28 @@ def move(ctx: Context, action: JsonDict) -> None:
         object=obj.id,
         count=obj.count,
         to=destination,
+    )
+
+
+def _recall_instead(ctx: Context, obj: GameObject, destination: str) -> None:
+    """A Move an effect requires into a battlefield with units of two other players (444.2)
+    becomes a Recall to the unit's base (442.2.c): not a Move (451), and its damage, status and
+    buff stay (453.1)."""
+    state = ctx.state
+    origin = obj.location
+    where = board.location_name(state, destination, obj.controller)
+    base = board.location_name(state, BASE, obj.controller)
+    obj.location = BASE
+    stays = " (it is already there)" if origin == BASE else ""
+    ctx.event(
+        "recalled",
+        f"{_noun(obj)} can't move to {where}, which has units of two other players (444.2); "
+        f"{'it is' if obj.count == 1 else 'they are'} Recalled to {base} instead{stays} "
+        "(442.2.c, 450).",
+        "442.2.c",
+        object=obj.id,
+        count=obj.count,
+        to=BASE,
     )
 
 
@@ -249,7 +285,7 @@ def adjust_points(ctx: Context, action: JsonDict) -> None:
     amount = params.integer(action, "amount")
     player = ctx.state.seats[seat]
     if player.points + amount < 0:
-        raise InvalidAction(f"{player.name} has only {player.points} points")
+        raise InvalidAction(f"{player.name} has only {points(player.points)}")
     player.points += amount
     # Points gained other than by Conquer or Hold skip the Winning Point restrictions
     # (466.1.a.1); a loss is a correction by hand.
@@ -257,7 +293,7 @@ def adjust_points(ctx: Context, action: JsonDict) -> None:
     cite = f" ({rule})" if rule else ""
     ctx.event(
         "points_changed",
-        f"{player.name} now has {player.points} points{cite}.",
+        f"{player.name} now has {points(player.points)}{cite}.",
         rule,
         seat=seat,
         amount=amount,
@@ -378,7 +414,10 @@ def _pay(
                 )
             pool[key] -= amount
         how = "by hand" if manual else "from the rune pool"
-        cite = f" ({rule})" if rule else ""
+        # Energy pays Energy costs and Power of a domain pays that domain's costs (162.1,
+        # 162.2); an ability's costs are paid as a card's are (357.1).
+        rule = rule or "357.1"
+        cite = f" ({rule})"
         ctx.event(
             "cost_paid",
             f"{name}: {amount} {key} paid {how}{cite}.",

@@ -57,10 +57,14 @@ def players_present(state: GameState, battlefield_id: str) -> set[int]:
     return {o.controller for o in units(state) if o.location == battlefield_id}
 
 
+def is_crowded(state: GameState, battlefield_id: str, seat: int) -> bool:
+    """Whether units of 2 players other than ``seat`` are at the battlefield (444.2)."""
+    return len(players_present(state, battlefield_id) - {seat}) >= 2
+
+
 def check_not_crowded(state: GameState, battlefield_id: str, seat: int) -> None:
     """Units can't go to a battlefield with units of 2 other players (444.2, 144.4.a.1)."""
-    others = players_present(state, battlefield_id) - {seat}
-    if len(others) >= 2:
+    if is_crowded(state, battlefield_id, seat):
         name = battlefield(state, battlefield_id)["name"]
         raise IllegalAction(f"{name} already has units of two other players (444.2).", "444.2")
 

@@ -27,16 +27,25 @@ def leave_board(ctx: Context, obj: GameObject, to: str, rule: str | None, how: s
     """
     state = ctx.state
     noun = _noun(obj)
-    verb = {"killed": "was killed and put into", "recycled": "was recycled to"}.get(how, "moved to")
+    was = "was" if obj.count == 1 else "were"
+    verb = {"killed": f"{was} killed and put into", "recycled": f"{was} recycled to"}.get(
+        how, "moved to"
+    )
+    where = _ZONE_WORDS[to] if obj.count == 1 else _ZONE_WORDS[to].replace("its ", "their ")
     cite = f" ({rule})" if rule else ""
     ctx.event(
         how,
-        f"{noun} {verb} {_ZONE_WORDS[to]}{cite}.",
+        f"{noun} {verb} {where}{cite}.",
         rule,
         object=obj.id,
         count=obj.count,
         to=to,
         might=board.might(state, obj),
+        # Where it was and whose it was, as a Deathknell notes them before the kill completes
+        # (428.1.a.1.b, 808): a token's triggers still see it after it ceases (183.1).
+        location=obj.location,
+        controller=obj.controller,
+        token=obj.token,
     )
     del state.objects[obj.id]
     if obj.token:
@@ -58,6 +67,10 @@ def leave_board(ctx: Context, obj: GameObject, to: str, rule: str | None, how: s
         obj.controller, obj.damage, obj.counters = obj.owner, 0, {}
         obj.granted = ()  # granted keywords are no longer granted (110)
         state.objects[obj.id] = obj
+
+
+def points(amount: int) -> str:
+    return f"{amount} point" if amount == 1 else f"{amount} points"
 
 
 def _noun(obj: GameObject) -> str:
@@ -127,10 +140,11 @@ def _release_empty_battlefields(ctx: Context) -> bool:
 
 
 def _establish_control(ctx: Context) -> bool:
-    """The only player with units at a battlefield takes control and conquers it (464.1).
+    """The only player with units at a battlefield establishes control (187.4); that is a
+    Conquer only if they have not yet scored it this turn (464.1, 461.5.d).
 
     Showdowns and combat are played by hand: while two players have units there, nothing
-    changes; once one is left, it conquers.
+    changes; once one is left, it takes control.
     """
     state = ctx.state
     changed = False
@@ -142,6 +156,17 @@ def _establish_control(ctx: Context) -> bool:
         field["controller"] = seat
         changed = True
         name = state.seats[seat].name
+        if seat in field.get("scored", []):
+            ctx.event(
+                "control_established",
+                f"{name} took control of {field['name']}; having already scored it this turn, "
+                "this is not a Conquer (461.5.d, 464.1).",
+                "461.5.d",
+                seat=seat,
+                battlefield=field["id"],
+            )
+            score(ctx, seat, field, "conquer")
+            continue
         ctx.event(
             "conquered",
             f"{name} took control of {field['name']} and conquered it (464.1).",
@@ -186,7 +211,7 @@ def score(ctx: Context, seat: int, field: dict[str, object], how: str) -> None:
     rule = "464.1" if how == "conquer" else "464.2"
     ctx.event(
         "scored" if how == "conquer" else "held",
-        f"{player.name} scored {field['name']} and has {player.points} points ({rule}).",
+        f"{player.name} scored {field['name']} and has {points(player.points)} ({rule}).",
         rule,
         seat=seat,
         battlefield=field["id"],

@@ -89,7 +89,7 @@ class RiftboundSystem:
             )
             for name in players
         ]
-        _first_turn_start(seats[0])
+        _first_turn_start(seats[0], len(seats))
         return GameState(
             game=self.name,
             seats=seats,
@@ -265,13 +265,15 @@ RIFTBOUND = RiftboundSystem()
 systems.register(RIFTBOUND)
 
 
-def _first_turn_start(seat: Seat) -> None:
+def _first_turn_start(seat: Seat, players: int) -> None:
     """What the first player's turn 1 did before its Main Phase: Awaken and Beginning find
     nothing on the board, Channel takes 2 runes (315.3) and Draw takes 1 card (315.4); only
-    the player going last channels an extra rune (480.7), so the first player gets no bonus."""
+    the player going last channels an extra rune (480.7), so the first player gets no bonus.
+    With three or more players, the player going first doesn't draw in their first Draw Phase
+    (482.7, 483.7, 484.7); in a duel they do (480.7)."""
     channeled = min(2, seat.rune_deck)
     seat.rune_deck -= channeled
     seat.runes += channeled
-    if seat.library > 0:
+    if seat.library > 0 and players < 3:
         seat.library -= 1
         seat.hand += 1

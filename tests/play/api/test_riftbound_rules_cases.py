@@ -74,6 +74,8 @@ def test_702_2_b_2_an_opponent_cannot_spend_your_buff(catalog: None) -> None:
 
 
 def test_465_a_battlefield_reconquered_the_same_turn_is_not_scored_again(catalog: None) -> None:
+    """Taking back a battlefield already scored this turn is not a Conquer (461.5.d, 464.1):
+    the log says control was established, then that it is not scored again (465)."""
     t = ApiTable(game="riftbound")
     t.act({"type": "create_token", "controller": 0, "token": "rb-recruit", "count": 2})
     t.act({"type": "create_token", "controller": 1, "token": "rb-mech"})
@@ -84,7 +86,7 @@ def test_465_a_battlefield_reconquered_the_same_turn_is_not_scored_again(catalog
     t.act({"type": "move", "object": _id(t, "Recruit", "base"), "to": "bf1"})
     t.act({"type": "kill", "object": _id(t, "Mech")})
     assert [(e["type"], e["rule"]) for e in t.events][-2:] == [
-        ("conquered", "464.1"),
+        ("control_established", "461.5.d"),
         ("not_scored", "465"),
     ]
     assert [s["points"] for s in t.state["seats"]] == [1, 1]

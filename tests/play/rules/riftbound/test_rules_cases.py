@@ -87,3 +87,63 @@ def test_182_2_a_1_a_card_costing_energy_and_power_shows_its_energy_a_token_zero
     rift.do("put_card", controller=0, definition=card)
     rift.create("rb-gold")
     assert [o["cost"] for o in rift.view()["objects"]] == [4, 0]
+
+
+def test_461_5_d_taking_back_a_battlefield_already_scored_this_turn_is_not_a_conquer(
+    rift: Rift,
+) -> None:
+    """Establishing control is a Conquer only if the player has not yet scored that battlefield
+    this turn (461.5.d, 464.1); the log says control was established, never "conquered", and
+    no point is scored (465)."""
+    rift.create("rb-recruit", controller=0, count=2)
+    rift.create("rb-mech", controller=1)
+    rift.do("move", object="o1", count=1, to="bf1")
+    recruit_there = next(o["id"] for o in rift.view()["objects"] if o["location"] == "bf1")
+    rift.do("move", object="o2", to="bf1")
+    rift.do("kill", object=recruit_there)
+    assert rift.field("bf1")["controller"] == 1
+    rift.do("move", object="o1", to="bf1")
+    rift.do("kill", object="o2")
+    assert [(e["type"], e["rule"]) for e in rift.events][-2:] == [
+        ("control_established", "461.5.d"),
+        ("not_scored", "465"),
+    ]
+    assert "conquered" not in rift.types()
+    assert (rift.field("bf1")["controller"], rift.seat(0)["points"]) == (0, 1)
+
+
+def test_428_2_b_moving_a_unit_from_the_board_to_the_trash_is_a_kill_not_a_move(
+    rift: Rift,
+) -> None:
+    """Killing is a permanent going from the board to the trash (428.1), not a subset of Move
+    (428.2.b): a `move` to the trash logs a kill, so "when this dies" (Deathknell) sees it."""
+    rift.create("rb-mech", controller=0)
+    rift.do("move", object="o1", to="trash")
+    assert [(e["type"], e["rule"]) for e in rift.events] == [
+        ("killed", "428.1"),
+        ("ceased_to_exist", "183.1"),
+    ]
+    assert rift.events[0]["might"] == 3
+
+
+def test_442_2_c_a_move_an_effect_requires_into_a_crowded_battlefield_recalls_instead() -> None:
+    """Units can't move where units of two other players are (444.2); a Move an effect
+    requires becomes a Recall to base (442.2.c), which keeps the unit's damage and status
+    (453.1); a Standard Move there is refused (144.4.a.1)."""
+    rift = Rift(("Ann", "Ben", "Cat"))
+    rift.create("rb-recruit", controller=1, location="base")
+    rift.do("move", object="o1", to="bf3")
+    rift.create("rb-recruit", controller=2, location="base")
+    rift.do("move", object="o2", to="bf3")
+    rift.create("rb-mech", controller=0, ready=True)
+    rift.do("move", object="o3", to="bf1")
+    rift.do("damage", object="o3", amount=1)
+    with pytest.raises(IllegalAction) as refused:
+        rift.do("move", object="o3", to="bf3", standard=True)
+    assert refused.value.rule == "144.4.a.1"
+    rift.do("move", object="o3", to="bf3")
+    assert (rift.events[0]["type"], rift.events[0]["rule"]) == ("recalled", "442.2.c")
+    assert "moved" not in rift.types()
+    mech = rift.obj("o3")
+    assert (mech["location"], mech["damage"], mech["exhausted"]) == ("base", 1, False)
+    assert rift.field("bf1")["controller"] is None

@@ -32,6 +32,23 @@ def test_482_7_in_a_three_player_game_only_the_last_player_channels_an_extra_run
     assert [rift.seat(i)["runes"] for i in range(3)] == [2, 2, 3]
 
 
+def test_482_7_in_a_three_player_game_the_player_going_first_does_not_draw_in_turn_1() -> None:
+    """FFA3 and FFA4: "The player going first does not draw a card during their first Draw
+    Phase of the game" (482.7, 483.7); the others draw as usual (315.4), and in a duel the
+    first player draws (480.7 has no such clause)."""
+    rift = Rift(("Ann", "Ben", "Cat"))
+    ann = rift.seat(0)
+    assert (ann["hand"], ann["main_deck"], ann["runes"]) == (4, 36, 2)
+    rift.do("pass_turn")
+    assert (rift.seat(1)["hand"], rift.seat(1)["main_deck"]) == (5, 35)
+    rift.do("pass_turn")
+    rift.do("pass_turn")
+    assert (rift.seat(0)["hand"], rift.seat(0)["main_deck"]) == (5, 35)
+    four = Rift(("Ann", "Ben", "Cat", "Dan"))
+    assert four.seat(0)["hand"] == 4
+    assert Rift().seat(0)["hand"] == 5
+
+
 def test_next_step_walks_the_phases_in_order(rift: Rift) -> None:
     steps = []
     for _ in range(6):
