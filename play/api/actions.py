@@ -87,6 +87,11 @@ def _attacking() -> AttackingField:
     return AttackingField(required=False)
 
 
+# A definition's colors: MTG colors or Riftbound domains, as the catalogue stores them, so a
+# logged action with its embedded catalogue definition can be posted again as it is.
+COLORS_AND_DOMAINS = ["W", "U", "B", "R", "G", "Fury", "Calm", "Mind", "Body", "Chaos", "Order"]
+
+
 class ActionBase(serializers.Serializer[Any]):
     type = serializers.CharField(help_text="The action type (discriminator).")
 
@@ -104,7 +109,9 @@ class DefinitionSerializer(serializers.Serializer[Any]):
     types = serializers.ListField(child=serializers.CharField(max_length=50), required=False)
     subtypes = serializers.ListField(child=serializers.CharField(max_length=50), required=False)
     colors = serializers.ListField(
-        child=serializers.ChoiceField(choices=["W", "U", "B", "R", "G"]), required=False
+        child=serializers.ChoiceField(choices=COLORS_AND_DOMAINS),
+        required=False,
+        help_text="MTG colors (W, U, B, R, G) or Riftbound domains (Fury, Calm, Mind, ...).",
     )
     power = serializers.CharField(max_length=8, required=False, allow_null=True)
     toughness = serializers.CharField(max_length=8, required=False, allow_null=True)

@@ -133,3 +133,17 @@ def test_431_2_c_the_burn_out_choice_cites_its_rule(catalog: None) -> None:
     t.act({"type": "choose", "choice": "Cat"})
     assert [s["points"] for s in t.state["seats"]] == [0, 0, 1]
     assert all(e["rule"] for e in t.events)
+
+
+def test_182_2_b_a_custom_unit_may_name_its_domain_and_the_logged_action_posts_again(
+    catalog: None,
+) -> None:
+    """A card's domains ride in `colors`, as the catalogue stores them; a custom definition may
+    carry them too, and the logged action (definition embedded) is accepted as it is."""
+    t = ApiTable(game="riftbound")
+    custom = {"name": "Mind Wisp", "types": ["Unit"], "colors": ["Mind"], "might": 2}
+    t.act({"type": "put_card", "controller": 0, "definition": custom})
+    logged = t.client.get(f"/api/v1/tables/{t.id}/log/").json()["results"][-1]["action"]
+    t.act(logged)
+    [wisps] = t.state["objects"]
+    assert (wisps["count"], wisps["domains"], wisps["colors"]) == (2, ["Mind"], [])
