@@ -11,7 +11,7 @@ from play.rules.mtg.layers import compute_one, visible_face
 from play.rules.mtg.protection import protection_from
 from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.status import name_of, present
-from play.rules.mtg.zones import ZONES, move
+from play.rules.mtg.zones import ZONES, check_not_gone, move
 from play.rules.stacks import split
 from play.rules.state import GameObject, Pump
 
@@ -335,6 +335,7 @@ def attach(ctx: Context, action: JsonDict) -> None:
     """701.3a-c: attach an Aura or Equipment; an illegal attachment doesn't move it (303.4j,
     701.3b): enchant creature onto a noncreature, or onto protection from it (702.16c/d/j)."""
     obj, _count = params.target(ctx, action)
+    check_not_gone(ctx, action.get("to"))
     host = ctx.get(action.get("to"))
     face = obj.current
     if "Aura" not in face.subtypes and "Equipment" not in face.subtypes:
@@ -348,6 +349,21 @@ def attach(ctx: Context, action: JsonDict) -> None:
             f"{face.name} can't legally be attached to {name_of(host)}",
             "303.4j" if "Aura" in face.subtypes else "701.3b",
         )
+    if "Aura" not in face.subtypes:
+        if compute_one(ctx.state, obj).is_creature:
+            raise IllegalAction(
+                f"{face.name} is an Equipment that's also a creature, so it can't equip a "
+                "creature (CR 301.5c)",
+                "301.5c",
+            )
+        if host.controller != obj.controller:
+            owner = ctx.state.seat(obj.controller).name
+            raise IllegalAction(
+                f"Equip attaches {face.name} only to a creature {owner} controls; "
+                f"{name_of(host)} is controlled by {ctx.state.seat(host.controller).name} "
+                "(CR 702.6a, 301.5)",
+                "702.6a",
+            )
     part = split(ctx.state, obj, 1)
     target = split(ctx.state, host, 1)
     part.attached_to = target.id

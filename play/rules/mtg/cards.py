@@ -13,6 +13,7 @@ from play.rules.mtg import params
 from play.rules.mtg.actions import attach
 from play.rules.mtg.create import (
     LEAVES_AT,
+    NO_BATTLEFIELD_RULE,
     Batch,
     can_enchant,
     create_tokens,
@@ -229,6 +230,14 @@ def put_card(ctx: Context, action: JsonDict) -> None:
     card = action.get("card")
     seat = ctx.state.seat(controller)
     host = action.get("attach_to")
+    spell_type = next((t for t in ("Instant", "Sorcery") if t in face.types), None)
+    if zone == "battlefield" and spell_type is not None:
+        rule = NO_BATTLEFIELD_RULE[spell_type]
+        raise IllegalAction(
+            f"{face.name} is an {spell_type.lower()}; {spell_type.lower()}s can't enter the "
+            f"battlefield, it stays in its previous zone (CR {rule})",
+            rule,
+        )
     if host is not None and zone == "battlefield" and "Aura" in face.subtypes:
         target = ctx.get(host)
         if not can_enchant(ctx, face, target):
@@ -238,10 +247,16 @@ def put_card(ctx: Context, action: JsonDict) -> None:
                 "doesn't enter the battlefield (CR 303.4i)",
                 "303.4i",
             )
+    hosts: list[str] = []
+    if host is None and zone == "battlefield" and "Aura" in face.subtypes:
+        hosts = _aura_card_hosts(ctx, controller, face, count)
     if zone in ("hand", "library"):
         setattr(seat, zone, getattr(seat, zone) + count)
         ctx.event(
-            "card_put", f"{seat.name} put {count} card(s) into their {zone}", None, seat=controller
+            "card_put",
+            f"{seat.name} put {count} card(s) into their {zone} (CR 400.1)",
+            "400.1",
+            seat=controller,
         )
         return
     chosen = _chosen_name(face, action) if zone == "battlefield" else None
@@ -264,18 +279,22 @@ def put_card(ctx: Context, action: JsonDict) -> None:
         for kind, amount in entering_counters(face):  # 306.5b, through 122.6/614.1c
             put_counters(ctx, obj, kind, amount, as_token=False)
     ctx.state.objects[obj.id] = obj
-    if host is not None and zone == "battlefield":
-        # An Aura or Equipment card put onto the battlefield attached (303.4f, 701.3a).
-        attach(ctx, {"object": obj.id, "to": host})
     where = "onto the battlefield" if zone == "battlefield" else f"into {zone}"
     counters = "".join(f", with {n} {k} counter(s) (CR 306.5b)" for k, n in obj.counters.items())
+    rule = "110.1" if zone == "battlefield" else "400.1"
     ctx.event(
         "card_put",
-        f"{seat.name} put {times(count, face.name)} {where}{counters}",
-        None,
+        f"{seat.name} put {times(count, face.name)} {where}{counters} (CR {rule})",
+        rule,
         object=obj.id,
         count=count,
     )
+    if host is not None and zone == "battlefield":
+        # An Aura or Equipment card put onto the battlefield attached (303.4f, 701.3a).
+        attach(ctx, {"object": obj.id, "to": host})
+    for chosen_host in hosts:
+        # 303.4f: the player chose what each Aura enchants as it entered.
+        attach(ctx, {"object": obj.id, "to": chosen_host})  # splits one Aura off the stack
     if chosen is not None:
         ctx.event(
             "name_chosen",
@@ -286,6 +305,30 @@ def put_card(ctx: Context, action: JsonDict) -> None:
         )
     if zone == "battlefield":
         choose_as_enters(ctx, obj)
+
+
+def _aura_card_hosts(ctx: Context, controller: int, face: Face, count: int) -> list[str]:
+    """An Aura card put onto the battlefield by an effect that doesn't say what it enchants:
+    its controller chooses a legal object as it enters (303.4f), one choice per Aura; with
+    nothing it could legally enchant, it stays in its previous zone (303.4g), so the action is
+    refused rather than the Aura entering unattached."""
+    legal = [o.id for o in ctx.state.on_battlefield() if can_enchant(ctx, face, o)]
+    if not legal:
+        raise IllegalAction(
+            f"{face.name} has nothing it can legally enchant, so it stays in its previous zone "
+            "and doesn't enter the battlefield (CR 303.4g)",
+            "303.4g",
+        )
+    return [
+        ctx.decide(
+            "aura_host",
+            controller,
+            f"Choose what {face.name} enchants (CR 303.4f)",
+            legal,
+            "303.4f",
+        )
+        for _ in range(count)
+    ]
 
 
 TOKEN_NAME_SUFFIX = " token"

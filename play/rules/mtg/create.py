@@ -224,6 +224,10 @@ def enters_tapped(ctx: Context, controller: int, face: Face, token: bool) -> boo
     return bool(_entry_effects(ctx, controller, face, "enters_tapped", token))
 
 
+NO_BATTLEFIELD_RULE = {"Instant": "304.4", "Sorcery": "307.4"}
+"""Instants and sorceries can't enter the battlefield; they stay in their previous zone."""
+
+
 def _enter(
     ctx: Context, controller: int, batch: Batch, timestamp: int, created: bool = True
 ) -> GameObject | None:
@@ -233,6 +237,16 @@ def _enter(
     outcome = "it isn't created" if created else "the copy doesn't enter and ceases to exist"
     if batch.count > MAX_COUNT:
         raise InvalidAction(f"this would create more than {MAX_COUNT} tokens")
+    spell_type = next((t for t in ("Instant", "Sorcery") if t in face.types), None)
+    if spell_type is not None:
+        rule = NO_BATTLEFIELD_RULE[spell_type]
+        ctx.event(
+            "not_created",
+            f"{face.name} is an {spell_type.lower()}, and {spell_type.lower()}s can't enter the "
+            f"battlefield, so {outcome} (CR {rule}, 111.5)",
+            rule,
+        )
+        return None
     if _entry_effects(ctx, controller, face, "cant_enter"):
         ctx.event(
             "not_created",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from play.rules import params as shared
 from play.rules.context import Context
+from play.rules.mtg.zones import check_not_gone
 from play.rules.params import JsonDict, flag, integer, mapping, seat, text
 from play.rules.state import GameObject
 
@@ -12,5 +13,7 @@ __all__ = ["JsonDict", "flag", "integer", "mapping", "seat", "target", "text"]
 
 
 def target(ctx: Context, action: JsonDict, on_battlefield: bool = True) -> tuple[GameObject, int]:
-    """The stack an action names and how many of it (default 1)."""
+    """The stack an action names and how many of it (default 1); an object that has left its
+    zone is refused with the rule that says why (111.8, 400.7)."""
+    check_not_gone(ctx, action.get("object"))
     return shared.target(ctx, action, "battlefield" if on_battlefield else None)

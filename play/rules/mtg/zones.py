@@ -157,7 +157,9 @@ def _become_new_object(ctx: Context, obj: GameObject, to: str) -> None:
     damage, attachments and effects that applied to it are gone; its owner controls it."""
     state = ctx.state
     del state.objects[obj.id]
+    old_id = obj.id
     obj.id = state.new_id()
+    state.system.setdefault("moved", {})[old_id] = obj.id
     obj.zone = to
     obj.controller = obj.owner
     obj.tapped = obj.flipped = obj.face_down = obj.phased_out = False
@@ -229,6 +231,7 @@ def _hide(ctx: Context, obj: GameObject, to: str) -> None:
 def cease(ctx: Context, obj: GameObject) -> None:
     """A token in a zone other than the battlefield ceases to exist (704.5d); not a zone change."""
     del ctx.state.objects[obj.id]
+    ctx.state.system.setdefault("ceased", {})[obj.id] = obj.current.name
     ctx.event(
         "ceased_to_exist",
         f"{times(obj.count, obj.current.name)} ceased to exist (CR 704.5d)",
@@ -236,3 +239,37 @@ def cease(ctx: Context, obj: GameObject) -> None:
         object=obj.id,
         count=obj.count,
     )
+
+
+def check_not_gone(ctx: Context, object_id: object) -> None:
+    """An action naming an object that has left its zone names something no longer there: a
+    token that left the battlefield can't move again and has ceased to exist (111.8, 704.5d);
+    a card that changed zones is a new object with another id (400.7). Both are refused as
+    illegal rather than unknown, with the rule, so a "return it" after an exile says why."""
+    if not isinstance(object_id, str) or object_id in ctx.state.objects:
+        return
+    moved: dict[str, str] = ctx.state.system.get("moved", {})
+    ceased: dict[str, str] = ctx.state.system.get("ceased", {})
+    current, seen = object_id, {object_id}
+    while current in moved and moved[current] not in seen:
+        current = moved[current]
+        seen.add(current)
+    if current in ceased:
+        raise IllegalAction(
+            f"{ceased[current]} ({object_id}) left the battlefield and ceased to exist; a "
+            "token that has left the battlefield can't move to another zone or come back "
+            "(CR 111.8, 704.5d)",
+            "111.8",
+        )
+    if current != object_id:
+        obj = ctx.state.objects.get(current)
+        where = (
+            f"it is now {current} in {zone_label(ctx, obj, obj.zone)}"
+            if obj is not None
+            else "it is now a card in a hidden zone"
+        )
+        raise IllegalAction(
+            f"{object_id} changed zones and became a new object with no memory of its previous "
+            f"existence; {where} (CR 400.7)",
+            "400.7",
+        )
