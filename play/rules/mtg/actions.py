@@ -350,10 +350,12 @@ def attach(ctx: Context, action: JsonDict) -> None:
             "303.4j" if "Aura" in face.subtypes else "701.3b",
         )
     if "Aura" not in face.subtypes:
-        if compute_one(ctx.state, obj).is_creature:
+        computed = compute_one(ctx.state, obj)
+        reconfigure = any(k.lower().startswith("reconfigure") for k in computed.keywords)
+        if computed.is_creature and not reconfigure:
             raise IllegalAction(
-                f"{face.name} is an Equipment that's also a creature, so it can't equip a "
-                "creature (CR 301.5c)",
+                f"{face.name} is an Equipment that's also a creature without reconfigure, so "
+                "it can't equip a creature (CR 301.5c)",
                 "301.5c",
             )
         if host.controller != obj.controller:

@@ -136,6 +136,17 @@ def test_an_equipment_that_is_a_creature_cant_equip_301_5c() -> None:
     with pytest.raises(IllegalAction) as refused:
         table.do("attach", object=blade, to=soldier)
     assert refused.value.rule == "301.5c"
+    lizard = table.put(
+        {
+            **blade_card,
+            "name": "Lizard Blades",
+            "power": "1",
+            "toughness": "1",
+            "keywords": ["Reconfigure {2}"],
+        }
+    )
+    table.do("attach", object=lizard, to=soldier)  # unless it has reconfigure (702.151)
+    assert table.one("Lizard Blades")["attached_to"] == soldier
 
 
 def test_a_doubled_kiki_jiki_copy_is_two_hasty_tokens_both_sacrificed_707_9b_614_1a() -> None:
