@@ -14,8 +14,23 @@ JsonDict = dict[str, Any]
 SCHEMA_VERSION = 1
 
 
+# Faces are immutable and shared by every clone of a state, so each one's JSON form is built
+# once, not on every dump of every action. The entry keeps its face alive, so its id can't be
+# reused while it is cached; each dump gets its own (shallow) copy.
+_FACE_PAYLOADS: dict[int, tuple[Face, JsonDict]] = {}
+_FACE_PAYLOADS_MAX = 8192
+
+
 def _face(face: Face | None) -> JsonDict | None:
-    return None if face is None else face_to_payload(face)
+    if face is None:
+        return None
+    entry = _FACE_PAYLOADS.get(id(face))
+    if entry is None or entry[0] is not face:
+        if len(_FACE_PAYLOADS) >= _FACE_PAYLOADS_MAX:
+            _FACE_PAYLOADS.clear()
+        entry = (face, face_to_payload(face))
+        _FACE_PAYLOADS[id(face)] = entry
+    return dict(entry[1])
 
 
 def _load_face(data: JsonDict) -> Face:
@@ -23,11 +38,11 @@ def _load_face(data: JsonDict) -> Face:
 
 
 def _dump_object(obj: GameObject) -> JsonDict:
-    data = {k: v for k, v in vars(obj).items() if k not in ("face", "back", "pumps", "counters")}
+    data = vars(obj).copy()  # then the fields that aren't plain JSON values are replaced
     data["face"] = _face(obj.face)
     data["back"] = _face(obj.back)
     data["counters"] = dict(obj.counters)
-    data["pumps"] = [vars(p).copy() for p in obj.pumps]
+    data["pumps"] = [vars(p).copy() for p in obj.pumps] if obj.pumps else []
     return data
 
 
