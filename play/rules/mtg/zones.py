@@ -8,6 +8,7 @@ hand or library becomes hidden: it is only counted on the seat.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from play.rules.context import Context, times
 from play.rules.errors import IllegalAction, InvalidAction
@@ -159,7 +160,7 @@ def _become_new_object(ctx: Context, obj: GameObject, to: str) -> None:
     del state.objects[obj.id]
     old_id = obj.id
     obj.id = state.new_id()
-    state.system.setdefault("moved", {})[old_id] = obj.id
+    _remember(state.system, "moved", old_id, obj.id)
     obj.zone = to
     obj.controller = obj.owner
     obj.tapped = obj.flipped = obj.face_down = obj.phased_out = False
@@ -231,7 +232,7 @@ def _hide(ctx: Context, obj: GameObject, to: str) -> None:
 def cease(ctx: Context, obj: GameObject) -> None:
     """A token in a zone other than the battlefield ceases to exist (704.5d); not a zone change."""
     del ctx.state.objects[obj.id]
-    ctx.state.system.setdefault("ceased", {})[obj.id] = obj.current.name
+    _remember(ctx.state.system, "ceased", obj.id, obj.current.name)
     ctx.event(
         "ceased_to_exist",
         f"{times(obj.count, obj.current.name)} ceased to exist (CR 704.5d)",
@@ -239,6 +240,24 @@ def cease(ctx: Context, obj: GameObject) -> None:
         object=obj.id,
         count=obj.count,
     )
+
+
+# The state is copied on every action, so it remembers only the most recent departures: enough
+# for a client acting on what it just saw, without growing with the length of the game.
+REMEMBERED_DEPARTURES = 256
+
+
+def _id_number(object_id: str) -> int:
+    return int(object_id[1:]) if object_id[1:].isdigit() else 0
+
+
+def _remember(system: dict[str, Any], kind: str, object_id: str, value: str) -> None:
+    """Forget the oldest ids first: ids grow with time. Chosen by id, not by dict order, which
+    a stored state doesn't keep (PostgreSQL's jsonb), so replay forgets exactly the same ones."""
+    entries: dict[str, str] = system.setdefault(kind, {})
+    entries[object_id] = value
+    while len(entries) > REMEMBERED_DEPARTURES:
+        del entries[min(entries, key=_id_number)]
 
 
 def check_not_gone(ctx: Context, object_id: object) -> None:

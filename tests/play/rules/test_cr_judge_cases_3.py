@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from play.rules import codec
-from play.rules.errors import IllegalAction
+from play.rules.errors import IllegalAction, InvalidAction
 from tests.play.rules.conftest import DOUBLING_SEASON, SOLDIER, Table
 
 PACIFISM = {
@@ -201,3 +201,23 @@ def test_a_card_put_onto_the_battlefield_is_logged_with_its_rule_110_1() -> None
     assert _events_have_rules(events) and events[0]["rule"] == "110.1"
     events = table.do("put_card", controller=0, definition={"name": "Bears", **BIG}, zone="hand")
     assert _events_have_rules(events)
+
+
+def test_the_state_remembers_only_recent_departures_oldest_ids_forgotten_first_111_8() -> None:
+    """Refusing a departed token by rule (111.8) needs a memory of departures; it stays bounded,
+    so a long game's state doesn't grow with every token that ever ceased."""
+    from play.rules.mtg.zones import REMEMBERED_DEPARTURES
+
+    table = Table()
+    first = last = ""
+    for _ in range(REMEMBERED_DEPARTURES + 5):
+        table.do("create_token", controller=0, definition=SOLDIER)
+        [soldier] = table.objects("Soldier Token")
+        table.do("move", object=soldier["id"], to="exile")
+        first, last = first or soldier["id"], soldier["id"]
+    assert len(table.state.system["ceased"]) == REMEMBERED_DEPARTURES
+    with pytest.raises(IllegalAction) as recent:
+        table.do("move", object=last, to="battlefield")
+    assert recent.value.rule == "111.8"
+    with pytest.raises(InvalidAction):  # forgotten: just an unknown object now
+        table.do("move", object=first, to="battlefield")
