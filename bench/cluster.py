@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -80,15 +81,24 @@ def _manage(env: dict[str, str], *args: str) -> None:
     )
 
 
+def worker_log(port: int) -> Path:
+    """Where a worker's output goes: read it when a run reports errors."""
+    return Path(tempfile.gettempdir()) / f"tokensite-worker-{port}.log"
+
+
 def _start_worker(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "tokensite.asgi:application"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    with worker_log(port).open("ab") as log:
+        return subprocess.Popen(
+            [
+                *(PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)),
+                "tokensite.asgi:application",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
 
 def _wait_for_port(port: int, timeout: float = 30.0) -> None:
@@ -131,6 +141,7 @@ def main() -> None:
     with cluster() as running:
         print("workers:", ", ".join(running.urls))
         print("database:", running.env["DATABASE_URL"], "redis:", running.env["REDIS_URL"])
+        print("logs:", ", ".join(str(worker_log(port)) for port in PORTS))
         with contextlib.suppress(KeyboardInterrupt):
             while all(worker.poll() is None for worker in running.workers):
                 time.sleep(1)

@@ -113,7 +113,14 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 reads with a 5 s socket timeout by default, as long as the layer's
+            # blocking BZPOPMIN waits for a message: an idle listener's read timed out and its
+            # consumer crashed (1011). Let the blocking read wait; connecting still times out.
+            "CONFIG": {
+                "hosts": [
+                    {"address": REDIS_URL, "socket_timeout": None, "socket_connect_timeout": 5}
+                ],
+            },
         }
     }
 else:

@@ -183,3 +183,18 @@ async def test_a_script_without_origin_may_listen_but_a_foreign_origin_is_refuse
         connected, _ = await communicator.connect()
         assert connected is accepted, (url, headers)
         await communicator.disconnect()
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (CI's second pass)")
+@run_async
+async def test_an_idle_listener_outlives_the_redis_clients_default_read_timeout() -> None:
+    """redis-py 8 gives reads a 5 s timeout by default; the layer's blocking receive waits
+    longer than that when nobody acts, and that must not crash the consumer (1011)."""
+    cast = await sync_to_async(make_cast)()
+    listener = await connect(cast, cast.spectator)
+    assert (await listener.connect())[0]
+    await asyncio.sleep(7)
+    await act(cast, cast.owner, create_soldiers())
+    message = await listener.receive_json_from(timeout=10)
+    assert (message["type"], message["version"]) == ("table.updated", 1)
+    await listener.disconnect()
