@@ -112,10 +112,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py 8 reads with a 5 s socket timeout by default, as long as the layer's
-            # blocking BZPOPMIN waits for a message: an idle listener's read timed out and its
-            # consumer crashed (1011). Let the blocking read wait; connecting still times out.
+            # Tables only broadcast to groups, which Redis pub/sub does without per-channel
+            # queues: under load (bench/load.py) delivery p95 went from 4 s, with updates
+            # dropped at the queue layer's capacity, to 0.2 s with none dropped.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # redis-py 8 reads with a 5 s socket timeout by default; an idle listener's read
+            # must not time out and crash its consumer (1011). Connecting still times out.
             "CONFIG": {
                 "hosts": [
                     {"address": REDIS_URL, "socket_timeout": None, "socket_connect_timeout": 5}
