@@ -72,6 +72,14 @@ class EffectError(ValueError):
         self.problem = problem
 
 
+def is_kind(subtypes: Sequence[str], kind: str) -> bool:
+    """Whether an object with ``subtypes`` is a ``kind`` (a Food token, a Goblin, an Aura): it
+    has that subtype, whatever else it is (205.3a-h; 111.10: a token copy of an "Artifact Creature
+    - Food Golem" is a Food token). Every rule and effect that names a kind asks this, never
+    whether an object's subtypes equal a list."""
+    return kind in subtypes
+
+
 @dataclass(frozen=True)
 class TokenFilter:
     """Which objects an effect cares about: every listed type and subtype must match."""
@@ -85,9 +93,11 @@ class TokenFilter:
     def matches(self, types: Sequence[str], subtypes: Sequence[str], is_token: bool) -> bool:
         if self.token is not None and self.token != is_token:
             return False
-        if self.any_subtypes and not set(self.any_subtypes) & set(subtypes):
+        if self.any_subtypes and not any(is_kind(subtypes, k) for k in self.any_subtypes):
             return False
-        return all(t in types for t in self.types) and all(s in subtypes for s in self.subtypes)
+        return all(t in types for t in self.types) and all(
+            is_kind(subtypes, k) for k in self.subtypes
+        )
 
     def to_data(self) -> JsonDict | None:
         if not self.types and not self.subtypes and self.token is None and not self.any_subtypes:

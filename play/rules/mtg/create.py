@@ -9,11 +9,12 @@ must be attached to (303.4f/g/i).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from play.rules.context import Context, times
 from play.rules.definitions import back_from_payload, face_from_payload
-from play.rules.effects import Effect
+from play.rules.effects import Effect, is_kind
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import predefined
 from play.rules.mtg.enters import choose_as_enters
@@ -92,16 +93,23 @@ def _normalize(batches: list[Batch]) -> Event:
     return tuple(replace(key, count=n) for key, n in merged.items())
 
 
-def _one_of_each_faces(effect: Effect) -> list[tuple[Face, Face | None, str | None]]:
-    return [
+@lru_cache(maxsize=64)
+def _one_of_each_faces(effect: Effect) -> tuple[tuple[Face, Face | None, str | None], ...]:
+    return tuple(
         resolve_definition(s, d) for s, d in zip(effect.tokens, effect.definitions, strict=True)
-    ]
+    )
+
+
+def _one_of_each_replaces(effect: Effect, batch: Batch) -> bool:
+    """ "If you would create a Clue, Food, or Treasure token": a token of any of those kinds,
+    whatever else it is (a copy of a Food Golem artifact creature is a Food token, 205.3g)."""
+    kinds = {kind for face, _b, _s in _one_of_each_faces(effect) for kind in face.subtypes}
+    return batch.matches(effect) and any(is_kind(batch.current.subtypes, k) for k in kinds)
 
 
 def _applies(effect: Effect, event: Event) -> bool:
     if effect.kind == "token_one_of_each":
-        names = {f.subtypes for f, _b, _s in _one_of_each_faces(effect)}
-        return any(b.current.subtypes in names and b.matches(effect) for b in event)
+        return any(_one_of_each_replaces(effect, b) for b in event)
     return any(b.matches(effect) for b in event)
 
 
@@ -140,14 +148,15 @@ def _apply(effect: Effect, event: Event) -> Event:
                 for b in event
             ]
         )
-    faces = _one_of_each_faces(effect)
-    names = {f.subtypes for f, _b, _s in faces}
+    # Each token of a named kind becomes one ordinary predefined token of each kind (111.10),
+    # not a copy and without the extra characteristics it had; one that is two of the kinds at
+    # once is still one token, replaced once.
     result: list[Batch] = []
     for batch in event:
-        if batch in matching and batch.current.subtypes in names:
+        if _one_of_each_replaces(effect, batch):
             result.extend(
-                replace(batch, face=f, back=bk, definition=s, transformed=False)
-                for f, bk, s in faces
+                replace(batch, face=f, back=bk, definition=s, copy_of=None, transformed=False)
+                for f, bk, s in _one_of_each_faces(effect)
             )
         else:
             result.append(batch)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from play.rules.context import Context, times
+from play.rules.effects import is_kind
 from play.rules.errors import IllegalAction
 from play.rules.mtg import params
 from play.rules.mtg.cards import create_copy
@@ -22,7 +23,7 @@ def _armies(ctx: Context, seat: int) -> list[GameObject]:
         o
         for o in ctx.state.on_battlefield()
         if o.controller == seat
-        and "Army" in visible_face(o).subtypes
+        and is_kind(visible_face(o).subtypes, "Army")
         and compute_one(ctx.state, o).is_creature
     ]
 
@@ -69,7 +70,7 @@ def amass(ctx: Context, action: JsonDict) -> None:
     army = split(ctx.state, ctx.state.objects[chosen], 1)
     put = put_counters(ctx, army, "+1/+1", amount, as_token=army.token)
     became = ""
-    if subtype not in visible_face(army).subtypes:
+    if not is_kind(visible_face(army).subtypes, subtype):
         army.added_subtypes = (*army.added_subtypes, subtype)
         article = "an" if subtype[:1].lower() in "aeiou" else "a"
         became = f"; it becomes {article} {subtype} in addition to its other types"

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from catalog.models import CardDefinition
 from tests.play.api.apitable import ApiTable
 
 
@@ -148,3 +149,32 @@ def test_306_5b_a_catalogue_planeswalker_enters_with_its_printed_loyalty_doubled
     assert any(e["text"].startswith("Doubling Season applied") for e in t.events)
     t.act({"type": "damage", "object": t.one("Elspeth, Storm Slayer")["id"], "amount": 10})
     assert t.objects("Elspeth, Storm Slayer") == []  # 120.3c, 704.5i
+
+
+def test_111_10_two_manufactors_replace_a_gingerbrute_copy_by_three_of_each(catalog: None) -> None:
+    """A token copy of an "Artifact Creature - Food Golem" is a Food token (205.3g): the first
+    Academy Manufactor replaces it by one predefined Clue, Food and Treasure (111.10), the second
+    applies to the modified event (616.1e): 3 of each and no copy."""
+    CardDefinition.objects.create(
+        slug="mtg-gingerbrute",
+        game_id="mtg",
+        name="Gingerbrute",
+        mana_cost="{1}",
+        types=["Artifact", "Creature"],
+        subtypes=["Food", "Golem"],
+        power="1",
+        toughness="1",
+        keywords=["Haste"],
+    )
+    t = ApiTable()
+    t.act({"type": "put_card", "controller": 0, "card": "mtg-academy-manufactor", "count": 2})
+    t.act({"type": "put_card", "controller": 0, "card": "mtg-gingerbrute", "zone": "exile"})
+    gingerbrute = t.one("Gingerbrute", zone="exile")["id"]
+    t.act({"type": "create_copy", "controller": 0, "of": gingerbrute})
+    assert t.state["pending_choice"] is None
+    counts = {
+        name: sum(o["count"] for o in t.objects(name))
+        for name in ("Clue Token", "Food Token", "Treasure Token", "Gingerbrute")
+    }
+    assert counts == {"Clue Token": 3, "Food Token": 3, "Treasure Token": 3, "Gingerbrute": 0}
+    assert all(o["copy_of"] is None for o in t.objects() if o["token"])
