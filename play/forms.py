@@ -1,88 +1,51 @@
 """Forms of the battlefield pages: they parse posted fields into the action dict of API.md.
 
-Meaning is the kernel's business: a form only checks types and bounds and names the parameters
-each action type takes, so an htmx form and an API client send the same action.
+Meaning is the kernel's business: a form only checks types and bounds. The fields an action
+type takes, their limits and labels come from the games' action registries
+(play/rules/registry.py), so an htmx form and an API client send the same action and a new
+action needs no edit here.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django import forms
 
-from play.rules import MAX_COUNT
+from play import rules
+from play.rules import registry as r
 
 GAMES = [("mtg", "Magic: The Gathering"), ("riftbound", "Riftbound")]
 COLORS = [("W", "White"), ("U", "Blue"), ("B", "Black"), ("R", "Red"), ("G", "Green")]
-LEAVES_AT = [
-    ("", "Stays"),
-    ("end_step:exile", "Exile at end step"),
-    ("end_step:sacrifice", "Sacrifice at end step"),
-    ("end_of_combat:sacrifice", "Sacrifice at end of combat"),
-    ("end_of_combat:exile", "Exile at end of combat"),
-]
+DOMAINS = ["Fury", "Calm", "Mind", "Body", "Chaos", "Order"]
 
-# The parameters each action type takes from the posted fields (API.md "Action types").
-OBJECT = ("object", "count")
-PARAMETERS: dict[str, tuple[str, ...]] = {
-    **{
-        kind: OBJECT
-        for kind in (
-            "tap",
-            "untap",
-            "sacrifice",
-            "destroy",
-            "phase_out",
-            "phase_in",
-            "transform",
-            "turn_face_down",
-            "turn_face_up",
-            "exhaust",
-            "ready",
-            "kill",
-            "recycle",
-        )
-    },
-    "move": (*OBJECT, "to"),
-    "add_counters": (*OBJECT, "kind", "amount"),
-    "remove_counters": (*OBJECT, "kind", "amount"),
-    "damage": (*OBJECT, "amount"),
-    "pump": (*OBJECT, "power", "toughness", "until"),
-    "buff": OBJECT,
-    "attach": ("object", "to"),
-    "gain_control": (*OBJECT, "seat", "until"),
-    "activate": (*OBJECT, "ability", "choices"),
-    "attack": OBJECT,
-    "untap_all": ("seat",),
-    "ready_all": ("seat",),
-    "adjust_life": ("seat", "amount"),
-    "adjust_points": ("seat", "amount"),
-    "next_step": (),
-    "pass_turn": (),
-    "choose": ("choice",),
-    "create_token": (
-        "controller",
-        "token",
-        "definition",
-        "count",
-        "tapped",
-        "leaves_at",
-        "attach_to",
-        "location",
-        "ready",
-    ),
-    "create_copy": ("controller", "of", "card", "count", "tapped", "leaves_at"),
-    "put_card": ("controller", "card", "count"),
-    "resolve_spell_copy": ("controller", "card", "count", "tapped"),
+
+def form_params(kind: str) -> dict[str, r.Param]:
+    """The parameters the browser forms post for an action type, in any game."""
+    params: dict[str, r.Param] = {}
+    for registry in rules.registries().values():
+        spec = registry.get(kind)
+        for p in spec.form_params() if spec is not None else ():
+            params.setdefault(p.name, p)
+    return params
+
+
+ACTION_TYPES = list(
+    dict.fromkeys(spec.type for registry in rules.registries().values() for spec in registry)
+)
+# A palette button posts `pick` = "<type>:<catalogue id>" for the types naming a token or card.
+PICKED = {
+    kind: p.name
+    for kind in ACTION_TYPES
+    for p in form_params(kind).values()
+    if p.refers in (r.TOKEN, r.CARD)
 }
+PICK = re.compile(rf"^({'|'.join(map(re.escape, PICKED))}):[\w-]{{1,100}}$")
 
 
-def _int(minimum: int = -MAX_COUNT) -> forms.IntegerField:
-    return forms.IntegerField(required=False, min_value=minimum, max_value=MAX_COUNT)
-
-
-def _text(max_length: int = 100) -> forms.CharField:
+def _text(max_length: int | None = 100) -> forms.CharField:
     return forms.CharField(required=False, max_length=max_length)
 
 
@@ -90,59 +53,79 @@ def _words(value: str) -> list[str]:
     return [word for word in value.replace(",", " ").split() if word]
 
 
+def _definition_fields() -> dict[str, forms.Field]:
+    """Custom token characteristics (a `definition` parameter) as flat fields."""
+    return {
+        "def_name": _text(200),
+        "def_supertypes": _text(200),
+        "def_types": _text(200),
+        "def_subtypes": _text(200),
+        "def_colors": forms.MultipleChoiceField(required=False, choices=COLORS),
+        "def_power": _text(8),
+        "def_toughness": _text(8),
+        "def_might": forms.IntegerField(required=False, min_value=0, max_value=rules.MAX_COUNT),
+        "def_keywords": _text(500),
+        "def_text": forms.CharField(required=False, max_length=2000),
+    }
+
+
+def fields_for(p: r.Param) -> dict[str, forms.Field]:
+    """The posted fields that carry one parameter."""
+    bounds = p.bounds()
+    if bounds is not None:
+        field: forms.Field = forms.IntegerField(
+            required=p.required, min_value=bounds[0], max_value=bounds[1]
+        )
+    elif p.kind == r.BOOLEAN:
+        field = forms.BooleanField(required=False)
+    elif p.kind == r.CHOICE:
+        field = forms.ChoiceField(required=False, choices=p.options())
+    elif p.kind in (r.TEXT, r.OBJECT):
+        field = _text(p.max_length)
+    elif p.kind in (r.JSON, r.OBJECTS):  # OBJECTS: stack ids separated by spaces or commas
+        field = _text(2000)
+    elif p.kind == r.DEFINITION:
+        return _definition_fields()
+    elif p.kind == r.MAPPING:  # an ability's choices: a color (MTG) or a domain (Riftbound)
+        return {
+            "color": forms.ChoiceField(required=False, choices=[("", ""), *COLORS, ("C", "")]),
+            "domain": forms.ChoiceField(
+                required=False, choices=[("", ""), *zip(DOMAINS, DOMAINS, strict=True)]
+            ),
+        }
+    else:
+        raise AssertionError(f"{p.name}: a {p.kind} parameter has no form field")
+    return {p.name: field}
+
+
 class ActionForm(forms.Form):
-    """One action at a table, posted by any control of the battlefield page."""
+    """One action at a table, posted by any control of the battlefield page: the fields are
+    those of the posted type."""
 
     expected_version = forms.IntegerField(min_value=0)
-    type = forms.ChoiceField(choices=[(kind, kind) for kind in PARAMETERS])
-    object = _text(32)
-    count = _int(1)
-    to = _text(32)
-    kind = _text(50)
-    amount = _int()
-    power = _int()
-    toughness = _int()
-    until = forms.ChoiceField(required=False, choices=[("", ""), ("end_of_turn", "")])
-    seat = forms.IntegerField(required=False, min_value=0, max_value=63)
-    ability = forms.IntegerField(required=False, min_value=0, max_value=99)
-    color = forms.ChoiceField(required=False, choices=[("", ""), *COLORS, ("C", "")])
-    domain = _text(20)
-    choice = _text(2000)
-    controller = forms.IntegerField(required=False, min_value=0, max_value=63)
-    token = _text(100)
-    card = _text(100)
-    of = _text(32)
-    tapped = forms.BooleanField(required=False)
-    ready = forms.BooleanField(required=False)
-    leaves_at = forms.ChoiceField(required=False, choices=LEAVES_AT)
-    attach_to = _text(32)
-    location = _text(32)
-    # Custom token characteristics (create_token without `token`).
-    def_name = _text(200)
-    def_supertypes = _text(200)
-    def_types = _text(200)
-    def_subtypes = _text(200)
-    def_colors = forms.MultipleChoiceField(required=False, choices=COLORS)
-    def_power = _text(8)
-    def_toughness = _text(8)
-    def_might = forms.IntegerField(required=False, min_value=0, max_value=MAX_COUNT)
-    def_keywords = _text(500)
-    def_text = forms.CharField(required=False, max_length=2000)
+    type = forms.ChoiceField(choices=[(kind, kind) for kind in ACTION_TYPES])
+    pick = forms.RegexField(required=False, regex=PICK)
 
-    pick = forms.RegexField(
-        required=False,
-        regex=r"^(create_token|create_copy|resolve_spell_copy|put_card):[\w-]{1,100}$",
-    )
+    def __init__(self, data: Any = None, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        kind = str((data or {}).get("type", ""))
+        pick = str((data or {}).get("pick", ""))
+        if PICK.match(pick):
+            kind = pick.split(":", 1)[0]
+        self.params = form_params(kind)
+        for p in self.params.values():
+            self.fields.update(fields_for(p))
 
     def clean(self) -> dict[str, Any]:
         """A palette button posts `pick` = "<type>:<catalogue id>" (works without JavaScript)."""
         data = super().clean() or {}
-        if data.get("type") == "choose" and data.get("choice") is None:
+        choice = self.params.get("choice")
+        if choice is not None and choice.kind == r.JSON and data.get("choice") is None:
             self.add_error("choice", "Pick one of the options.")
         if data.get("pick"):
             kind, slug = data["pick"].split(":", 1)
             data["type"] = kind
-            data["token" if kind == "create_token" else "card"] = slug
+            data[PICKED[kind]] = slug
         return data
 
     def clean_choice(self) -> Any:
@@ -173,26 +156,27 @@ class ActionForm(forms.Form):
                 definition[field] = value
         return definition
 
-    def _value(self, name: str) -> Any:
+    def _value(self, p: r.Param) -> Any:
         data = self.cleaned_data
-        if name == "definition":
+        if p.kind == r.DEFINITION:
             return self._definition()
-        if name == "choices":
+        if p.kind == r.MAPPING:
             picked = {"color": data.get("color"), "domain": data.get("domain")}
             return {key: value for key, value in picked.items() if value} or None
-        value = data.get(name)
-        if name in ("tapped", "ready"):
+        value = data.get(p.name)
+        if p.kind == r.OBJECTS:
+            return _words(value or "") or None
+        if p.kind == r.BOOLEAN:
             return value or None
         return None if value in (None, "") else value
 
     def action(self) -> dict[str, Any]:
         """The action dict, with only the parameters of its type that were given."""
-        kind = self.cleaned_data["type"]
-        action: dict[str, Any] = {"type": kind}
-        for name in PARAMETERS[kind]:
-            value = self._value(name)
+        action: dict[str, Any] = {"type": self.cleaned_data["type"]}
+        for p in form_params(action["type"]).values():
+            value = self._value(p)
             if value is not None:
-                action[name] = value
+                action[p.name] = value
         return action
 
 
@@ -224,3 +208,93 @@ class TableCreateForm(forms.Form):
 
 class JoinForm(forms.Form):
     seat = forms.IntegerField(min_value=0, max_value=63)
+
+
+def _object_param(spec: r.ActionSpec) -> str:
+    """The parameter that names the object the control sits on (`object`, `of`, `attach_to`)."""
+    return next(p.name for p in spec.params if p.kind == r.OBJECT and p.form)
+
+
+def _widget(
+    p: r.Param, registry: r.Registry, obj: dict[str, Any], state: dict[str, Any]
+) -> dict[str, Any] | None:
+    """How the object panel asks for one parameter; None: not asked there."""
+    widget: dict[str, Any] = {"name": p.name, "label": p.label or p.name.title(), "help": p.help}
+    if p.name == r.COUNT.name:
+        return {**widget, "input": "number", "min": 1, "max": obj["count"], "value": 1}
+    if p.refers == r.ZONE:
+        places = list(registry.move_to[:1])
+        if registry.move_to_battlefields:
+            places += [(f["id"], f["name"]) for f in state.get("battlefields") or []]
+        return {**widget, "input": "select", "options": places + list(registry.move_to[1:])}
+    if p.kind == r.SEAT:
+        others = [(s["seat"], s["name"]) for s in state["seats"] if s["seat"] != obj["controller"]]
+        return {**widget, "input": "select", "options": others} if others else None
+    if p.kind == r.CHOICE and len(p.choices) == 1:
+        checked = p.default == p.choices[0]
+        return {
+            **widget,
+            "input": "checkbox",
+            "value": p.choices[0],
+            "checked": checked,
+            "label": p.options()[1][1],
+        }
+    if p.kind == r.INTEGER:
+        bounds = p.bounds()
+        assert bounds is not None
+        return {**widget, "input": "number", "min": bounds[0], "max": bounds[1], "value": p.default}
+    if p.kind == r.TEXT and p.refers is None:
+        return {
+            **widget,
+            "input": "text",
+            "value": p.default or "",
+            "suggestions": registry.counter_kinds,
+        }
+    return None
+
+
+def panel_groups(game: str, obj: dict[str, Any], state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The object panel's forms: for each group of controls (play/rules/registry.py GROUPS) the
+    actions of the game's registry that apply to this object, and the fields they ask for."""
+    registry = rules.registries()[game]
+    found = registry.for_object(obj)
+    groups = []
+    for key, legend in r.GROUPS.items():
+        specs = [s for s in found if s.group == key]
+        if not specs:
+            continue
+        target = _object_param(specs[0])
+        hidden = {target: obj["id"]}
+        fields: dict[str, dict[str, Any]] = {}
+        for spec in specs:
+            if spec.param(r.CONTROLLER_PARAM.name) is not None:
+                hidden[r.CONTROLLER_PARAM.name] = obj["controller"]
+            for p in spec.form_params():
+                if p.name in hidden or p.name in fields:
+                    continue
+                if target != r.OBJECT_PARAM.name and p.name != r.COUNT.name:
+                    continue  # a control creating something on this object asks for how many
+                widget = _widget(p, registry, obj, state)
+                if widget is not None:
+                    fields[p.name] = widget
+        if target != r.OBJECT_PARAM.name and r.COUNT.name in fields:
+            fields[r.COUNT.name] |= {"max": rules.MAX_COUNT}
+        asks_seat = any(p.kind == r.SEAT for s in specs for p in s.form_params())
+        if target == r.OBJECT_PARAM.name and asks_seat and r.SEAT_PARAM.name not in fields:
+            continue  # nobody else to give it to
+        groups.append(
+            {
+                "key": key,
+                "legend": legend,
+                "specs": specs,
+                "fields": list(fields.values()),
+                "hidden": hidden,
+            }
+        )
+    return groups
+
+
+def table_controls(game: str) -> dict[str, r.ActionSpec | None]:
+    """The table page's controls outside the object panel, by role (registry ROLES)."""
+    registry = rules.registries()[game]
+    return {role: registry.by_role(role) for role in r.ROLES}

@@ -12,6 +12,9 @@ from typing import Any
 
 from catalog.selectors import card_name_choice, card_payload, token_payload
 from play import rules
+from play.rules.registry import CARD as REFERS_CARD
+from play.rules.registry import CARD_NAME as REFERS_CARD_NAME
+from play.rules.registry import TOKEN as REFERS_TOKEN
 from tokensite.api import DomainError
 
 MAX_DEPTH = 10
@@ -72,20 +75,25 @@ def action_check_shape(action: Any) -> None:
 def action_embed_definitions(game: str, action: dict[str, Any]) -> dict[str, Any]:
     """The action as it is run and logged: catalogue ids resolved into definitions of this game.
 
-    `create_token` with `token` gets `definition` (the token payload, docs/internals.md section 1);
-    `create_copy`, `resolve_spell_copy` and `put_card` with `card` get `definition` (the card
-    payload). A chosen card name (`put_card` `choices.name`, Pithing Needle) must be a card's name
-    in the catalogue and is logged as the catalogue spells it.
+    A parameter the game's action registry marks as naming a token definition or a card (e.g.
+    `token`, `card`) gets `definition` (the token or card payload, docs/internals.md section 1).
+    A chosen card name (`choices.name` where `choices` refers to a card name, Pithing Needle)
+    must be a card's name in the catalogue and is logged as the catalogue spells it.
     """
     payload = dict(action)
-    kind = payload["type"]
-    if kind == "create_token" and "token" in payload:
-        payload["definition"] = _definition(game, "token", payload["token"], token_payload)
-    elif kind in ("create_copy", "resolve_spell_copy", "put_card") and "card" in payload:
-        payload["definition"] = _definition(game, "card", payload["card"], card_payload)
-    choices = payload.get("choices")
-    if kind == "put_card" and isinstance(choices, dict) and "name" in choices:
-        payload["choices"] = {**choices, "name": _card_name(game, choices["name"])}
+    registry = rules.registries().get(game)
+    spec = registry.get(payload["type"]) if registry is not None else None
+    for param in spec.params if spec is not None else ():
+        if param.name not in payload:
+            continue
+        if param.refers == REFERS_TOKEN:
+            payload["definition"] = _definition(game, "token", payload[param.name], token_payload)
+        elif param.refers == REFERS_CARD:
+            payload["definition"] = _definition(game, "card", payload[param.name], card_payload)
+        elif param.refers == REFERS_CARD_NAME and isinstance(payload[param.name], dict):
+            choices = payload[param.name]
+            if "name" in choices:
+                payload[param.name] = {**choices, "name": _card_name(game, choices["name"])}
     return payload
 
 

@@ -172,21 +172,12 @@ def _may_act_for(access: TableAccess, seat: int | None) -> bool:
 
 
 def _acting_seats(state: Any, payload: dict[str, Any]) -> tuple[int | None, set[int]]:
-    """The seat the log records for an action and every seat the caller must act for.
-
-    `rules.action_seat` answers with the `by` seat when an action names one (Riftbound: the seat
-    whose spell chooses the object, which pays the Deflect tax). That seat alone must not decide
-    the permission, or a player could exhaust, kill or score for an opponent by naming
-    themselves as `by`: the caller must also act for the seat the action belongs to without it.
-    A seat the table doesn't have is malformed (400), not a permission question (403).
+    """The seat the log records for an action and every seat the caller must act for, as the
+    game's action registry says (`rules.acting_seats`: the controller of the object, the named
+    seat, the active player; with Riftbound's `by` both that seat and the one the action belongs
+    to). A seat the table doesn't have is malformed (400), not a permission question (403).
     """
-    seat = rules.action_seat(state, payload)
-    required = {seat} if seat is not None else set()
-    if "by" in payload:
-        without_by = {key: value for key, value in payload.items() if key != "by"}
-        affected = rules.action_seat(state, without_by)
-        if affected is not None:
-            required.add(affected)
+    seat, required = rules.acting_seats(state, payload)
     for number in sorted(required):
         if not 0 <= number < len(state.seats):
             raise DomainError(f"This table has no seat {number}.", code="invalid_action")

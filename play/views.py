@@ -21,7 +21,15 @@ from django_htmx.middleware import HtmxDetails
 
 from catalog import selectors as catalog
 from play import board, selectors, services
-from play.forms import COLORS, ActionForm, JoinForm, TableCreateForm
+from play.forms import (
+    COLORS,
+    DOMAINS,
+    ActionForm,
+    JoinForm,
+    TableCreateForm,
+    panel_groups,
+    table_controls,
+)
 from play.models import Table
 from play.selectors import TableAccess
 from tokensite.api import Conflict, DomainError, Forbidden
@@ -46,7 +54,15 @@ def _palette(table: Table) -> dict[str, Any]:
         catalog.token_list(game=table.game, predefined=True).values("slug", "name", "subtypes")
     )
     roles = [t for t in quick if "Role" in (t["subtypes"] or [])]
-    return {"quick": quick, "roles": roles, "colors": COLORS, "pinned": _pinned(table)}
+    create = table_controls(table.game)["create"]
+    leaves = create.param("leaves_at") if create is not None else None
+    return {
+        "quick": quick,
+        "roles": roles,
+        "colors": COLORS,
+        "pinned": _pinned(table),
+        "leaves": leaves.options() if leaves is not None else [],
+    }
 
 
 def _pinned(table: Table) -> list[dict[str, Any]]:
@@ -76,6 +92,7 @@ def _context(
         "access": access,
         "spectate": request.GET.get("spectate", ""),
         "steps": board.STEP_NAMES,
+        "controls": table_controls(table.game),
         **extra,
     }
 
@@ -263,16 +280,18 @@ def undo(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
 
 @require_POST
 def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
-    """Untap (MTG) or ready (Riftbound) everything one seat controls: one kernel action
-    (``untap_all`` / ``ready_all``), so one log entry and one undo."""
+    """Untap (MTG) or ready (Riftbound) everything one seat controls: one kernel action (the
+    registry's "untap everything" control), so one log entry and one undo."""
     if not request.user.is_authenticated:
         return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
-    form = ActionForm({**request.POST.dict(), "type": "untap_all"})
     try:
+        table, access = _access(request, table_id)
+        spec = table_controls(table.game)["untap_everything"]
+        assert spec is not None and spec.flip is not None  # every game has one
+        form = ActionForm({**request.POST.dict(), "type": spec.type})
         if not form.is_valid() or form.cleaned_data.get("seat") is None:
             raise DomainError("Choose a seat and post expected_version.", code="invalid")
-        table, access = _access(request, table_id)
-        events = _untap_seat(request, table, access, form.cleaned_data)
+        events = _untap_seat(request, table, access, form.cleaned_data, spec.type, spec.flip)
     except Conflict as exc:
         return _stale(request, table_id, exc)
     except DomainError as exc:
@@ -281,9 +300,14 @@ def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
 
 
 def _untap_seat(
-    request: HttpRequest, table: Table, access: TableAccess, data: dict[str, Any]
+    request: HttpRequest,
+    table: Table,
+    access: TableAccess,
+    data: dict[str, Any],
+    kind: str,
+    flag: str,
 ) -> list[dict[str, Any]]:
-    """One ``untap_all`` (``ready_all``) action; nothing tapped (exhausted): nothing logged."""
+    """One "untap everything" action; nothing tapped (exhausted): nothing logged."""
     seat, version = data["seat"], data["expected_version"]
     if not access.can_act:
         raise Forbidden("Spectators can't act at a table.")
@@ -292,9 +316,6 @@ def _untap_seat(
     if version != table.version:
         raise Conflict(f"Stale version: the table is at version {table.version}.", code="stale")
     state = selectors.table_state(table=table, access=access)
-    kind, flag = (
-        ("ready_all", "exhausted") if state["game"] == "riftbound" else ("untap_all", "tapped")
-    )
     if not any(
         obj["controller"] == seat and obj.get(flag) and not obj.get("phased_out")
         for obj in state["objects"]
@@ -327,7 +348,8 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
         obj=obj,
         tile=board.tile(obj, table.game, []),
         acts=obj["controller"] in access.seats,
-        others=[s for s in context["state"]["seats"] if s["seat"] != obj["controller"]],
+        panel=panel_groups(table.game, obj, context["state"]),
+        domains=DOMAINS,
     )
     template = "play/object.html#panel" if request.htmx else "play/object.html"
     return render(request, template, context)
@@ -348,5 +370,12 @@ def palette_search(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         tokens = list(catalog.token_list(game=table.game, q=q)[:24])
     elif q:
         cards = list(catalog.card_list(game=table.game, q=q)[:12])
-    context = {"tokens": tokens, "cards": cards, "q": q, "kind": kind, "table": table}
+    context = {
+        "tokens": tokens,
+        "cards": cards,
+        "q": q,
+        "kind": kind,
+        "table": table,
+        "controls": table_controls(table.game),
+    }
     return render(request, "play/table.html#palette-results", context)

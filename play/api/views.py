@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from play import selectors, services
-from play.api.actions import ACTION_SERIALIZERS
+from play.api.actions import ACTION_EXAMPLES, ACTION_SERIALIZERS
 from play.api.parsers import BoundedJSONParser
 from play.api.renderers import FastJSONRenderer
 from play.api.serializers import (
@@ -150,6 +150,7 @@ def table_detail(request: Request, table_id: str) -> Response:
 @extend_schema(
     request=TableActionSerializer,
     responses={200: ActionResponseSerializer, **ERRORS},
+    examples=ACTION_EXAMPLES,
     summary="Act at a table",
     description="One action per request, run by the rules kernel in one transaction. "
     "400 malformed, 403 not your seat, 404 unknown table, 409 stale `expected_version` or a "

@@ -12,9 +12,10 @@ from typing import Any
 
 from play.rules.context import Context, Event
 from play.rules.errors import ChoicePending, InvalidAction, NeedChoice
+from play.rules.registry import Registry
 from play.rules.stacks import merge_identical
 from play.rules.state import GameState, PendingChoice
-from play.rules.systems import get_system
+from play.rules.systems import all_systems, get_system
 
 JsonDict = dict[str, Any]
 
@@ -79,6 +80,21 @@ def _run(state: GameState, action: JsonDict) -> Outcome:
 def view(state: GameState) -> JsonDict:
     """The API table state of /work/shared/API.md, minus "id" and "version"."""
     return get_system(state.game).view(state)
+
+
+def registries() -> dict[str, Registry]:
+    """Every game's action registry, by game."""
+    return {system.name: system.registry for system in all_systems()}
+
+
+def acting_seats(state: GameState, action: JsonDict) -> tuple[int | None, set[int]]:
+    """The seat the log records for ``action`` and every seat its sender must act for (the
+    game's registry, ``play/rules/registry.py``); answering a choice is its seat's alone."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return None, set()
+    if state.pending_choice is not None and action.get("type") == "choose":
+        return state.pending_choice.seat, {state.pending_choice.seat}
+    return get_system(state.game).registry.acting_seats(state, action)
 
 
 def action_seat(state: GameState, action: JsonDict) -> int | None:

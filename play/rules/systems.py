@@ -9,15 +9,15 @@ a third game is a new module registered here, not edits everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from play.rules.context import Context
 from play.rules.errors import InvalidAction
+from play.rules.registry import Handler, Registry
 from play.rules.state import GameObject, GameState
 
 JsonDict = dict[str, Any]
-Handler = Callable[[Context, JsonDict], None]
 
 
 class GameSystem(Protocol):
@@ -26,6 +26,7 @@ class GameSystem(Protocol):
     steps: tuple[str, ...]
     handlers: Mapping[str, Handler]
     manual_actions: frozenset[str]
+    registry: Registry
 
     def new_game(self, setup: JsonDict) -> GameState:
         """The initial state for ``setup`` (players, starting life, hand, library, ...)."""
@@ -55,6 +56,10 @@ _SYSTEMS: dict[str, GameSystem] = {}
 
 def register(system: GameSystem) -> None:
     _SYSTEMS[system.name] = system
+
+
+def all_systems() -> list[GameSystem]:
+    return list(_SYSTEMS.values())
 
 
 def get_system(game: object) -> GameSystem:

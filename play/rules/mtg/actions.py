@@ -171,8 +171,11 @@ def damage(ctx: Context, action: JsonDict) -> None:
     (-1/-1 counters instead, 120.3d, 702.80a, 702.90b) and lifelink (702.15b); ``deathtouch:
     true`` says the source (a spell, a card in hand) has deathtouch. Damage from a source the
     creature has protection from is prevented (702.16e). With ``seat`` instead of ``object`` the
-    damage is dealt to a player (120.3a/b)."""
-    amount = params.integer(action, "amount", minimum=1)
+    damage is dealt to a player (120.3a/b). A source dealing 0 damage deals none (120.8): refused,
+    as the API schema documents."""
+    amount = params.integer(action, "amount", minimum=0)
+    if amount == 0:
+        raise IllegalAction("0 damage isn't dealt at all (CR 120.8)", "120.8")
     deathtouch = params.flag(action, "deathtouch")
     source_id = action.get("source")
     keywords: tuple[str, ...] = ()

@@ -14,17 +14,15 @@ from typing import Any
 from play.rules import systems
 from play.rules.context import Context
 from play.rules.errors import InvalidAction
-from play.rules.riftbound import actions, board, copies, create, plays, turn
-from play.rules.riftbound.battlefields import battlefield_record, swap_back
+from play.rules.registry import Handler
+from play.rules.riftbound import board, create, plays, turn
+from play.rules.riftbound.battlefields import battlefield_record
 from play.rules.riftbound.board import RUNE_POOL_KEYS
 from play.rules.riftbound.cleanup import cleanup
+from play.rules.riftbound.registry import REGISTRY
 from play.rules.state import GameObject, GameState, Seat
 
 JsonDict = dict[str, Any]
-
-_OBJECT_ACTIONS = frozenset(
-    {"exhaust", "ready", "move", "damage", "kill", "recycle", "buff", "spend_buff", "activate"}
-)
 
 
 def _setup_int(setup: JsonDict, name: str, default: int) -> int:
@@ -45,26 +43,9 @@ class RiftboundSystem:
     name = "riftbound"
     zones: tuple[str, ...] = (board.BOARD, *board.NON_BOARD_ZONES)
     steps: tuple[str, ...] = turn.STEPS
-    manual_actions: frozenset[str] = frozenset()
-    handlers: Mapping[str, systems.Handler] = {
-        "create_token": create.create_token,
-        "put_card": create.put_card,
-        "create_copy": copies.create_copy,
-        "exhaust": actions.exhaust,
-        "ready": actions.ready,
-        "ready_all": actions.ready_all,
-        "move": actions.move,
-        "damage": actions.damage,
-        "kill": actions.kill,
-        "recycle": actions.recycle,
-        "buff": actions.buff,
-        "spend_buff": actions.spend_buff,
-        "adjust_points": actions.adjust_points,
-        "activate": actions.activate,
-        "swap_back": swap_back,
-        "next_step": turn.next_step,
-        "pass_turn": turn.pass_turn,
-    }
+    registry = REGISTRY
+    manual_actions = REGISTRY.manual()
+    handlers: Mapping[str, Handler] = REGISTRY.handlers()
 
     def new_game(self, setup: JsonDict) -> GameState:
         """Seats with 0 points and an empty rune pool; one battlefield per player unless
@@ -188,29 +169,10 @@ class RiftboundSystem:
         }
 
     def action_seat(self, state: GameState, action: JsonDict) -> int | None:
-        kind = action.get("type")
-        seat: object = None
-        if action.get("by") is not None:
-            seat = action.get("by")
-        elif kind in ("create_token", "create_copy", "put_card"):
-            seat = action.get("controller", state.active_seat)
-        elif kind in ("adjust_points", "ready_all"):
-            seat = action.get("seat")
-        elif kind in ("next_step", "pass_turn"):
-            seat = state.active_seat
-        elif kind in _OBJECT_ACTIONS:
-            obj = state.objects.get(str(action.get("object")))
-            seat = obj.controller if obj is not None else None
-        elif kind == "swap_back":
-            field = next(
-                (b for b in state.battlefields if b["id"] == action.get("battlefield")), {}
-            )
-            seat = field.get("controller")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            return None
+        seat = REGISTRY.acting_seats(state, action)[0]
         # A seat the table doesn't have is malformed: the kernel refuses it (400), not the
         # permission check (403).
-        return seat if 0 <= seat < len(state.seats) else None
+        return seat if seat is not None and 0 <= seat < len(state.seats) else None
 
 
 def _played(state: GameState, seat: int) -> JsonDict:
@@ -222,7 +184,8 @@ def _chain(state: GameState) -> list[JsonDict]:
     """A token whose play waits for a player's decision is a pending item on the Chain: it
     exists there (183, 354.2) until it is finalized (337.1.c) or the play is undone (358.4)."""
     pending = state.pending_choice
-    if pending is None or pending.action.get("type") not in ("create_token", "create_copy"):
+    spec = REGISTRY.get(pending.action.get("type")) if pending is not None else None
+    if pending is None or spec is None or spec.role not in ("create", "copy_card"):
         return []
     action = pending.action
     try:

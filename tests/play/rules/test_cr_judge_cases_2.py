@@ -56,6 +56,19 @@ def test_damage_to_a_player_without_infect_is_life_loss_120_3a() -> None:
     assert any(e["type"] == "lost" and e["rule"] == "704.5a" for e in events)
 
 
+def test_a_source_dealing_0_damage_deals_none_120_8() -> None:
+    """120.8: 0 damage isn't dealt at all; the action is refused citing the rule (422), as the
+    API schema's minimum of 0 says, and nothing changes."""
+    table = Table()
+    table.create(SOLDIER)
+    [soldier] = _ids(table, "Soldier Token")
+    for target in ({"object": soldier}, {"seat": 1}):
+        with pytest.raises(IllegalAction) as refused:
+            table.do("damage", amount=0, **target)
+        assert refused.value.rule == "120.8"
+    assert table.seat(1)["life"] == 20
+
+
 def test_damage_names_an_object_or_a_seat_not_both_120_1() -> None:
     table = Table()
     table.create(SOLDIER)

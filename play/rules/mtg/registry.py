@@ -1,0 +1,411 @@
+"""Magic: The Gathering's actions (play/rules/registry.py): one entry per action type, in the
+order the board offers them."""
+
+from __future__ import annotations
+
+from play.rules import registry as r
+from play.rules.mtg import abilities, actions, cards, keyword_actions, status, targeting, turn
+from play.rules.mtg import registry_params as p
+from play.rules.registry import ActionSpec, Actor, Applies, Param
+
+BATTLEFIELD = ("battlefield",)
+CREATURE = ("Creature",)
+MOVE_TO = (
+    ("graveyard", "Graveyard"),
+    ("exile", "Exile"),
+    ("hand", "Hand"),
+    ("library", "Library"),
+    ("battlefield", "Battlefield"),
+)
+COUNTER_KINDS = ("+1/+1", "-1/-1", "loyalty", "charge", "shield")
+
+_ON_FIELD = Applies(zones=BATTLEFIELD)
+
+
+def _object_action(
+    kind: str,
+    handler: r.Handler,
+    label: str,
+    help_: str,
+    rule: str,
+    applies: Applies = _ON_FIELD,
+    style: str = "",
+    **extra: object,
+) -> ActionSpec:
+    return ActionSpec(
+        kind,
+        handler,
+        label,
+        help_,
+        r.ON_OBJECT,
+        rule=rule,
+        applies=applies,
+        group="main",
+        style=style,
+        example={"object": "o1"},
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+SPECS = [
+    _object_action(
+        "tap",
+        status.tap,
+        "Tap",
+        "Tap objects.",
+        "701.26a",
+        Applies(zones=BATTLEFIELD, unless=("phased_out",)),
+        role="tap_one",
+        flip="tapped",
+    ),
+    _object_action(
+        "untap",
+        status.untap,
+        "Untap",
+        "Untap objects.",
+        "701.26b",
+        Applies(zones=BATTLEFIELD, unless=("phased_out",)),
+        style="secondary",
+        role="untap_one",
+    ),
+    ActionSpec(
+        "attack",
+        turn.attack,
+        "Attack",
+        "Declare attackers (302.6 summoning sickness unless haste; taps unless vigilance).",
+        (*r.ON_OBJECT, Param("defender", r.SEAT, "Defending seat.", refers=r.PLAYER, form=False)),
+        rule="508.1a",
+        applies=Applies(zones=BATTLEFIELD, types=CREATURE, unless=("tapped", "phased_out")),
+        group="main",
+        style="secondary",
+        example={"object": "o1"},
+    ),
+    _object_action(
+        "sacrifice",
+        actions.sacrifice,
+        "Sacrifice",
+        "Sacrifice objects (their controller's).",
+        "701.21a",
+        style="danger",
+    ),
+    _object_action(
+        "destroy", actions.destroy, "Destroy", "Destroy objects.", "701.8a", style="danger"
+    ),
+    _object_action(
+        "phase_out",
+        status.phase_out,
+        "Phase out",
+        "Phase objects out (CR 702.26).",
+        "702.26a",
+        Applies(zones=BATTLEFIELD, unless=("phased_out",)),
+        style="secondary",
+    ),
+    _object_action(
+        "phase_in",
+        status.phase_in,
+        "Phase in",
+        "Phase objects in.",
+        "702.26a",
+        Applies(zones=BATTLEFIELD, when=("phased_out",)),
+        style="secondary",
+    ),
+    _object_action(
+        "turn_face_down",
+        status.turn_face_down,
+        "Turn face down",
+        "Turn objects face down.",
+        "708.2",
+        Applies(zones=BATTLEFIELD, unless=("face_down",)),
+        style="secondary",
+    ),
+    _object_action(
+        "turn_face_up",
+        status.turn_face_up,
+        "Turn face up",
+        "Turn objects face up.",
+        "708.8",
+        Applies(zones=BATTLEFIELD, when=("face_down",)),
+        style="secondary",
+    ),
+    _object_action(
+        "transform",
+        status.transform,
+        "Transform",
+        "Transform double-faced objects.",
+        "712.3",
+        Applies(zones=BATTLEFIELD, when=("double_faced",)),
+        style="secondary",
+    ),
+    ActionSpec(
+        "move",
+        actions.move_action,
+        "Move",
+        "Move objects to another zone (a token leaving the battlefield ceases to exist, 704.5d).",
+        (*r.ON_OBJECT, r.TO_ZONE),
+        rule="400.7",
+        applies=Applies(),
+        group="move",
+        style="secondary",
+        example={"object": "o1", "to": "graveyard"},
+    ),
+    ActionSpec(
+        "gain_control",
+        actions.gain_control,
+        "Gain control",
+        "Give control of objects to another seat.",
+        (
+            *r.ON_OBJECT,
+            r.SEAT_PARAM.but(help="The new controller.", label="Give control to"),
+            r.UNTIL,
+        ),
+        rule="302.6",
+        applies=_ON_FIELD,
+        group="control",
+        style="secondary",
+        example={"object": "o1", "seat": 1},
+    ),
+    ActionSpec(
+        "add_counters",
+        actions.add_counters,
+        "Add counters",
+        "Put counters on objects (replacement effects such as Hardened Scales apply) or on a "
+        "player (`seat`).",
+        p.COUNTER_PARAMS,
+        rule="122.1",
+        applies=_ON_FIELD,
+        group="amounts",
+        example={"object": "o1", "kind": "+1/+1", "amount": 1},
+    ),
+    ActionSpec(
+        "remove_counters",
+        actions.remove_counters,
+        "Remove counters",
+        "Remove counters from objects or from a player (`seat`).",
+        p.COUNTER_PARAMS,
+        rule="122.1",
+        applies=Applies(zones=BATTLEFIELD, when=("counters",)),
+        group="amounts",
+        style="secondary",
+        example={"object": "o1", "kind": "+1/+1", "amount": 1},
+    ),
+    ActionSpec(
+        "damage",
+        actions.damage,
+        "Deal damage",
+        "Deal damage to objects, or (MTG, `seat` instead of `object`) to a player: life loss "
+        "(120.3a), or poison counters from a source with infect (120.3b).",
+        p.DAMAGE_PARAMS,
+        rule="120.3",
+        applies=Applies(zones=BATTLEFIELD, types=(*CREATURE, "Planeswalker")),
+        group="amounts",
+        style="secondary",
+        example={"object": "o1", "amount": 2},
+    ),
+    ActionSpec(
+        "pump",
+        actions.pump,
+        "Pump",
+        "+N/+N (layer 7c) or, with set_base, 'becomes P/T' (layer 7b).",
+        p.PUMP_PARAMS,
+        rule="613.4c",
+        applies=Applies(zones=BATTLEFIELD, types=CREATURE),
+        group="pump",
+        example={"object": "o1", "power": 2, "toughness": 2, "until": "end_of_turn"},
+    ),
+    ActionSpec(
+        "activate",
+        abilities.activate,
+        "Activate",
+        "Activate an ability listed in the object's `abilities`.",
+        r.ACTIVATE_PARAMS,
+        rule="602.2",
+        applies=Applies(zones=BATTLEFIELD, when=("abilities",)),
+        group="ability",
+        example={"object": "o1", "ability": 0},
+    ),
+    ActionSpec(
+        "create_copy",
+        cards.create_copy,
+        "Copy",
+        "Create token copies (CR 707.2: copiable values only) of an object or of a card.",
+        p.CREATE_COPY_PARAMS,
+        actor=p.CREATES,
+        rule="707.2",
+        applies=_ON_FIELD,
+        group="copy",
+        role="copy_card",
+        style="secondary",
+        example={"controller": 0, "of": "o1", "count": 2},
+    ),
+    ActionSpec(
+        "create_token",
+        cards.create_token,
+        "Create",
+        "Create `count` tokens (one stack) from a catalogue token or custom characteristics.",
+        p.CREATE_TOKEN_PARAMS,
+        actor=p.CREATES,
+        rule="111.1",
+        applies=Applies(zones=BATTLEFIELD, types=CREATURE),
+        group="role",
+        role="create",
+        example={"controller": 0, "token": "mtg-treasure", "count": 3},
+    ),
+    ActionSpec(
+        "put_card",
+        cards.put_card,
+        "Put onto battlefield",
+        "Put nontoken cards (a catalogue card or custom characteristics) into a zone.",
+        p.PUT_CARD_PARAMS,
+        actor=p.CREATES,
+        role="put",
+        example={"controller": 0, "card": "mtg-doubling-season"},
+    ),
+    ActionSpec(
+        "resolve_spell_copy",
+        cards.resolve_spell_copy,
+        "Spell copy resolves",
+        "MTG: a copy of a permanent spell ('copy target creature spell') resolves and becomes "
+        "a token (CR 111.13, 608.3f, 707.10f). It isn't 'created': Doubling Season and other "
+        "token-creation replacement effects don't apply, so exactly `count` tokens enter.",
+        p.RESOLVE_SPELL_COPY_PARAMS,
+        actor=p.CREATES,
+        rule="707.10f",
+        role="spell_copy",
+        example={"controller": 0, "card": "mtg-doubling-season"},
+    ),
+    ActionSpec(
+        "amass",
+        keyword_actions.amass,
+        "Amass",
+        "MTG: amass [subtype] N (CR 701.47a). With no Army creature, a 0/0 black [subtype] "
+        "Army token is created (token replacement effects apply); then one Army is chosen (a "
+        '`pending_choice` of kind "amass_army" when they differ) and gets N +1/+1 counters '
+        "(counter replacement effects apply); an unchosen 0/0 Army dies as a state-based "
+        "action.",
+        p.AMASS_PARAMS,
+        actor=p.CREATES,
+        rule="701.47a",
+        example={"controller": 0, "amount": 2},
+    ),
+    ActionSpec(
+        "populate",
+        keyword_actions.populate,
+        "Populate",
+        "MTG: populate (CR 701.36): create a token that's a copy of a creature token you "
+        'control; none if you control none (701.36b). Without `of`, a `pending_choice` of kind "'
+        'populate".',
+        p.POPULATE_PARAMS,
+        actor=p.CREATES,
+        rule="701.36a",
+        example={"controller": 0, "of": "o1"},
+    ),
+    ActionSpec(
+        "block",
+        turn.block,
+        "Block",
+        "Declare a blocker (509.1a); restrictions such as decayed (702.147a) and flying (702.9b).",
+        p.BLOCK_PARAMS,
+        rule="509.1a",
+        example={"object": "o2", "attacker": "o1"},
+    ),
+    ActionSpec(
+        "encore",
+        abilities.encore,
+        "Encore",
+        "Activate encore of a card in its owner's graveyard (702.141a): sorcery speed, the card "
+        "is exiled as a cost, one hasty token copy per opponent that must attack that opponent.",
+        (
+            *r.ON_OBJECT,
+            Param("choices", r.MAPPING, '{"paid": "manual"} when the mana is paid by hand.'),
+        ),
+        rule="702.141a",
+        example={"object": "o1"},
+    ),
+    ActionSpec(
+        "target",
+        targeting.target,
+        "Target",
+        "A player's spell or ability targets permanents (CR 115): hexproof and shroud are "
+        "checked, and ward (702.21a) asks the player to pay its cost or have the spell "
+        "countered.",
+        p.TARGET_PARAMS,
+        actor=Actor(r.NAMED, "seat", active_by_default=True),
+        rule="115.1",
+        example={"seat": 1, "objects": ["o1"], "spell": "Lightning Bolt"},
+    ),
+    ActionSpec(
+        "set_pt",
+        actions.set_pt,
+        "Set P/T",
+        "Manual override: the objects have this base P/T from now on (layer 7b).",
+        (
+            *r.ON_OBJECT,
+            Param("power", r.INTEGER, "New base power.", required=True),
+            Param("toughness", r.INTEGER, "New base toughness.", required=True),
+        ),
+        manual=True,
+        example={"object": "o1", "power": 3, "toughness": 3},
+    ),
+    ActionSpec(
+        "remove",
+        actions.remove,
+        "Remove",
+        "Manual override: take objects out of the game without a zone change.",
+        r.ON_OBJECT,
+        manual=True,
+        example={"object": "o1"},
+    ),
+    ActionSpec(
+        "untap_all",
+        status.untap_all,
+        "Untap all",
+        "MTG: untap every permanent the seat controls in one action (701.26b; as its untap "
+        "step, 502.3). One log entry, undone at once; identical stacks merge again.",
+        (r.SEAT_PARAM.but(help="Whose permanents."),),
+        actor=Actor(r.NAMED, "seat"),
+        rule="701.26b",
+        role="untap_everything",
+        example={"seat": 0},
+        flip="tapped",
+    ),
+    ActionSpec(
+        "adjust_life",
+        actions.adjust_life,
+        "Life",
+        "Gain or lose life.",
+        (r.SEAT_PARAM.but(help="Whose life total."), r.AMOUNT),
+        actor=Actor(r.NAMED, "seat"),
+        rule="119.3",
+        role="life",
+        example={"seat": 0, "amount": -3},
+    ),
+    ActionSpec(
+        "attach",
+        actions.attach,
+        "Attach",
+        "Attach an Aura, Equipment or Role to an object.",
+        p.ATTACH_PARAMS,
+        rule="701.3a",
+        example={"object": "o2", "to": "o1"},
+    ),
+    ActionSpec(
+        "next_step",
+        turn.next_step,
+        "Next step",
+        "Move to the next step and run its turn-based actions.",
+        actor=Actor(r.ACTIVE),
+        rule="500.1",
+        role="next",
+    ),
+    ActionSpec(
+        "pass_turn",
+        turn.pass_turn,
+        "Pass turn",
+        "End this turn and play the next seat's turn up to its first main phase.",
+        actor=Actor(r.ACTIVE),
+        rule="500.1",
+        role="pass",
+    ),
+]
+
+REGISTRY = r.Registry("mtg", SPECS, move_to=MOVE_TO, counter_kinds=COUNTER_KINDS)

@@ -1,0 +1,387 @@
+"""The action vocabulary as data: one registry per game system (``mtg/registry.py``,
+``riftbound/registry.py``), built from the types here.
+
+Each entry says what an action takes (its parameters: type, range, default, what they refer to),
+who acts (for permissions), the rule it carries out, how people see it (label, help line, the
+group of controls it sits in) and which objects it applies to. The kernel dispatches through it;
+the API serializers and schema, the HTML forms and buttons, the acting-seat check and the
+catalogue embedding are generated from it (docs/internals.md 6). Adding an action is one handler
+and one entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from play.rules.context import Context
+from play.rules.state import MAX_COUNT, GameState
+
+JsonDict = dict[str, Any]
+Handler = Callable[[Context, JsonDict], None]
+MAX_SEAT = 63
+
+# Parameter kinds: how a value is written (and which API/form field carries it).
+INTEGER = "integer"
+BOOLEAN = "boolean"
+TEXT = "text"
+CHOICE = "choice"  # one of ``choices``
+SEAT = "seat"  # a seat number
+SEAT_OR_TRUE = "seat_or_true"  # true / false or a seat number (attacking)
+OBJECT = "object"  # a stack id
+OBJECTS = "objects"  # a list of stack ids
+DEFINITION = "definition"  # custom characteristics, the fields of a token definition
+COPY_EXCEPT = "copy_except"  # exceptions to a copy (707.9)
+COUNTERS = "counters"  # {kind: n}
+MAPPING = "mapping"  # a JSON object of named choices
+JSON = "json"  # any JSON value (an answer to a pending choice)
+KINDS = frozenset(
+    {
+        INTEGER,
+        BOOLEAN,
+        TEXT,
+        CHOICE,
+        SEAT,
+        SEAT_OR_TRUE,
+        OBJECT,
+        OBJECTS,
+        DEFINITION,
+        COPY_EXCEPT,
+        COUNTERS,
+        MAPPING,
+        JSON,
+    }
+)
+
+# What a parameter refers to (the catalogue embeds definitions for "token" and "card").
+STACK = "stack"
+PLAYER = "seat"
+TOKEN = "token"
+CARD = "card"
+CARD_NAME = "card_name"  # a chosen card name, inside ``choices`` (201.4)
+PENDING = "choice"
+BATTLEFIELD = "battlefield"
+ZONE = "zone"
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an action, as the API, the forms and the kernel read it."""
+
+    name: str
+    kind: str
+    help: str
+    required: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()  # how people read the choices, in their order
+    blank: str = ""  # how people read "not given" (a choice's empty option)
+    max_length: int | None = None
+    refers: str | None = None
+    label: str = ""
+    form: bool = True  # asked by the browser forms (False: API only)
+
+    def __post_init__(self) -> None:
+        assert self.kind in KINDS, self.kind
+
+    def options(self) -> list[tuple[str, str]]:
+        """The choices with their labels, after the empty one."""
+        labels = self.labels or tuple(c.replace("_", " ") for c in self.choices)
+        return [("", self.blank), *zip(self.choices, labels, strict=True)]
+
+    def bounds(self) -> tuple[int, int] | None:
+        """The inclusive range of an integer-valued parameter."""
+        if self.kind == INTEGER:
+            low = -MAX_COUNT if self.minimum is None else self.minimum
+            return low, MAX_COUNT if self.maximum is None else self.maximum
+        if self.kind == SEAT:
+            return 0, MAX_SEAT
+        return None
+
+    def but(self, **changes: Any) -> Param:
+        return replace(self, **changes)
+
+
+# Who acts, for permissions (``acting_seats``).
+CONTROLLER = "controller"  # the controller of the ``object``; nobody in particular without one
+NAMED = "named"  # the seat named by ``Actor.param`` (default: the active player if ``active``)
+ACTIVE = "active"  # the active player
+ANYONE = "anyone"  # any seated player
+FIELD_CONTROLLER = "field_controller"  # the controller of the battlefield named by ``param``
+
+
+@dataclass(frozen=True)
+class Actor:
+    kind: str
+    param: str = ""
+    active_by_default: bool = False
+
+
+OWN_OBJECT = Actor(CONTROLLER, "object")
+
+
+@dataclass(frozen=True)
+class Applies:
+    """Which objects (their API view) an object action is offered on: in one of ``zones``, of
+    one of ``types`` (any when empty), with every flag of ``when`` true and of ``unless`` false."""
+
+    zones: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    when: tuple[str, ...] = ()
+    unless: tuple[str, ...] = ()
+
+    def matches(self, obj: Mapping[str, Any]) -> bool:
+        if self.zones and obj.get("zone") not in self.zones:
+            return False
+        if self.types and not set(self.types) & set(obj.get("types") or ()):
+            return False
+        return all(obj.get(f) for f in self.when) and not any(obj.get(f) for f in self.unless)
+
+
+# Groups of controls: the object panel shows one form per group, in this order.
+GROUPS: dict[str, str] = {
+    "main": "Actions",
+    "move": "Move",
+    "control": "Control",
+    "amounts": "Counters and damage",
+    "pump": "Pump",
+    "ability": "Abilities",
+    "copy": "Create token copies (CR 707.2)",
+    "role": "Attach a Role",
+}
+
+# Roles: the controls the table page draws outside the object panel, by what they do.
+ROLES = frozenset(
+    {
+        "create",  # the palette: create tokens of a definition
+        "put",  # put a card from the palette onto the battlefield
+        "copy_card",  # token copies of a card from the palette
+        "spell_copy",  # a copy of a permanent spell resolves
+        "tap_one",  # the tile's quick button on a ready object
+        "untap_one",  # ... on a tapped (exhausted) object
+        "untap_everything",  # every permanent of one seat
+        "life",  # the seat's counter (life or points)
+        "next",  # next step
+        "pass",  # pass the turn
+        "answer",  # answer the pending choice
+    }
+)
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    type: str
+    handler: Handler | None  # None: the kernel itself answers (``choose``)
+    label: str
+    help: str
+    params: tuple[Param, ...] = ()
+    actor: Actor = OWN_OBJECT
+    rule: str | None = None
+    applies: Applies | None = None  # None: not offered on objects
+    group: str | None = None
+    role: str | None = None
+    manual: bool = False  # a manual override, logged as such
+    example: JsonDict = field(default_factory=dict)
+    style: str = ""  # "secondary" or "danger" for the button
+    flip: str | None = None  # the flag this action sets (tapped, exhausted): tile quick buttons
+
+    def __post_init__(self) -> None:
+        assert self.group is None or self.group in GROUPS, self.group
+        assert self.role is None or self.role in ROLES, self.role
+        names = [p.name for p in self.params]
+        assert len(names) == len(set(names)), self.type
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    def form_params(self) -> tuple[Param, ...]:
+        return tuple(p for p in self.params if p.form)
+
+    def example_action(self) -> JsonDict:
+        return {"type": self.type, **self.example}
+
+
+class Registry:
+    """The actions of one game system, in the order the board offers them."""
+
+    def __init__(
+        self,
+        game: str,
+        specs: list[ActionSpec],
+        *,
+        by: Param | None = None,
+        move_to: tuple[tuple[str, str], ...] = (),
+        move_to_battlefields: bool = False,
+        counter_kinds: tuple[str, ...] = (),
+    ) -> None:
+        self.game = game
+        # Where the board offers to move an object (and the table's battlefields if asked),
+        # and the counter names it suggests.
+        self.move_to = move_to
+        self.move_to_battlefields = move_to_battlefields
+        self.counter_kinds = counter_kinds
+        self.specs: dict[str, ActionSpec] = {}
+        # ``by``: the seat whose spell or ability chooses the object (Riftbound Deflect, 809);
+        # it acts as well as the seat the action belongs to.
+        self.by = by
+        for spec in [*specs, CHOOSE]:
+            assert spec.type not in self.specs, spec.type
+            self.specs[spec.type] = spec
+
+    def __iter__(self) -> Iterator[ActionSpec]:
+        return iter(self.specs.values())
+
+    def get(self, kind: object) -> ActionSpec | None:
+        return self.specs.get(kind) if isinstance(kind, str) else None
+
+    def handlers(self) -> dict[str, Handler]:
+        return {s.type: s.handler for s in self if s.handler is not None}
+
+    def manual(self) -> frozenset[str]:
+        return frozenset(s.type for s in self if s.manual)
+
+    def by_role(self, role: str) -> ActionSpec | None:
+        return next((s for s in self if s.role == role), None)
+
+    def for_object(self, obj: Mapping[str, Any]) -> list[ActionSpec]:
+        """The object actions that apply to ``obj`` (its API view), in the registry's order."""
+        return [s for s in self if s.applies is not None and s.applies.matches(obj)]
+
+    def acting_seats(self, state: GameState, action: JsonDict) -> tuple[int | None, set[int]]:
+        """The seat the log records for ``action`` and every seat its sender must act for.
+
+        With ``by`` (Riftbound), that seat is recorded, but the seat the action belongs to
+        without it must act too, or a player could act on an opponent's objects by naming
+        themselves. A seat number is returned as given: the caller refuses one the table
+        doesn't have.
+        """
+        spec = self.get(action.get("type"))
+        own = _actor_seat(state, spec, action) if spec is not None else None
+        required = {own} if own is not None else set()
+        by = action.get(self.by.name) if self.by is not None else None
+        if isinstance(by, int) and not isinstance(by, bool):
+            return by, {*required, by}
+        return own, required
+
+
+def _seat_value(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _actor_seat(state: GameState, spec: ActionSpec, action: JsonDict) -> int | None:
+    actor = spec.actor
+    if actor.kind == ACTIVE:
+        return state.active_seat
+    if actor.kind == NAMED:
+        default = state.active_seat if actor.active_by_default else None
+        return _seat_value(action.get(actor.param, default))
+    if actor.kind == CONTROLLER:
+        object_id = action.get(actor.param)
+        obj = state.objects.get(object_id) if isinstance(object_id, str) else None
+        return obj.controller if obj is not None else None
+    if actor.kind == FIELD_CONTROLLER:
+        wanted = action.get(actor.param)
+        field_ = next((b for b in state.battlefields if b["id"] == wanted), {})
+        return _seat_value(field_.get("controller"))
+    if actor.kind == ANYONE:
+        return None
+    raise AssertionError(actor.kind)  # a choice's seat is the kernel's (kernel.action_seat)
+
+
+# Parameters several actions and both games share.
+OBJECT_PARAM = Param(
+    "object", OBJECT, 'Stack id, e.g. "o17".', required=True, max_length=32, refers=STACK
+)
+COUNT = Param(
+    "count",
+    INTEGER,
+    f"How many objects of the stack (default 1, at most {MAX_COUNT}); part of a stack splits it.",
+    minimum=1,
+    default=1,
+    label="How many",
+)
+BY = Param(
+    "by",
+    SEAT,
+    "Riftbound: the seat whose spell or ability chooses the object (Deflect, 809).",
+    refers=PLAYER,
+    form=False,
+)
+ON_OBJECT = (OBJECT_PARAM, COUNT, BY)
+CONTROLLER_PARAM = Param(
+    "controller", SEAT, "Seat that creates and controls the tokens.", refers=PLAYER, label="For"
+)
+SEAT_PARAM = Param("seat", SEAT, "Whose.", required=True, refers=PLAYER, label="Seat")
+AMOUNT = Param("amount", INTEGER, "Positive: gain; negative: lose.", required=True)
+UNTIL = Param(
+    "until",
+    CHOICE,
+    "How long it lasts (default: indefinitely).",
+    choices=("end_of_turn",),
+    labels=("until end of turn",),
+)
+TAPPED = Param("tapped", BOOLEAN, "Enters tapped.", label="Tapped")
+READY = Param("ready", BOOLEAN, "Riftbound: enters ready.", label="Ready")
+PERMITTED = Param(
+    "permitted",
+    BOOLEAN,
+    "Riftbound: an effect allows a battlefield the player doesn't control (355.2.b).",
+    form=False,
+)
+LOCATION = Param(
+    "location",
+    TEXT,
+    'Riftbound: "base" or a battlefield id.',
+    max_length=32,
+    refers=BATTLEFIELD,
+    label="At",
+)
+DEFINITION_PARAM = Param(
+    "definition", DEFINITION, "Custom characteristics when no `token` is given."
+)
+CARD_PARAM = Param("card", TEXT, "Card id.", max_length=100, refers=CARD)
+TOKEN_PARAM = Param(
+    "token", TEXT, 'Token definition id, e.g. "mtg-treasure".', max_length=100, refers=TOKEN
+)
+NAME_PARAM = Param("name", TEXT, "Named/legendary tokens.", max_length=200, form=False)
+ZONE_PARAM = Param(
+    "zone",
+    TEXT,
+    "Default battlefield (Riftbound: board, or trash, banishment, champion).",
+    max_length=32,
+    refers=ZONE,
+    form=False,
+)
+TO_ZONE = Param(
+    "to",
+    TEXT,
+    'MTG: "graveyard", "exile", "hand", "library", "battlefield". Riftbound: "base", '
+    'a battlefield id, "hand", "trash", "main_deck", "banishment".',
+    required=True,
+    max_length=32,
+    refers=ZONE,
+    label="Move to",
+)
+ACTIVATE_PARAMS = (
+    *ON_OBJECT,
+    Param("ability", INTEGER, "Ability index.", required=True, minimum=0, maximum=99, default=0),
+    Param(
+        "choices",
+        MAPPING,
+        'E.g. {"color": "R"}, {"target": "o3"}, Riftbound {"domain": "Fury"}.',
+    ),
+)
+
+CHOOSE = ActionSpec(
+    "choose",
+    None,
+    "Choose",
+    "Answer `pending_choice` with one of its options.",
+    (Param("choice", JSON, "One of pending_choice.options.", required=True, refers=PENDING),),
+    actor=Actor(ANYONE),
+    role="answer",
+    example={"choice": 0},
+)
