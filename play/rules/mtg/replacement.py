@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
 
-from play.rules.context import Context
 from play.rules.effects import Effect
 from play.rules.errors import InvalidAction
-from play.rules.state import MAX_COUNT, GameObject, GameState
+from play.rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefield
+from play.rules.state import MAX_COUNT
 
 E = TypeVar("E", bound=Hashable)
 
@@ -35,11 +35,11 @@ Applies = Callable[[Effect, E], bool]
 ApplyFn = Callable[[Effect, E], E]
 
 
-def instances(state: GameState, kinds: tuple[str, ...], affected: int) -> list[Instance]:
+def instances(state: MtgState, kinds: tuple[str, ...], affected: int) -> list[Instance]:
     """Replacement effects of phased-in permanents that affect ``affected`` (616.1: the affected
     player's own effects when they say "you")."""
     found: dict[tuple[Effect, str], Instance] = {}
-    for obj in state.on_battlefield():
+    for obj in on_battlefield(state):
         if obj.face_down:
             continue
         for effect in obj.current.effects:
@@ -52,7 +52,7 @@ def instances(state: GameState, kinds: tuple[str, ...], affected: int) -> list[I
     return list(found.values())
 
 
-def _reaches(source: GameObject, effect: Effect, affected: int) -> bool:
+def _reaches(source: MtgObject, effect: Effect, affected: int) -> bool:
     if effect.whose == "any":
         return True
     return (source.controller == affected) == (effect.whose == "you")
@@ -67,7 +67,7 @@ effect are applied together (a simplification for huge stacks of replacement eff
 
 
 def apply_in_order(
-    ctx: Context,
+    ctx: MtgContext,
     seat: int,
     what: str,
     event: E,
@@ -135,7 +135,7 @@ def apply_in_order(
 
 
 def _apply_commuting(
-    ctx: Context,
+    ctx: MtgContext,
     what: str,
     event: E,
     effects: list[Instance],
@@ -156,7 +156,9 @@ def _apply_commuting(
     return event
 
 
-def _applied(ctx: Context, inst: Instance, what: str, times: int, before: int, after: int) -> None:
+def _applied(
+    ctx: MtgContext, inst: Instance, what: str, times: int, before: int, after: int
+) -> None:
     repeat = f" {times} times" if times > 1 else ""
     ctx.event(
         "replacement_applied",
@@ -173,7 +175,7 @@ def _used(left: tuple[int, ...], index: int) -> tuple[int, ...]:
 
 
 def replace_counters(
-    ctx: Context, state: GameState, target: GameObject, kind: str, amount: int, as_token: bool
+    ctx: MtgContext, state: MtgState, target: MtgObject, kind: str, amount: int, as_token: bool
 ) -> int:
     """How many counters of ``kind`` are put on ``target`` after counter replacements; counters a
     permanent enters with count too (CR 122.6, 614.1c)."""
@@ -203,7 +205,7 @@ def replace_counters(
     return result
 
 
-def put_counters(ctx: Context, target: GameObject, kind: str, amount: int, as_token: bool) -> int:
+def put_counters(ctx: MtgContext, target: MtgObject, kind: str, amount: int, as_token: bool) -> int:
     """Put ``amount`` counters of ``kind`` on ``target`` through the counter replacements
     (``replace_counters``); returns how many were put. None put leaves no empty entry, so the
     stack still merges with its twins."""

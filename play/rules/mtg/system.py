@@ -6,15 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from play.rules import systems
-from play.rules.context import Context
 from play.rules.errors import InvalidAction
 from play.rules.mtg import abilities, actions, cards, keyword_actions, status, targeting, turn
 from play.rules.mtg.create import token_name
 from play.rules.mtg.layers import compute_one
+from play.rules.mtg.records import MtgContext, MtgObject, MtgSeat, MtgState
 from play.rules.mtg.sba import check_state_based_actions
 from play.rules.mtg.view import view, view_object
 from play.rules.mtg.zones import ZONES
-from play.rules.state import GameObject, GameState, Seat
 
 JsonDict = dict[str, Any]
 
@@ -55,6 +54,8 @@ def _setup_int(setup: JsonDict, name: str, default: int) -> int:
 
 class MtgSystem:
     name = "mtg"
+    seat_record = MtgSeat
+    object_record = MtgObject
     zones: tuple[str, ...] = ZONES
     steps: tuple[str, ...] = turn.STEPS
     manual_actions = frozenset({"set_pt", "remove"})
@@ -94,7 +95,7 @@ class MtgSystem:
         "pass_turn": turn.pass_turn,
     }
 
-    def new_game(self, setup: JsonDict) -> GameState:
+    def new_game(self, setup: JsonDict) -> MtgState:
         players = setup.get("players")
         if (
             not isinstance(players, list)
@@ -105,22 +106,22 @@ class MtgSystem:
         life = _setup_int(setup, "starting_life", 20)
         hand = _setup_int(setup, "hand", 7)
         library = _setup_int(setup, "library", 53)
-        seats = [Seat(name=name, life=life, hand=hand, library=library) for name in players]
-        return GameState(game=self.name, seats=seats)
+        seats = [MtgSeat(name=name, life=life, hand=hand, library=library) for name in players]
+        return MtgState(game=self.name, seats=seats)
 
     def token_name(self, subtypes: tuple[str, ...]) -> str:
         return token_name(subtypes)
 
-    def settle(self, ctx: Context) -> None:
+    def settle(self, ctx: MtgContext) -> None:
         check_state_based_actions(ctx)
 
-    def view(self, state: GameState) -> JsonDict:
+    def view(self, state: MtgState) -> JsonDict:
         return view(state)
 
-    def view_object(self, state: GameState, obj: GameObject) -> JsonDict:
+    def view_object(self, state: MtgState, obj: MtgObject) -> JsonDict:
         return view_object(state, obj, compute_one(state, obj))
 
-    def action_seat(self, state: GameState, action: JsonDict) -> int | None:
+    def action_seat(self, state: MtgState, action: JsonDict) -> int | None:
         kind = action.get("type")
         if kind in (
             "create_token",

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from play.rules import RulesError, apply, codec, new_game
+from play.rules.riftbound.records import battlefields
 from play.rules.stacks import identity
 from play.rules.state import GameState
 
@@ -50,7 +51,7 @@ def _action(data: st.DataObject, state: GameState) -> dict[str, Any]:
             "choice": data.draw(st.sampled_from(state.pending_choice.options)),
         }
     seat = data.draw(st.integers(0, len(state.seats) - 1))
-    places = ["base", *(b["id"] for b in state.battlefields)]
+    places = ["base", *(b["id"] for b in battlefields(state))]
     objects = list(state.objects.values())
     kind = data.draw(
         st.sampled_from(
@@ -72,7 +73,7 @@ def _action(data: st.DataObject, state: GameState) -> dict[str, Any]:
         location = data.draw(st.sampled_from(places))
         return {"type": "put_card", "controller": seat, "definition": card, "location": location}
     if kind == "brush":
-        field = data.draw(st.sampled_from(state.battlefields))
+        field = data.draw(st.sampled_from(battlefields(state)))
         if data.draw(st.booleans()):
             return {"type": "swap_back", "battlefield": field["id"]}
         return {
