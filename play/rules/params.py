@@ -65,3 +65,11 @@ def mapping(action: JsonDict, name: str) -> JsonDict:
     if not isinstance(value, dict):
         raise InvalidAction(f"{name} must be an object")
     return value
+
+
+def setup_int(setup: JsonDict, name: str, default: int) -> int:
+    """A count of a new game's setup (life, hand, library): a non-negative integer."""
+    value: object = setup.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidAction(f"{name} must be a non-negative integer")
+    return value

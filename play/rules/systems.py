@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from play.rules.context import Context
 from play.rules.errors import InvalidAction
+from play.rules.presentation import Presentation
 from play.rules.state import AnyState, GameObject, Seat
 
 JsonDict = dict[str, Any]
@@ -25,6 +26,7 @@ class GameSystem(Protocol):
     zones: tuple[str, ...]
     steps: tuple[str, ...]
     handlers: Mapping[str, Handler]
+    presentation: Presentation
     manual_actions: frozenset[str]
 
     @property

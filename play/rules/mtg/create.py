@@ -168,6 +168,7 @@ def create_tokens(ctx: MtgContext, controller: int, batches: list[Batch]) -> lis
         ctx,
         controller,
         f"creating {total} token(s)",
+        "tokens",
         _normalize(batches),
         effects,
         _applies,

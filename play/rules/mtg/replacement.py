@@ -59,6 +59,7 @@ def _reaches(source: MtgObject, effect: Effect, affected: int) -> bool:
 
 
 MULTIPLIERS = ("token_multiplier", "counter_multiplier")
+EXTRAS = ("token_extra", "counter_extra")
 _MULTIPLIER_CAP = 64
 """Past 64 doublings any count exceeds MAX_COUNT, so more copies change nothing."""
 _EXACT_LIMIT = 12
@@ -70,6 +71,7 @@ def apply_in_order(
     ctx: MtgContext,
     seat: int,
     what: str,
+    replaces: str,
     event: E,
     effects: list[Instance],
     applies: Applies[E],
@@ -79,7 +81,8 @@ def apply_in_order(
     """Apply every applicable effect once, in the order the affected player chooses (616.1).
 
     Each application is logged with the running number (`size` of the event before and after),
-    so players read "1 -> 2 -> 4" the way the rules got there.
+    so players read "1 -> 2 -> 4" the way the rules got there; ``replaces`` ("tokens",
+    "counters") says which kind of event it is, for pages that summarise it.
     """
     effects = [
         Instance(i.effect, i.source_id, i.source_name, min(i.times, _MULTIPLIER_CAP))
@@ -88,7 +91,7 @@ def apply_in_order(
         for i in effects
     ]
     if all(i.effect.kind in MULTIPLIERS for i in effects):
-        return _apply_commuting(ctx, what, event, effects, applies, apply_one, size)
+        return _apply_commuting(ctx, (what, replaces), event, effects, applies, apply_one, size)
     grouped = sum(i.times for i in effects) > _EXACT_LIMIT
     remaining = {i: 1 if grouped else inst.times for i, inst in enumerate(effects)}
 
@@ -131,12 +134,12 @@ def apply_in_order(
         event = unit(choice, event)
         remaining[choice] -= 1
         times = effects[choice].times if grouped else 1
-        _applied(ctx, effects[choice], what, times, before, size(event))
+        _applied(ctx, effects[choice], (what, replaces), times, before, size(event))
 
 
 def _apply_commuting(
     ctx: MtgContext,
-    what: str,
+    what: tuple[str, str],
     event: E,
     effects: list[Instance],
     applies: Applies[E],
@@ -157,14 +160,25 @@ def _apply_commuting(
 
 
 def _applied(
-    ctx: MtgContext, inst: Instance, what: str, times: int, before: int, after: int
+    ctx: MtgContext, inst: Instance, what: tuple[str, str], times: int, before: int, after: int
 ) -> None:
+    """One replacement effect applied ``times`` times, as data a page can render (the effect's
+    source and kind, the factor or the number added, the count before and after)."""
+    description, replaces = what
     repeat = f" {times} times" if times > 1 else ""
+    effect = inst.effect
     ctx.event(
         "replacement_applied",
-        f"{inst.source_name} applied{repeat} to {what}: {before} -> {after} (CR 614.5, 616.1)",
+        f"{inst.source_name} applied{repeat} to {description}: {before} -> {after} "
+        "(CR 614.5, 616.1)",
         "616.1",
         source=inst.source_id,
+        source_name=inst.source_name,
+        effect=effect.kind,
+        replaces=replaces,
+        times=times,
+        factor=effect.factor if effect.kind in MULTIPLIERS else None,
+        added=effect.count if effect.kind in EXTRAS else None,
         before=before,
         after=after,
     )
@@ -198,7 +212,15 @@ def replace_counters(
 
     what = f"{amount} {kind} counter(s) on {face.name or 'a face-down permanent'}"
     result = apply_in_order(
-        ctx, target.controller, what, amount, effects, applies, apply_one, size=lambda n: n
+        ctx,
+        target.controller,
+        what,
+        "counters",
+        amount,
+        effects,
+        applies,
+        apply_one,
+        size=lambda n: n,
     )
     if result > MAX_COUNT:
         raise InvalidAction(f"this would put more than {MAX_COUNT} counters on one permanent")

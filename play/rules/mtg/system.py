@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from play.rules import systems
+from play.rules import params, systems
 from play.rules.errors import InvalidAction
 from play.rules.mtg import abilities, actions, cards, keyword_actions, status, targeting, turn
 from play.rules.mtg.create import token_name
 from play.rules.mtg.layers import compute_one
+from play.rules.mtg.presentation import PRESENTATION
 from play.rules.mtg.records import MtgContext, MtgObject, MtgSeat, MtgState
 from play.rules.mtg.sba import check_state_based_actions
 from play.rules.mtg.view import view, view_object
@@ -45,16 +46,10 @@ _OBJECT_ACTIONS = frozenset(
 )
 
 
-def _setup_int(setup: JsonDict, name: str, default: int) -> int:
-    value: object = setup.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidAction(f"{name} must be a non-negative integer")
-    return value
-
-
 class MtgSystem:
     name = "mtg"
     seat_record = MtgSeat
+    presentation = PRESENTATION
     object_record = MtgObject
     zones: tuple[str, ...] = ZONES
     steps: tuple[str, ...] = turn.STEPS
@@ -103,9 +98,9 @@ class MtgSystem:
             or not all(isinstance(p, str) and p for p in players)
         ):
             raise InvalidAction("players must be a non-empty list of names")
-        life = _setup_int(setup, "starting_life", 20)
-        hand = _setup_int(setup, "hand", 7)
-        library = _setup_int(setup, "library", 53)
+        life = params.setup_int(setup, "starting_life", 20)
+        hand = params.setup_int(setup, "hand", 7)
+        library = params.setup_int(setup, "library", 53)
         seats = [MtgSeat(name=name, life=life, hand=hand, library=library) for name in players]
         return MtgState(game=self.name, seats=seats)
 

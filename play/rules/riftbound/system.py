@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from play.rules import systems
+from play.rules import params, systems
 from play.rules.errors import InvalidAction
 from play.rules.riftbound import actions, board, copies, create, plays, turn
 from play.rules.riftbound.battlefields import battlefield_record, swap_back
 from play.rules.riftbound.board import RUNE_POOL_KEYS
 from play.rules.riftbound.cleanup import cleanup
+from play.rules.riftbound.presentation import PRESENTATION
 from play.rules.riftbound.records import (
     RiftboundContext,
     RiftboundObject,
@@ -32,13 +33,6 @@ _OBJECT_ACTIONS = frozenset(
 )
 
 
-def _setup_int(setup: JsonDict, name: str, default: int) -> int:
-    value: object = setup.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidAction(f"{name} must be a non-negative integer")
-    return value
-
-
 def _names(setup: JsonDict, name: str) -> list[str]:
     value = setup.get(name)
     if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
@@ -49,6 +43,7 @@ def _names(setup: JsonDict, name: str) -> list[str]:
 class RiftboundSystem:
     name = "riftbound"
     seat_record = RiftboundSeat
+    presentation = PRESENTATION
     object_record = RiftboundObject
     zones: tuple[str, ...] = (board.BOARD, *board.NON_BOARD_ZONES)
     steps: tuple[str, ...] = turn.STEPS
@@ -89,10 +84,12 @@ class RiftboundSystem:
             RiftboundSeat(
                 name=name,
                 life=0,
-                hand=_setup_int(setup, "hand", 4),
-                library=_setup_int(setup, "main_deck", _setup_int(setup, "library", 36)),
+                hand=params.setup_int(setup, "hand", 4),
+                library=params.setup_int(
+                    setup, "main_deck", params.setup_int(setup, "library", 36)
+                ),
                 rune_pool=dict.fromkeys(RUNE_POOL_KEYS, 0),
-                rune_deck=_setup_int(setup, "rune_deck", 12),
+                rune_deck=params.setup_int(setup, "rune_deck", 12),
             )
             for name in players
         ]
@@ -102,7 +99,7 @@ class RiftboundSystem:
             seats=seats,
             step="main",
             system={
-                "victory_score": _setup_int(setup, "victory_score", 8),
+                "victory_score": params.setup_int(setup, "victory_score", 8),
                 "used_this_turn": [],
                 "battlefields": [battlefield_record(f"bf{i + 1}", n) for i, n in enumerate(fields)],
             },

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from play.rules import RulesError, apply, codec, new_game
 from play.rules.riftbound.records import battlefields
 from play.rules.stacks import identity
-from play.rules.state import GameState
+from play.rules.state import AnyState
 
 TOKENS = ["rb-recruit", "rb-sprite", "rb-mech", "rb-gold", "rb-reflection", "rb-bird"]
 SHEPHERD = {
@@ -44,7 +44,7 @@ ZILEAN = {
 SETUP = {"players": ["Ann", "Ben", "Cat"], "battlefields": ["Altar", "Grove"], "main_deck": 2}
 
 
-def _action(data: st.DataObject, state: GameState) -> dict[str, Any]:
+def _action(data: st.DataObject, state: AnyState) -> dict[str, Any]:
     if state.pending_choice is not None:
         return {
             "type": "choose",
@@ -126,7 +126,7 @@ def _action(data: st.DataObject, state: GameState) -> dict[str, Any]:
     return action
 
 
-def _play(data: st.DataObject, steps: int) -> tuple[GameState, list[dict[str, Any]], list[Any]]:
+def _play(data: st.DataObject, steps: int) -> tuple[AnyState, list[dict[str, Any]], list[Any]]:
     state = new_game("riftbound", SETUP)
     accepted: list[dict[str, Any]] = []
     events: list[Any] = []
@@ -143,7 +143,7 @@ def _play(data: st.DataObject, steps: int) -> tuple[GameState, list[dict[str, An
     return state, accepted, events
 
 
-def _check_invariants(state: GameState) -> None:
+def _check_invariants(state: AnyState) -> None:
     for obj in state.objects.values():
         if obj.token:
             assert obj.zone == "board", f"token {obj.id} outside the board (183.1)"
