@@ -14,7 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from play.rules import GameState, apply, new_game
+from play.rules import apply, new_game
+from play.rules.state import AnyState
 
 GOBLIN = {
     "types": ["Creature"],
@@ -26,7 +27,7 @@ GOBLIN = {
 REPEATS = 300
 
 
-def _table_with_goblins(count: int) -> GameState:
+def _table_with_goblins(count: int) -> AnyState:
     state = new_game("mtg", {"players": ["Ann", "Ben"]})
     action = {"type": "create_token", "controller": 0, "definition": GOBLIN, "count": count}
     return apply(state, action).state

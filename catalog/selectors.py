@@ -68,6 +68,11 @@ def token_to_payload(token: TokenDefinition, *, created_by: bool = True) -> Json
     return payload
 
 
+def game_slugs() -> list[str]:
+    """The games of the catalogue, for choosing one ("mtg", "riftbound")."""
+    return list(Game.objects.order_by("slug").values_list("slug", flat=True))
+
+
 def token_queryset() -> QuerySet[TokenDefinition]:
     creators = TokenRelation.objects.select_related("card").order_by("card__name")
     return TokenDefinition.objects.select_related("back", "game").prefetch_related(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
@@ -23,6 +24,7 @@ from catalog.models import (
     TokenFace,
     TokenRelation,
 )
+from catalog.printing.basket import basket_add
 from tokensite.api import Conflict
 
 Status = Literal["created", "updated", "unchanged"]
@@ -263,3 +265,9 @@ def card_relations_set(
         relations.append(relation)
     TokenRelation.objects.filter(card=card).exclude(pk__in=[r.pk for r in relations]).delete()
     return relations
+
+
+def print_basket_add(session: SessionBase, *, additions: list[tuple[str, int]]) -> list[str]:
+    """Add copies of catalogue tokens to the print basket (other apps print through this);
+    returns the ids that are not in the catalogue (not added)."""
+    return basket_add(session, additions=additions)

@@ -74,6 +74,7 @@ def _collection_context(request: HttpRequest, **extra: Any) -> dict[str, Any]:
         "page": page,
         "items": [(item, selectors.item_payload(item)) for item in page.object_list],
         "game": game,
+        "games": catalog_selectors.game_slugs(),
         "q": q,
         "search": request.GET.get("search", "").strip()[:100],
         "results": _search(request),

@@ -11,37 +11,21 @@ import re
 from itertools import groupby
 from typing import Any
 
+from play import rules
 from play.models import Action
 
 JsonDict = dict[str, Any]
 _OBJECT_ID = re.compile(r"^o\d+$")
-_COUNTERS = re.compile(r" applied(?: \d+ times)? to \d+ \S+ counter\(s\) on ")
-_APPLIED = re.compile(r"^(.*?) applied(?: (\d+) times)? to ")
 
-MANA_ORDER = ("W", "U", "B", "R", "G", "C")
-MTG_ZONES = ("graveyard", "exile", "hand", "library")
-RIFTBOUND_ZONES = ("hand", "trash", "main_deck", "banishment")
-STEP_NAMES = {
-    "untap": "Untap",
-    "upkeep": "Upkeep",
-    "draw": "Draw",
-    "main1": "Main 1",
-    "beginning_of_combat": "Beginning of combat",
-    "declare_attackers": "Declare attackers",
-    "declare_blockers": "Declare blockers",
-    "combat_damage": "Combat damage",
-    "end_of_combat": "End of combat",
-    "main2": "Main 2",
-    "end": "End",
-    "cleanup": "Cleanup",
-}
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-LEAVES_AT = {
-    "end_step:exile": "exiled at end step",
-    "end_step:sacrifice": "sacrificed at end step",
-    "end_of_combat:sacrifice": "sacrificed at end of combat",
-    "end_of_combat:exile": "exiled at end of combat",
-}
+
+
+presentation = rules.presentation
+
+
+def actions(game: str) -> frozenset[str]:
+    """The action types the game knows, so a page offers only controls that exist."""
+    return frozenset(rules.get_system(game).handlers)
 
 
 def frame(obj: JsonDict) -> str:
@@ -70,22 +54,9 @@ def stats(obj: JsonDict) -> str:
 
 
 def badges(obj: JsonDict, game: str) -> list[str]:
-    """Status badges in the order players scan them."""
-    found: list[str] = []
-    if game == "riftbound":
-        found.append("exhausted" if obj.get("exhausted") else "ready")
-        keywords = obj.get("keywords", [])
-        if any(k.startswith("Temporary") for k in keywords):
-            found.append("Temporary")
-        if obj.get("deflect"):
-            found.append(f"Deflect {obj['deflect']}")
-        if obj.get("buffed"):
-            found.append("buffed")
-    else:
-        if obj.get("tapped"):
-            found.append("tapped")
-        if obj.get("summoning_sick") and "Creature" in obj.get("types", []):
-            found.append("summoning sick")
+    """Status badges in the order players scan them: the game's own statuses first."""
+    shown = presentation(game)
+    found = shown.status_badges(obj)
     for flag, label in (
         ("face_down", "face down"),
         ("phased_out", "phased out"),
@@ -104,7 +75,8 @@ def badges(obj: JsonDict, game: str) -> list[str]:
     if obj.get("damage"):
         found.append(f"{obj['damage']} damage")
     if obj.get("leaves_at"):
-        found.append(f"leaves: {LEAVES_AT.get(obj['leaves_at'], obj['leaves_at'])}")
+        words = shown.leaves_at.get(obj["leaves_at"], obj["leaves_at"])
+        found.append(f"leaves: {words}")
     if obj.get("chosen_color"):
         found.append(f"chosen: {COLOR_NAMES.get(obj['chosen_color'], obj['chosen_color'])}")
     return found
@@ -127,7 +99,7 @@ def tile(obj: JsonDict, game: str, attached: list[JsonDict]) -> JsonDict:
         "badges": badges(obj, game),
         "attached": attached,
         "keywords": _unbadged_keywords(obj),
-        "tapped": bool(obj.get("tapped") or obj.get("exhausted")),
+        "tapped": bool(obj.get(presentation(game).toggle.key)),
     }
 
 
@@ -146,33 +118,52 @@ def piles(
     for name, group in groupby(ordered, key=display_name):
         stacks = list(group)
         total = sum(o["count"] for o in stacks)
-        tapped = sum(o["count"] for o in stacks if o.get("tapped") or o.get("exhausted"))
-        word = "exhausted" if game == "riftbound" else "tapped"
+        toggle = presentation(game).toggle
+        tapped = sum(o["count"] for o in stacks if o.get(toggle.key))
+        word = toggle.word
         summary = f"x{total} {name}" + (f", {tapped} {word}" if tapped else "")
         tiles = [tile(o, game, attached.get(o["id"], [])) for o in stacks]
         result.append({"name": name, "summary": summary, "tiles": tiles})
     return result
 
 
-def _seat_pools(game: str, seat: JsonDict) -> list[tuple[str, int]]:
-    if game == "riftbound":
-        return list(seat.get("rune_pool", {}).items())
-    pool = seat.get("mana_pool", {})
-    return [(key, pool.get(key, 0)) for key in MANA_ORDER]
+def _seat_pools(shown: rules.Presentation, seat: JsonDict) -> list[tuple[str, int]]:
+    pool = seat.get(shown.pool_key, {})
+    return [(key, pool.get(key, 0)) for key in shown.pool_order]
 
 
-def _on_board(obj: JsonDict) -> bool:
-    return obj.get("zone") in ("battlefield", "board")
+def _seat_stats(shown: rules.Presentation, seat: JsonDict) -> list[JsonDict]:
+    return [
+        {"label": stat.label, "value": seat.get(stat.key), "action": stat.action}
+        for stat in shown.stats
+        if not (stat.hide_zero and not seat.get(stat.key))
+    ]
 
 
-def _elsewhere(objects: list[JsonDict]) -> list[JsonDict]:
-    return [o for o in objects if not _on_board(o)]
+def move_choices(state: JsonDict) -> list[tuple[str, str]]:
+    """Where a stack can be moved: the game's zones, and its battlefields where it has them."""
+    shown = presentation(state["game"])
+    if not shown.move_to_locations:
+        return list(shown.move_to)
+    fields = [(field["id"], field["name"]) for field in state.get("battlefields", [])]
+    return [("base", shown.home_title), *fields, *shown.move_to]
+
+
+def object_buttons(obj: JsonDict, game: str) -> list[JsonDict]:
+    """The game's buttons for one stack, those that fit its status (face down: turn face up)."""
+    return [
+        {"action": b.action, "label": b.label, "style": b.style}
+        for b in presentation(game).object_buttons
+        if (b.shown_if is None or obj.get(b.shown_if))
+        and not (b.hidden_if and obj.get(b.hidden_if))
+    ]
 
 
 def layout(state: JsonDict) -> JsonDict:
     """Seats with their piles (MTG battlefield, Riftbound base) and Riftbound's shared fields."""
     game = state["game"]
-    objects = [o for o in state["objects"] if _on_board(o)]
+    shown = presentation(game)
+    objects = [o for o in state["objects"] if o.get("zone") == shown.board_zone]
     attached: dict[str, list[JsonDict]] = {}
     for obj in objects:
         if obj.get("attached_to"):
@@ -193,9 +184,14 @@ def layout(state: JsonDict) -> JsonDict:
                 "number": number,
                 "active": number == state.get("active_seat"),
                 "acts": number in acts_for,
-                "pools": _seat_pools(game, seat),
+                "stats": _seat_stats(shown, seat),
+                "pools": _seat_pools(shown, seat),
                 "piles": piles(mine, game, attached),
-                "elsewhere": [o for o in _elsewhere(state["objects"]) if o["controller"] == number],
+                "elsewhere": [
+                    o
+                    for o in state["objects"]
+                    if o.get("zone") != shown.board_zone and o["controller"] == number
+                ],
             }
         )
     fields = []
@@ -218,7 +214,14 @@ def layout(state: JsonDict) -> JsonDict:
                 "sides": by_seat,
             }
         )
-    return {"seats": seats, "fields": fields, "choice": pending_choice(state)}
+    return {
+        "seats": seats,
+        "fields": fields,
+        "choice": pending_choice(state),
+        "game": shown,
+        "actions": actions(game),
+        "step_name": shown.step_names.get(state.get("step", ""), state.get("step", "")),
+    }
 
 
 def pending_choice(state: JsonDict) -> JsonDict | None:
@@ -283,25 +286,26 @@ def log_groups(actions: list[Action]) -> list[JsonDict]:
 def replacement_summary(events: list[JsonDict]) -> str | None:
     """How replacement effects changed a creation: "1 → Doubling Season x2 → Parallel Lives x2 = 4".
 
-    Each `replacement_applied` event carries the running count (`before`, `after`); an effect that
-    applied several times (several copies of one permanent) says so. The total is what was created.
-    Counter replacements (tokens entering with counters) are another story and stay out of it. The
-    events may come from a `choose` that finished the creation (legend rule, order of effects).
+    Each `replacement_applied` event carries its source's name, what it replaced ("tokens" or
+    "counters": tokens entering with counters are another story and stay out of it), how many
+    times it applied and the running count (`before`, `after`). The total is what was created.
+    The events may come from a `choose` that finished the creation (legend rule, order of
+    effects).
     """
     applied = [
         e
         for e in events
-        if e.get("type") == "replacement_applied" and not _COUNTERS.search(str(e.get("text", "")))
+        if e.get("type") == "replacement_applied" and e.get("replaces") == "tokens"
     ]
     created = sum(int(e.get("count", 0)) for e in events if e.get("type") == "token_created")
     if not applied or not created:
         return None
     steps = [str(applied[0].get("before", "?"))]
     for event in applied:
-        match = _APPLIED.match(str(event.get("text", "")))
-        name = match.group(1) if match else str(event.get("source", "?"))
-        times = f" ({match.group(2)} times)" if match and match.group(2) else ""
-        steps.append(f"{name}{times}{_change(event.get('before'), event.get('after'))}")
+        times = int(event.get("times") or 1)
+        repeat = f" ({times} times)" if times > 1 else ""
+        change = _change(event.get("before"), event.get("after"))
+        steps.append(f"{event.get('source_name', '?')}{repeat}{change}")
     return " → ".join(steps) + f" = {created}"
 
 

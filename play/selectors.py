@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -273,3 +274,44 @@ def invite_preview(*, invite: str) -> dict[str, Any]:
         "owner": table.owner.get_username(),
         "seats": seat_summaries(list(table.seats.select_related("user"))),
     }
+
+
+@dataclass(frozen=True)
+class TableTokens:
+    name: str
+    items: list[tuple[str, int]]  # (token id, count) of the catalogue tokens on the table
+    unprintable: list[str]  # names of tokens made from custom characteristics or copies
+
+
+def table_tokens(*, table_id: uuid.UUID | str, user: AnyUser) -> TableTokens:
+    """Every token stack on the table, summed by catalogue id (NotFound when it is not visible),
+    to print them."""
+    table, access = table_get_for_user(table_id=table_id, user=user)
+    state = table_state(table=table, access=access)
+    counts: dict[str, int] = {}
+    unprintable: list[str] = []
+    for obj in state.get("objects", []):
+        if not obj.get("token"):
+            continue
+        slug = obj.get("definition")
+        if slug and not obj.get("copy_of"):
+            counts[slug] = counts.get(slug, 0) + int(obj.get("count", 1))
+        elif obj.get("name") not in unprintable:
+            unprintable.append(str(obj.get("name")))
+    return TableTokens(name=table.name, items=list(counts.items()), unprintable=unprintable)
+
+
+PinnedTokens = Callable[[uuid.UUID], list[str]]
+_PINNED_TOKEN_SOURCES: list[PinnedTokens] = []
+
+
+def register_pinned_tokens(source: PinnedTokens) -> None:
+    """Apps built on tables (collection: the deck a table was started from) name the tokens
+    pinned in a table's palette; play knows nothing of them, so it doesn't import them."""
+    if source not in _PINNED_TOKEN_SOURCES:
+        _PINNED_TOKEN_SOURCES.append(source)
+
+
+def table_pinned_tokens(*, table_id: uuid.UUID) -> list[str]:
+    """The token ids pinned in a table's palette, in order, from every registered source."""
+    return [slug for source in _PINNED_TOKEN_SOURCES for slug in source(table_id)]

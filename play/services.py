@@ -255,6 +255,32 @@ def table_apply_action(
         return ActionResult(version, events, state_view(table, outcome.state, seats, access))
 
 
+def table_untap_all(
+    *, table_id: uuid.UUID | str, user: AnyUser, expected_version: int, seat: int
+) -> ActionResult | None:
+    """Untap (MTG) or ready (Riftbound) everything ``seat`` controls: the game's one "untap all"
+    action, so one log entry and one undo. Nothing tapped: None, and nothing is logged."""
+    with _busy_is_conflict(), transaction.atomic():
+        table, _seats, access = _lock(table_id, user, expected_version)
+        if not _may_act_for(access, seat):
+            raise Forbidden(f"You don't act for seat {seat} at this table.")
+        shown = rules.presentation(table.game)
+        with _kernel_call():
+            objects = rules.view(_current_state(table))["objects"]
+        if not any(
+            obj["controller"] == seat and obj.get(shown.toggle.key) and not obj.get("phased_out")
+            for obj in objects
+            if obj["zone"] == shown.board_zone
+        ):
+            return None
+        return table_apply_action(
+            table_id=table.id,
+            user=user,
+            expected_version=expected_version,
+            action={"type": shown.toggle.all, "seat": seat},
+        )
+
+
 def _rebuild_before(table: Table, target: Action) -> Any:
     """The state just before `target`: the last checkpoint before it plus a replay of the rest."""
     base = (

@@ -12,6 +12,7 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -20,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.middleware import HtmxDetails
 
 from catalog import selectors as catalog
+from catalog import services as catalog_services
 from play import board, selectors, services
 from play.forms import (
     COLORS,
@@ -67,9 +69,7 @@ def _palette(table: Table) -> dict[str, Any]:
 
 def _pinned(table: Table) -> list[dict[str, Any]]:
     """The tokens of the deck the table was started from, in the deck's order ([] otherwise)."""
-    from collection.selectors import table_pinned_tokens  # collection builds on play, not back
-
-    slugs = table_pinned_tokens(table_id=table.id)
+    slugs = selectors.table_pinned_tokens(table_id=table.id)
     names = dict(catalog.token_queryset().filter(slug__in=slugs).values_list("slug", "name"))
     return [{"slug": slug, "name": names[slug]} for slug in slugs if slug in names]
 
@@ -91,7 +91,6 @@ def _context(
         "log": board.log_groups(list(entries)),
         "access": access,
         "spectate": request.GET.get("spectate", ""),
-        "steps": board.STEP_NAMES,
         "controls": table_controls(table.game),
         **extra,
     }
@@ -157,8 +156,11 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
             else:
                 return redirect("play-table", table_id=table.id)
     tables = [
-        selectors.table_summary(table, request.user)
-        for table in selectors.table_list_for_user(user=request.user)[:50]
+        {**summary, "game_title": board.presentation(summary["game"]).short_title}
+        for summary in (
+            selectors.table_summary(table, request.user)
+            for table in selectors.table_list_for_user(user=request.user)[:50]
+        )
     ]
     status = 400 if form.errors else 200
     return render(request, "play/lobby.html", {"form": form, "tables": tables}, status=status)
@@ -186,6 +188,7 @@ def join(request: HtmxHttpRequest, invite: str) -> HttpResponse:
         else:
             return redirect("play-table", table_id=preview["id"])
     status = error.status if error else (400 if form.errors else 200)
+    preview = {**preview, "game_title": board.presentation(preview["game"]).title}
     context = {"preview": preview, "form": form, "error": error, "invite": invite}
     return render(request, "play/join.html", context, status=status)
 
@@ -285,50 +288,25 @@ def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     if not request.user.is_authenticated:
         return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
     try:
-        table, access = _access(request, table_id)
+        table, _ = _access(request, table_id)
         spec = table_controls(table.game)["untap_everything"]
         assert spec is not None and spec.flip is not None  # every game has one
         form = ActionForm({**request.POST.dict(), "type": spec.type})
         if not form.is_valid() or form.cleaned_data.get("seat") is None:
             raise DomainError("Choose a seat and post expected_version.", code="invalid")
-        events = _untap_seat(request, table, access, form.cleaned_data, spec.type, spec.flip)
+        result = services.table_untap_all(
+            table_id=table_id,
+            user=request.user,
+            expected_version=form.cleaned_data["expected_version"],
+            seat=form.cleaned_data["seat"],
+        )
     except Conflict as exc:
         return _stale(request, table_id, exc)
     except DomainError as exc:
         return _error(request, exc)
-    return _board(request, table_id, result_events=events)
-
-
-def _untap_seat(
-    request: HttpRequest,
-    table: Table,
-    access: TableAccess,
-    data: dict[str, Any],
-    kind: str,
-    flag: str,
-) -> list[dict[str, Any]]:
-    """One "untap everything" action; nothing tapped (exhausted): nothing logged."""
-    seat, version = data["seat"], data["expected_version"]
-    if not access.can_act:
-        raise Forbidden("Spectators can't act at a table.")
-    if seat not in access.seats:
-        raise Forbidden(f"You don't act for seat {seat} at this table.")
-    if version != table.version:
-        raise Conflict(f"Stale version: the table is at version {table.version}.", code="stale")
-    state = selectors.table_state(table=table, access=access)
-    if not any(
-        obj["controller"] == seat and obj.get(flag) and not obj.get("phased_out")
-        for obj in state["objects"]
-        if obj["zone"] in ("battlefield", "board")
-    ):
-        return []
-    result = services.table_apply_action(
-        table_id=table.id,
-        user=request.user,
-        expected_version=version,
-        action={"type": kind, "seat": seat},
-    )
-    return list(result.events)
+    if result is None:
+        return _board(request, table_id, result_events=[])
+    return _board(request, table_id, state=result.state, result_events=result.events)
 
 
 @require_safe
@@ -353,6 +331,23 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
     )
     template = "play/object.html#panel" if request.htmx else "play/object.html"
     return render(request, template, context)
+
+
+@require_safe
+def print_tokens(request: HttpRequest, table_id: Any) -> HttpResponse:
+    """Put every token on a table the caller can see into the print basket, then show it."""
+    try:
+        found = selectors.table_tokens(table_id=table_id, user=request.user)
+        unknown = catalog_services.print_basket_add(request.session, additions=found.items)
+    except DomainError as exc:
+        messages.error(request, exc.detail)
+        return redirect("print-page")
+    added = sum(count for slug, count in found.items if slug not in unknown)
+    messages.success(request, f"Added {added} token card(s) from the table “{found.name}”.")
+    skipped = [*found.unprintable, *unknown]
+    if skipped:
+        messages.error(request, f"Not printable from the catalogue: {', '.join(skipped)}.")
+    return redirect("print-page")
 
 
 @require_safe

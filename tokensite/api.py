@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Case, IntegerField, Value, When
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -47,6 +47,14 @@ def name_match_rank(field: str, q: str) -> Case:
         default=Value(2),
         output_field=IntegerField(),
     )
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    """The JSON error body of every API (shared/API.md): what `exception_handler` answers."""
+
+    error = serializers.CharField()
+    detail = serializers.CharField()
+    rule = serializers.CharField(allow_null=True)
 
 
 class DomainError(Exception):

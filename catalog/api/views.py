@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from catalog import selectors, services
 from catalog.api.serializers import CardSerializer, GameSerializer, TokenSerializer
 from catalog.models import CardDefinition, Game, TokenDefinition
-from play.api.parsers import BoundedJSONParser
+from tokensite.parsers import BoundedJSONParser
 
 T = TypeVar("T")
 

@@ -30,7 +30,7 @@ from catalog.printing.layout import (
     SCALE_RANGE,
     PrintOptions,
 )
-from play.api.parsers import BoundedJSONParser
+from tokensite.parsers import BoundedJSONParser
 
 DEFAULTS = PrintOptions()
 

@@ -5,6 +5,7 @@ htmx requests get the named partial, other requests the full page (or a redirect
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -22,7 +23,6 @@ from catalog.printing.jobs import MAX_COPIES, PrintError, PrintJob, job_pdf, pri
 from catalog.printing.layout import PrintOptionsError
 from catalog.printing.pdf import render_calibration
 from catalog.printing.preview import preview_pages
-from catalog.printing.tables import table_tokens
 from catalog.selectors import token_list
 from tokensite.api import DomainError
 
@@ -76,19 +76,12 @@ def _partial(
 
 
 def _add_table(request: HtmxHttpRequest, table_id: str) -> HttpResponse:
-    """Put every token on a table the caller can see into the basket."""
+    """The tokens of a table are the tables' to read: their page puts them into the basket."""
     try:
-        found = table_tokens(table_id=table_id, user=request.user)
-        unknown = basket_add(request.session, additions=found.items)
-    except DomainError as exc:
-        messages.error(request, exc.detail)
+        return redirect("play-print-tokens", table_id=uuid.UUID(table_id))
+    except ValueError:
+        messages.error(request, "No such table.")
         return redirect("print-page")
-    added = sum(count for slug, count in found.items if slug not in unknown)
-    messages.success(request, f"Added {added} token card(s) from the table “{found.name}”.")
-    skipped = [*found.unprintable, *unknown]
-    if skipped:
-        messages.error(request, f"Not printable from the catalogue: {', '.join(skipped)}.")
-    return redirect("print-page")
 
 
 @require_safe

@@ -39,9 +39,15 @@ from collection.api.serializers import (
 )
 from collection.csvio import MAX_BYTES
 from collection.errors import LinesRejected
-from play.api.parsers import BoundedJSONParser
-from play.api.serializers import ErrorSerializer
-from tokensite.api import NotFound, Pagination, error_response, paginated, paginated_list
+from tokensite.api import (
+    ErrorSerializer,
+    NotFound,
+    Pagination,
+    error_response,
+    paginated,
+    paginated_list,
+)
+from tokensite.parsers import BoundedJSONParser
 
 ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 404)}
 LIST_PARAMS = [

@@ -161,9 +161,3 @@ class InvitePreviewSerializer(serializers.Serializer[Any]):
     game = serializers.CharField()
     owner = serializers.CharField()
     seats = SeatSummarySerializer(many=True)
-
-
-class ErrorSerializer(serializers.Serializer[Any]):
-    error = serializers.CharField()
-    detail = serializers.CharField()
-    rule = serializers.CharField(allow_null=True)

@@ -19,12 +19,9 @@ from rest_framework.response import Response
 
 from play import selectors, services
 from play.api.actions import ACTION_EXAMPLES, ACTION_SERIALIZERS
-from play.api.parsers import BoundedJSONParser
-from play.api.renderers import FastJSONRenderer
 from play.api.serializers import (
     MAX_VERSION,
     ActionResponseSerializer,
-    ErrorSerializer,
     HistoryLineSerializer,
     InvitePreviewSerializer,
     JoinSerializer,
@@ -38,7 +35,9 @@ from play.api.serializers import (
     UndoSerializer,
 )
 from play.payloads import InvalidPayload
-from tokensite.api import Pagination, paginated, paginated_list
+from tokensite.api import ErrorSerializer, Pagination, paginated, paginated_list
+from tokensite.parsers import BoundedJSONParser
+from tokensite.renderers import FastJSONRenderer
 
 SPECTATE = OpenApiParameter(
     "spectate", str, description="Spectator link token: read access without an account."

@@ -19,8 +19,16 @@ from play.rules.kernel import (
     view,
 )
 from play.rules.mtg import system as _mtg  # registers the MTG game system
+from play.rules.presentation import Presentation
 from play.rules.riftbound import system as _riftbound  # registers the Riftbound game system
 from play.rules.state import MAX_COUNT, GameState
+from play.rules.systems import get_system
+
+
+def presentation(game: str) -> Presentation:
+    """How ``game``'s own module says its tables are shown (``play.rules.presentation``)."""
+    return get_system(game).presentation
+
 
 __all__ = [
     "MAX_COUNT",
@@ -29,12 +37,15 @@ __all__ = [
     "IllegalAction",
     "InvalidAction",
     "Outcome",
+    "Presentation",
     "RulesError",
     "acting_seats",
     "action_seat",
     "apply",
     "codec",
+    "get_system",
     "new_game",
+    "presentation",
     "registries",
     "view",
 ]

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from play.rules.definitions import face_from_payload, face_to_payload
 from play.rules.errors import InvalidAction
-from play.rules.state import Face, GameObject, GameState, PendingChoice, Pump, Seat
+from play.rules.state import AnyState, Face, GameObject, GameState, PendingChoice, Pump, Seat
+from play.rules.systems import get_system
 
 JsonDict = dict[str, Any]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: each game's own fields in its own records (``mtg.records``, ``riftbound.records``)."""
 
 
 # Faces are immutable and shared by every clone of a state, so each one's JSON form is built
@@ -42,23 +45,37 @@ def _dump_object(obj: GameObject) -> JsonDict:
     data["face"] = _face(obj.face)
     data["back"] = _face(obj.back)
     data["counters"] = dict(obj.counters)
-    data["pumps"] = [vars(p).copy() for p in obj.pumps] if obj.pumps else []
+    for name, value in data.items():
+        if type(value) is tuple and value and isinstance(value[0], Pump):
+            data[name] = [vars(p).copy() for p in value]
+        elif type(value) is tuple:
+            data[name] = list(value)
+        elif type(value) is dict:
+            data[name] = dict(value)
     return data
 
 
-def _load_object(data: JsonDict) -> GameObject:
+def _load_object(record: type[GameObject], data: JsonDict) -> GameObject:
     values = dict(data)
     values["face"] = _load_face(data["face"])
     values["back"] = None if data["back"] is None else _load_face(data["back"])
-    values["pumps"] = tuple(Pump(**p) for p in data["pumps"])
-    values["counters"] = dict(data["counters"])
-    values["granted"] = tuple(data.get("granted", ()))
-    values["added_subtypes"] = tuple(data.get("added_subtypes", ()))
-    return GameObject(**values)
+    for spec in dataclasses.fields(record):
+        value = values.get(spec.name)
+        if spec.name == "pumps":
+            values["pumps"] = tuple(Pump(**p) for p in value or ())
+        elif isinstance(value, list):
+            values[spec.name] = tuple(value)
+        elif isinstance(value, dict) and spec.name not in ("face", "back"):
+            values[spec.name] = dict(value)
+    return record(**values)
 
 
-def dump(state: GameState) -> JsonDict:
-    """The state as plain JSON values."""
+def _dump_seat(seat: Seat) -> JsonDict:
+    return {k: dict(v) if type(v) is dict else v for k, v in vars(seat).items()}
+
+
+def dump(state: AnyState) -> JsonDict:
+    """The state as plain JSON values: the shared fields, then each record's own fields."""
     pending = state.pending_choice
     return {
         "schema": SCHEMA_VERSION,
@@ -66,12 +83,8 @@ def dump(state: GameState) -> JsonDict:
         "turn": state.turn,
         "active_seat": state.active_seat,
         "step": state.step,
-        "seats": [
-            {**vars(s), "mana_pool": dict(s.mana_pool), "restricted_mana": dict(s.restricted_mana)}
-            for s in state.seats
-        ],
+        "seats": [_dump_seat(s) for s in state.seats],
         "objects": [_dump_object(o) for o in state.objects.values()],
-        "battlefields": [dict(b) for b in state.battlefields],
         "pending_choice": None if pending is None else copy.deepcopy(vars(pending)),
         "next_id": state.next_id,
         "next_timestamp": state.next_timestamp,
@@ -79,27 +92,51 @@ def dump(state: GameState) -> JsonDict:
     }
 
 
-def load(data: JsonDict) -> GameState:
-    """The state ``dump`` produced; rejects other schema versions."""
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION:
+def load(data: JsonDict) -> AnyState:
+    """The state ``dump`` produced (or an older schema's, upgraded); rejects other versions."""
+    if not isinstance(data, dict) or data.get("schema") not in (1, SCHEMA_VERSION):
         raise InvalidAction(f"not a kernel state of schema {SCHEMA_VERSION}")
     try:
-        return _load(data)
-    except (KeyError, TypeError, ValueError) as exc:
+        return _load(_upgrade(data) if data["schema"] == 1 else data)
+    except (KeyError, TypeError, ValueError, InvalidAction) as exc:
         raise InvalidAction(f"not a valid kernel state: {exc!r}") from None
 
 
-def _load(data: JsonDict) -> GameState:
+def _upgrade(data: JsonDict) -> JsonDict:
+    """Schema 1 -> 2. Schema 1 gave every seat and object the fields of both games (the other
+    game's left at their defaults) and Riftbound's battlefields a key of their own; tables in
+    databases still hold it."""
+    system = get_system(data["game"])
+    seat_names = {f.name for f in dataclasses.fields(system.seat_record)}
+    object_names = {f.name for f in dataclasses.fields(system.object_record)}
+    extra = copy.deepcopy(data.get("system", {}))
+    if data["game"] == "riftbound":  # the only game of schema 1 with battlefields or runes
+        extra["battlefields"] = [dict(b) for b in data["battlefields"]]
+    seats = []
+    for seat in data["seats"]:
+        values = dict(seat)
+        if "rune_pool" in seat_names:
+            values["rune_pool"] = values.pop("mana_pool")
+        seats.append({k: v for k, v in values.items() if k in seat_names})
+    objects = [{k: v for k, v in o.items() if k in object_names} for o in data["objects"]]
+    return {**data, "seats": seats, "objects": objects, "system": extra}
+
+
+def _load(data: JsonDict) -> AnyState:
+    system = get_system(data["game"])
     pending = copy.deepcopy(data["pending_choice"])
-    objects = [_load_object(o) for o in data["objects"]]
+    objects = [_load_object(system.object_record, o) for o in data["objects"]]
+    seats = []
+    for seat in data["seats"]:
+        values: JsonDict = {k: dict(v) if type(v) is dict else v for k, v in seat.items()}
+        seats.append(system.seat_record(**values))
     return GameState(
         game=data["game"],
-        seats=[Seat(**s) for s in data["seats"]],
+        seats=seats,
         turn=data["turn"],
         active_seat=data["active_seat"],
         step=data["step"],
         objects={o.id: o for o in objects},
-        battlefields=[dict(b) for b in data["battlefields"]],
         pending_choice=None if pending is None else PendingChoice(**pending),
         next_id=data["next_id"],
         next_timestamp=data["next_timestamp"],

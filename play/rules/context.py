@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic
 
 from play.rules.errors import InvalidAction, NeedChoice
-from play.rules.state import GameObject, GameState
+from play.rules.state import GameState, ObjectT, SeatT
 
 Event = dict[str, Any]
 
@@ -15,15 +15,17 @@ def times(count: int, name: str) -> str:
     return name if count == 1 else f"{name} (x{count})"
 
 
-class Context:
+class Context(Generic[ObjectT, SeatT]):
     """Carries the state through one action; ``decide`` consumes the answers given by ``choose``
     in order, so replaying the same actions never asks again."""
 
-    def __init__(self, state: GameState, answers: list[Any], manual: bool = False) -> None:
+    def __init__(
+        self, state: GameState[ObjectT, SeatT], answers: list[Any], manual: bool = False
+    ) -> None:
         self.state = state
         self.events: list[Event] = []
         self.manual = manual
-        self.dies: list[tuple[GameObject, int]] = []
+        self.dies: list[tuple[ObjectT, int]] = []
         self.deathtouched: set[str] = set()
         """Stacks dealt damage by a source with deathtouch in this action, which state-based
         actions check at its end (CR 704.5h)."""
@@ -58,7 +60,7 @@ class Context:
             return answer
         raise NeedChoice(kind, seat, prompt, options, rule)
 
-    def get(self, object_id: object) -> GameObject:
+    def get(self, object_id: object) -> ObjectT:
         """The stack named by an action, or InvalidAction."""
         if not isinstance(object_id, str) or object_id not in self.state.objects:
             raise InvalidAction(f"there is no object {object_id!r}")

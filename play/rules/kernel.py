@@ -14,7 +14,7 @@ from play.rules.context import Context, Event
 from play.rules.errors import ChoicePending, InvalidAction, NeedChoice
 from play.rules.registry import Registry
 from play.rules.stacks import merge_identical
-from play.rules.state import GameState, PendingChoice
+from play.rules.state import AnyState, PendingChoice
 from play.rules.systems import all_systems, get_system
 
 JsonDict = dict[str, Any]
@@ -22,18 +22,18 @@ JsonDict = dict[str, Any]
 
 @dataclass(frozen=True)
 class Outcome:
-    state: GameState
+    state: AnyState
     events: list[Event]
 
 
-def new_game(game: str, setup: JsonDict) -> GameState:
+def new_game(game: str, setup: JsonDict) -> AnyState:
     """A new game of ``game`` ("mtg") for ``setup``: players, starting_life, hand, library."""
     if not isinstance(setup, dict):
         raise InvalidAction("setup must be an object")
     return get_system(game).new_game(setup)
 
 
-def apply(state: GameState, action: JsonDict) -> Outcome:
+def apply(state: AnyState, action: JsonDict) -> Outcome:
     """Perform one action; the returned state is after state-based actions (CR 704.3)."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise InvalidAction("an action is an object with a string 'type'")
@@ -52,7 +52,7 @@ def apply(state: GameState, action: JsonDict) -> Outcome:
     return _run(state, action)
 
 
-def _run(state: GameState, action: JsonDict) -> Outcome:
+def _run(state: AnyState, action: JsonDict) -> Outcome:
     system = get_system(state.game)
     handler = system.handlers.get(action["type"])
     if handler is None:
@@ -77,8 +77,8 @@ def _run(state: GameState, action: JsonDict) -> Outcome:
     return Outcome(work, ctx.events)
 
 
-def view(state: GameState) -> JsonDict:
-    """The API table state of /work/shared/API.md, minus "id" and "version"."""
+def view(state: AnyState) -> JsonDict:
+    """The API table state of shared/API.md, minus "id" and "version"."""
     return get_system(state.game).view(state)
 
 
@@ -87,7 +87,7 @@ def registries() -> dict[str, Registry]:
     return {system.name: system.registry for system in all_systems()}
 
 
-def acting_seats(state: GameState, action: JsonDict) -> tuple[int | None, set[int]]:
+def acting_seats(state: AnyState, action: JsonDict) -> tuple[int | None, set[int]]:
     """The seat the log records for ``action`` and every seat its sender must act for (the
     game's registry, ``play/rules/registry.py``); answering a choice is its seat's alone."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -97,7 +97,7 @@ def acting_seats(state: GameState, action: JsonDict) -> tuple[int | None, set[in
     return get_system(state.game).registry.acting_seats(state, action)
 
 
-def action_seat(state: GameState, action: JsonDict) -> int | None:
+def action_seat(state: AnyState, action: JsonDict) -> int | None:
     """Whose action this is (the seat that must be allowed to send it), or None if anyone's."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         return None  # apply() refuses it as InvalidAction; a list type must not crash here

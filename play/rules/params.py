@@ -8,12 +8,14 @@ from typing import Any
 from play.rules.context import Context
 from play.rules.errors import InvalidAction
 from play.rules.stacks import check_count
-from play.rules.state import MAX_COUNT, GameObject
+from play.rules.state import MAX_COUNT, ObjectT
 
 JsonDict = dict[str, Any]
 
 
-def target(ctx: Context, action: JsonDict, zone: str | None = None) -> tuple[GameObject, int]:
+def target(
+    ctx: Context[ObjectT, Any], action: JsonDict, zone: str | None = None
+) -> tuple[ObjectT, int]:
     """The stack an action names and how many of it (default 1); in ``zone`` if one is named."""
     obj = ctx.get(action.get("object"))
     if zone is not None and obj.zone != zone:
@@ -21,7 +23,7 @@ def target(ctx: Context, action: JsonDict, zone: str | None = None) -> tuple[Gam
     return obj, check_count(action.get("count"), obj.count)
 
 
-def seat(ctx: Context, action: JsonDict, name: str, default: int | None = None) -> int:
+def seat(ctx: Context[Any, Any], action: JsonDict, name: str, default: int | None = None) -> int:
     value = action.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidAction(f"{name} must be a seat number")
@@ -62,4 +64,12 @@ def mapping(action: JsonDict, name: str) -> JsonDict:
     value = action.get(name) or {}
     if not isinstance(value, dict):
         raise InvalidAction(f"{name} must be an object")
+    return value
+
+
+def setup_int(setup: JsonDict, name: str, default: int) -> int:
+    """A count of a new game's setup (life, hand, library): a non-negative integer."""
+    value: object = setup.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidAction(f"{name} must be a non-negative integer")
     return value

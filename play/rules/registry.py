@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from play.rules.context import Context
-from play.rules.state import MAX_COUNT, GameState
+from play.rules.state import MAX_COUNT, AnyState
 
 JsonDict = dict[str, Any]
-Handler = Callable[[Context, JsonDict], None]
+Handler = Callable[[Context[Any, Any], JsonDict], None]
 MAX_SEAT = 63
 
 # Parameter kinds: how a value is written (and which API/form field carries it).
@@ -250,7 +250,7 @@ class Registry:
         """The object actions that apply to ``obj`` (its API view), in the registry's order."""
         return [s for s in self if s.applies is not None and s.applies.matches(obj)]
 
-    def acting_seats(self, state: GameState, action: JsonDict) -> tuple[int | None, set[int]]:
+    def acting_seats(self, state: AnyState, action: JsonDict) -> tuple[int | None, set[int]]:
         """The seat the log records for ``action`` and every seat its sender must act for.
 
         With ``by`` (Riftbound), that seat is recorded, but the seat the action belongs to
@@ -271,7 +271,7 @@ def _seat_value(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _actor_seat(state: GameState, spec: ActionSpec, action: JsonDict) -> int | None:
+def _actor_seat(state: AnyState, spec: ActionSpec, action: JsonDict) -> int | None:
     actor = spec.actor
     if actor.kind == ACTIVE:
         return state.active_seat
@@ -284,7 +284,8 @@ def _actor_seat(state: GameState, spec: ActionSpec, action: JsonDict) -> int | N
         return obj.controller if obj is not None else None
     if actor.kind == FIELD_CONTROLLER:
         wanted = action.get(actor.param)
-        field_ = next((b for b in state.battlefields if b["id"] == wanted), {})
+        fields: list[JsonDict] = state.system.get("battlefields", [])
+        field_ = next((b for b in fields if b["id"] == wanted), {})
         return _seat_value(field_.get("controller"))
     if actor.kind == ANYONE:
         return None

@@ -9,27 +9,27 @@ CR 704.5z) and for objects with a base-setting pump (613.4b, ordered by timestam
 from __future__ import annotations
 
 import dataclasses
-import functools
 import operator
 from collections.abc import Callable, Hashable
 from typing import Any
 
 from play.rules.errors import InvalidAction
-from play.rules.state import MAX_COUNT, GameObject, GameState
+from play.rules.state import MAX_COUNT, AnyState, GameObject, ObjectT
 
 _NOT_IDENTITY = {"id", "count", "timestamp", "counters", "pumps"}
 
 
-@functools.cache
-def _identity_fields() -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(GameObject) if f.name not in _NOT_IDENTITY)
+_IDENTITY_VALUES: dict[type[GameObject], Callable[[GameObject], tuple[Any, ...]]] = {}
 
 
-@functools.cache
-def _identity_values() -> Callable[[GameObject], tuple[Any, ...]]:
-    """The identity fields of an object as one tuple (attrgetter builds it in C: this runs for
-    every stack on every action)."""
-    return operator.attrgetter(*_identity_fields())
+def _identity_values(record: type[GameObject]) -> Callable[[GameObject], tuple[Any, ...]]:
+    """The identity fields of a game's objects as one tuple (attrgetter builds it in C: this
+    runs for every stack on every action)."""
+    getter = _IDENTITY_VALUES.get(record)
+    if getter is None:
+        names = [f.name for f in dataclasses.fields(record) if f.name not in _NOT_IDENTITY]
+        getter = _IDENTITY_VALUES[record] = operator.attrgetter(*names)
+    return getter
 
 
 def check_count(count: object, available: int | None = None) -> int:
@@ -45,7 +45,7 @@ def check_count(count: object, available: int | None = None) -> int:
     return count
 
 
-def split(state: GameState, obj: GameObject, count: int) -> GameObject:
+def split(state: AnyState, obj: ObjectT, count: int) -> ObjectT:
     """Return a stack of exactly ``count`` of ``obj``'s objects, splitting it if needed."""
     if count >= obj.count:
         return obj
@@ -55,25 +55,16 @@ def split(state: GameState, obj: GameObject, count: int) -> GameObject:
     return part
 
 
-def _needs_timestamp(obj: GameObject) -> bool:
-    return "Aura" in obj.current.subtypes or any(p.set_base for p in obj.pumps)
-
-
 def identity(obj: GameObject, attached_ids: set[str]) -> Hashable:
     """What must be equal for two stacks to merge; objects with something attached never do."""
     if obj.id in attached_ids:
         return ("unique", obj.id)
-    values = _identity_values()(obj)
-    stamp = obj.timestamp if _needs_timestamp(obj) else None
-    # Only base-setting pumps are ordered by timestamp (613.7); +N/+N pumps just add up.
-    pumps = sorted(
-        (p.power, p.toughness, p.set_base, p.until or "", p.timestamp if p.set_base else 0)
-        for p in obj.pumps
-    )
-    return (values, tuple(sorted(obj.counters.items())), tuple(pumps), stamp)
+    values = _identity_values(type(obj))(obj)
+    stamp = obj.timestamp if obj.needs_timestamp() else None
+    return (values, tuple(sorted(obj.counters.items())), obj.merge_extra(), stamp)
 
 
-def merge_identical(state: GameState) -> None:
+def merge_identical(state: AnyState) -> None:
     """Merge stacks that became identical; the earliest stack keeps its id (insertion order)."""
     attached_ids = {o.attached_to for o in state.objects.values() if o.attached_to is not None}
     keep: dict[Hashable, GameObject] = {}

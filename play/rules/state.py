@@ -1,7 +1,10 @@
 """The game state: seats, objects (as stacks), turn and the pending choice.
 
-Plain mutable dataclasses. ``apply`` works on a deep copy, so callers never see a state change
-under them. Everything here round-trips through ``codec`` exactly.
+Plain mutable dataclasses. The records here hold what every game has: a stack, its count, zone,
+owner, controller and characteristics; each game system subclasses ``GameObject`` and ``Seat``
+with its own fields (MTG's tapped and mana pool, Riftbound's exhausted and points) and names
+them in ``GameState``'s type parameters. ``apply`` works on a deep copy, so callers never see a
+state change under them. Everything here round-trips through ``codec`` exactly.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import MISSING, dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from play.rules.effects import Ability, Effect
 
@@ -17,8 +20,6 @@ JsonDict = dict[str, Any]
 
 MAX_COUNT = 10**9  # per action; issue 7: at least 10**9, and 10**12 is refused
 """The largest count one action may name, and the largest stack the kernel will build."""
-
-MANA_KEYS = ("W", "U", "B", "R", "G", "C")
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,9 @@ class Pump:
 
 @dataclass
 class GameObject:
-    """A stack of ``count`` identical objects (DESIGN.md "Stacks"); rules treat each separately."""
+    """A stack of ``count`` identical objects (DESIGN.md "Stacks"); rules treat each separately.
+
+    Only what every game has; a system's subclass adds its statuses (all with defaults)."""
 
     id: str
     count: int
@@ -76,63 +79,37 @@ class GameObject:
     back: Face | None = None
     definition: str | None = None
     copy_of: str | None = None
-    tapped: bool = False
-    flipped: bool = False
-    face_down: bool = False
-    phased_out: bool = False
-    phased_out_with: str | None = None
-    transformed: bool = False
     counters: dict[str, int] = field(default_factory=dict)
     damage: int = 0
     attached_to: str | None = None
-    summoning_sick: bool = True
-    leaves_at: str | None = None
-    leaves_by: int | None = None
-    """Who controls the delayed trigger behind a "sacrifice" ``leaves_at`` (None: the owner,
-    who created the token, 111.2); only the controller can sacrifice a permanent (701.21a)."""
-    attacking: int | None = None
-    pumps: tuple[Pump, ...] = ()
-    control_reverts_to: int | None = None
     timestamp: int = 0
     granted: tuple[str, ...] = ()
-    """Keywords a resolved effect gave this object (layer 6); not copiable (707.2): encore's
-    "The tokens gain haste" (702.141a)."""
-    added_subtypes: tuple[str, ...] = ()
-    """Subtypes a resolved effect added (layer 4, not copiable, 707.2): amass's "it becomes a
-    [subtype] in addition to its other types" (701.47a)."""
-    must_attack: int | None = None
-    """The seat this creature attacks this turn if able (508.1d; encore, 702.141a)."""
-    blocking: str | None = None
-    """The attacking object this creature blocks (509.1a)."""
-    chosen_name: str | None = None
-    """A card name chosen as it entered (201.4; Pithing Needle)."""
-    exhausted: bool | None = None
-    location: str | None = None
-    chosen_color: str | None = None
-    """The color chosen as it entered ("As this creature enters, choose a color", 614.12)."""
+    """Keywords a resolved effect gave this object (MTG layer 6, Riftbound "gains"); not
+    copiable (MTG 707.2): encore's "The tokens gain haste" (702.141a)."""
 
     @property
     def current(self) -> Face:
-        """The face that is up (CR 712.8d/e)."""
-        if self.transformed and self.back is not None:
-            return self.back
+        """The face that is up."""
         return self.face
+
+    def needs_timestamp(self) -> bool:
+        """Whether a rule orders this object by timestamp, so identical ones still don't merge."""
+        return False
+
+    def merge_extra(self) -> tuple[Any, ...]:
+        """Identity beyond the plain fields (``stacks.identity``), in a comparable form."""
+        return ()
 
 
 @dataclass
 class Seat:
+    """What every game knows of a player; a system's subclass adds its own counts and pools."""
+
     name: str
     life: int
     hand: int
     library: int
-    mana_pool: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MANA_KEYS, 0))
-    restricted_mana: dict[str, int] = field(default_factory=dict)
-    poison: int = 0
-    points: int = 0
     lost: bool = False
-    drew_from_empty: bool = False
-    rune_deck: int = 0
-    runes: int = 0
 
 
 @dataclass
@@ -147,7 +124,9 @@ class PendingChoice:
     action: JsonDict
 
 
-_Record = TypeVar("_Record", "GameObject", "Seat")
+_Record = TypeVar("_Record", bound="GameObject | Seat")
+ObjectT = TypeVar("ObjectT", bound=GameObject)
+SeatT = TypeVar("SeatT", bound=Seat)
 
 
 _MUTABLE_FIELDS: dict[str, tuple[str, ...]] = {}
@@ -155,7 +134,7 @@ _MUTABLE_FIELDS: dict[str, tuple[str, ...]] = {}
 
 def _mutable_fields(record: object) -> tuple[str, ...]:
     """Fields built by a default factory are the mutable ones (dicts, lists)."""
-    name = type(record).__name__
+    name = type(record).__qualname__ + type(record).__module__
     if name not in _MUTABLE_FIELDS:
         fields = dataclasses.fields(record)  # type: ignore[arg-type]
         _MUTABLE_FIELDS[name] = tuple(f.name for f in fields if f.default_factory is not MISSING)
@@ -179,28 +158,26 @@ def _copy_record(record: _Record) -> _Record:
 
 
 @dataclass
-class GameState:
+class GameState(Generic[ObjectT, SeatT]):
     game: str
-    seats: list[Seat]
+    seats: list[SeatT]
     turn: int = 1
     active_seat: int = 0
     step: str = "main1"
-    objects: dict[str, GameObject] = field(default_factory=dict)
-    battlefields: list[JsonDict] = field(default_factory=list)
+    objects: dict[str, ObjectT] = field(default_factory=dict)
     pending_choice: PendingChoice | None = None
     next_id: int = 1
     next_timestamp: int = 1
     system: JsonDict = field(default_factory=dict)
-    """Game-system data with no place above, JSON only (Riftbound: Victory Score, "once each
-    turn" uses)."""
+    """Game-system data with no place in a record, JSON only (Riftbound: Victory Score, its
+    battlefields, "once each turn" uses)."""
 
-    def clone(self) -> GameState:
+    def clone(self) -> GameState[ObjectT, SeatT]:
         """A copy that shares only immutable values (faces, pumps, tuples): much cheaper than a
         deep copy, and still independent of the original."""
         new = copy.copy(self)
         new.seats = [_copy_record(seat) for seat in self.seats]
         new.objects = {key: _copy_record(obj) for key, obj in self.objects.items()}
-        new.battlefields = copy.deepcopy(self.battlefields)
         new.pending_choice = copy.deepcopy(self.pending_choice)
         new.system = copy.deepcopy(self.system)
         return new
@@ -216,10 +193,9 @@ class GameState:
         self.next_timestamp += 1
         return stamp
 
-    def seat(self, index: int) -> Seat:
+    def seat(self, index: int) -> SeatT:
         return self.seats[index]
 
-    def on_battlefield(self) -> list[GameObject]:
-        """Phased-in permanents: phased-out ones are treated as though they don't exist
-        (CR 702.26b)."""
-        return [o for o in self.objects.values() if o.zone == "battlefield" and not o.phased_out]
+
+AnyState = GameState[Any, Any]
+"""A state of any game system, for the code all systems share."""

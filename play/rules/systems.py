@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from play.rules.context import Context
 from play.rules.errors import InvalidAction
+from play.rules.presentation import Presentation
 from play.rules.registry import Handler, Registry
-from play.rules.state import GameObject, GameState
+from play.rules.state import AnyState, GameObject, Seat
 
 JsonDict = dict[str, Any]
 
@@ -25,10 +25,21 @@ class GameSystem(Protocol):
     zones: tuple[str, ...]
     steps: tuple[str, ...]
     handlers: Mapping[str, Handler]
+    presentation: Presentation
     manual_actions: frozenset[str]
     registry: Registry
 
-    def new_game(self, setup: JsonDict) -> GameState:
+    @property
+    def seat_record(self) -> type[Seat]:
+        """The system's subclass of ``Seat``, with its own fields (for ``codec``)."""
+        ...
+
+    @property
+    def object_record(self) -> type[GameObject]:
+        """The system's subclass of ``GameObject``, with its own fields (for ``codec``)."""
+        ...
+
+    def new_game(self, setup: JsonDict) -> AnyState:
         """The initial state for ``setup`` (players, starting life, hand, library, ...)."""
         ...
 
@@ -36,17 +47,17 @@ class GameSystem(Protocol):
         """The name of a token whose creating effect names none (MTG 111.4)."""
         ...
 
-    def settle(self, ctx: Context) -> None:
+    def settle(self, ctx: Any) -> None:
         """Run the automatic checks after an action until the game is stable (MTG 704.3)."""
         ...
 
-    def view(self, state: GameState) -> JsonDict:
+    def view(self, state: Any) -> JsonDict:
         """The API table state minus "id" and "version"."""
         ...
 
-    def view_object(self, state: GameState, obj: GameObject) -> JsonDict: ...
+    def view_object(self, state: Any, obj: Any) -> JsonDict: ...
 
-    def action_seat(self, state: GameState, action: JsonDict) -> int | None:
+    def action_seat(self, state: Any, action: JsonDict) -> int | None:
         """Whose action this is, for permissions."""
         ...
 

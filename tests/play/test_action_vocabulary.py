@@ -26,7 +26,6 @@ HOMONYMS = {
     ("ready", "play/rules/riftbound/actions.py"): "the ready status, in the log",
     ("ready", "play/rules/riftbound/cards.py"): "the ready status, in the log",
     ("ready", "play/rules/riftbound/create.py"): "the ready status, in the log",
-    ("ready", "play/board.py"): "the ready status, a badge",
     ("buff", "play/board.py"): "the buff counter",
     ("transform", "catalog/exporters/native.py"): "a token relation field",
     ("attach", "catalog/exporters/native.py"): "a token relation field",

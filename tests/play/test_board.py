@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from play import board
+from play import board, rules
 
 
 def _obj(oid: str, name: str, count: int = 1, **extra: Any) -> dict[str, Any]:
@@ -86,26 +86,24 @@ def test_it_puts_riftbound_units_on_their_battlefield_by_controller():
     assert field["controller"] == "Ann" and field["sides"][0]["name"] == "Ann"
 
 
+def _applied(name: str, replaces: str, before: int, after: int, times: int = 1) -> dict[str, Any]:
+    """A replacement_applied event as the kernel tells it; its text is for people only."""
+    return {
+        "type": "replacement_applied",
+        "text": "(not read)",
+        "source_name": name,
+        "replaces": replaces,
+        "times": times,
+        "before": before,
+        "after": after,
+    }
+
+
 def test_it_tells_how_replacement_effects_changed_a_creation():
     events = [
-        {
-            "type": "replacement_applied",
-            "text": "Doubling Season applied to x: 1 -> 2",
-            "before": 1,
-            "after": 2,
-        },
-        {
-            "type": "replacement_applied",
-            "text": "Parallel Lives applied 2 times to x",
-            "before": 2,
-            "after": 8,
-        },
-        {
-            "type": "replacement_applied",
-            "text": "Peregrin Took applied to x",
-            "before": 8,
-            "after": 9,
-        },
+        _applied("Doubling Season", "tokens", 1, 2),
+        _applied("Parallel Lives", "tokens", 2, 8, times=2),
+        _applied("Peregrin Took", "tokens", 8, 9),
         {"type": "token_created", "count": 9},
     ]
     assert board.replacement_summary(events) == (
@@ -116,22 +114,29 @@ def test_it_tells_how_replacement_effects_changed_a_creation():
 
 def test_it_leaves_counter_replacements_out_of_the_creation_summary():
     events = [
-        {
-            "type": "replacement_applied",
-            "text": "Doubling Season applied to creating 1 token(s): 1 -> 2 (CR 614.5, 616.1)",
-            "before": 1,
-            "after": 2,
-        },
-        {
-            "type": "replacement_applied",
-            "text": "Doubling Season applied to 2 +1/+1 counter(s) on Incubator: 2 -> 4",
-            "before": 2,
-            "after": 4,
-        },
+        _applied("Doubling Season", "tokens", 1, 2),
+        _applied("Doubling Season", "counters", 2, 4),
         {"type": "token_created", "count": 2},
     ]
     assert board.replacement_summary(events) == "1 → Doubling Season x2 = 2"
     assert board.replacement_summary(events[1:2]) is None  # counters only: no creation
+
+
+def test_it_reads_the_kernels_replacement_events():
+    """The summary is built from the data the kernel puts on its events (no English parsed)."""
+    state = rules.new_game("mtg", {"players": ["Ann"]})
+    season = {
+        "name": "Doubling Season",
+        "types": ["Enchantment"],
+        "effects": [{"kind": "token_multiplier", "factor": 2}],
+    }
+    state = rules.apply(state, {"type": "create_token", "definition": season}).state
+    soldier = {"name": "Soldier", "types": ["Creature"], "power": 1, "toughness": 1}
+    events = rules.apply(state, {"type": "create_token", "definition": soldier, "count": 3}).events
+    [applied] = [e for e in events if e["type"] == "replacement_applied"]
+    assert applied["source_name"] == "Doubling Season" and applied["factor"] == 2
+    assert applied["replaces"] == "tokens" and applied["rule"] == "616.1"
+    assert board.replacement_summary(events) == "3 → Doubling Season x2 = 6"
 
 
 def test_it_names_a_face_down_pile():

@@ -217,6 +217,8 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
         "play/<uuid:table_id>/palette/", "GET",
         P + "/palette/?q=treasure",
     )),
+    # Tokens of a table into the print basket: a message and the print page, seen or not.
+    ((302, 302, 302, 302, 302, 302), Row("play/<uuid:table_id>/print/", "GET", P + "/print/")),
     ((403, 403, 101, 101, 101, 403), Row(
         "ws/tables/<uuid:table_id>/", "WS",
         "/ws/tables/{table}/",

@@ -10,24 +10,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from play.rules.context import Context, times
+from play.rules.context import times
 from play.rules.effects import Ability, parse_mana_cost
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
 from play.rules.mtg.create import Batch, create_tokens
 from play.rules.mtg.layers import compute_one, visible_face
+from play.rules.mtg.records import MtgContext, MtgObject, MtgSeat, on_battlefield
 from play.rules.mtg.replacement import replace_counters
 from play.rules.mtg.status import name_of, present, transform_object
 from play.rules.mtg.turn import draw
 from play.rules.mtg.zones import move
 from play.rules.stacks import split
-from play.rules.state import MAX_COUNT, Face, GameObject, Seat
+from play.rules.state import MAX_COUNT, Face
 
 JsonDict = params.JsonDict
 _MAIN = ("main1", "main2")
 
 
-def activate(ctx: Context, action: JsonDict) -> None:
+def activate(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     present(obj)
     abilities = visible_face(obj).abilities
@@ -65,12 +66,12 @@ def names(name: str) -> tuple[str, ...]:
     return tuple(part.strip().casefold() for part in name.split("//"))
 
 
-def check_not_named(ctx: Context, obj: GameObject) -> None:
+def check_not_named(ctx: MtgContext, obj: MtgObject) -> None:
     """Pithing Needle: "Activated abilities of sources with the chosen name can't be activated
     unless they're mana abilities" (602.5); an object has the chosen name if one of its names
     is the chosen name (709.4a). A token named "Blood Token" hasn't the name "Blood" (111.4)."""
     own = names(visible_face(obj).name) if visible_face(obj).name else ()
-    for source in ctx.state.on_battlefield():
+    for source in on_battlefield(ctx.state):
         chosen = source.chosen_name
         if chosen is None or chosen.casefold() not in own:
             continue
@@ -82,7 +83,7 @@ def check_not_named(ctx: Context, obj: GameObject) -> None:
             )
 
 
-def _sorcery_timing(ctx: Context, seat: int) -> None:
+def _sorcery_timing(ctx: MtgContext, seat: int) -> None:
     state = ctx.state
     if state.step not in _MAIN or seat != state.active_seat:
         raise IllegalAction(
@@ -91,7 +92,7 @@ def _sorcery_timing(ctx: Context, seat: int) -> None:
         )
 
 
-def _check_timing(ctx: Context, obj: GameObject, ability: Ability) -> None:
+def _check_timing(ctx: MtgContext, obj: MtgObject, ability: Ability) -> None:
     state = ctx.state
     if ability.sorcery_speed:
         _sorcery_timing(ctx, obj.controller)
@@ -107,7 +108,9 @@ def _check_timing(ctx: Context, obj: GameObject, ability: Ability) -> None:
             )
 
 
-def _pay(ctx: Context, obj: GameObject, ability: Ability, choices: JsonDict, player: Seat) -> None:
+def _pay(
+    ctx: MtgContext, obj: MtgObject, ability: Ability, choices: JsonDict, player: MtgSeat
+) -> None:
     """Pay the total cost in any order (601.2h); each object in the stack pays its own."""
     cost, count = ability.cost, obj.count
     if cost.discard:
@@ -131,7 +134,7 @@ def _pay(ctx: Context, obj: GameObject, ability: Ability, choices: JsonDict, pla
 
 
 def pay_mana(
-    ctx: Context, player: Seat, parts: tuple[int, dict[str, int]], count: int, manual: bool
+    ctx: MtgContext, player: MtgSeat, parts: tuple[int, dict[str, int]], count: int, manual: bool
 ) -> None:
     """Pay a mana cost from the pool, or record that it was paid by hand (``manual``)."""
     generic, colored = parts
@@ -168,7 +171,7 @@ def pay_mana(
 
 
 def _resolve(
-    ctx: Context, source: GameObject, seat: int, ability: Ability, choices: JsonDict, count: int
+    ctx: MtgContext, source: MtgObject, seat: int, ability: Ability, choices: JsonDict, count: int
 ) -> None:
     """``seat`` activated the ability: its controller (602.2, 113.8), the "you" of its effect,
     even once a sacrificed source is in its owner's graveyard (400.3, 603.10a)."""
@@ -201,8 +204,8 @@ def _resolve(
 
 
 def _add_mana(
-    ctx: Context,
-    player: Seat,
+    ctx: MtgContext,
+    player: MtgSeat,
     color: str | None,
     restriction: str | None,
     amount: int,
@@ -229,7 +232,7 @@ def _add_mana(
 
 
 def _targeted(
-    ctx: Context,
+    ctx: MtgContext,
     seat: int,
     kind: str,
     counter: str,
@@ -280,7 +283,7 @@ def _targeted(
 
 
 def _library_effect(
-    ctx: Context, player: Seat, seat: int, kind: str, count: int, choices: dict[str, Any]
+    ctx: MtgContext, player: MtgSeat, seat: int, kind: str, count: int, choices: dict[str, Any]
 ) -> None:
     """Junk exiles the top card (the player may play it this turn); Lander searches for a basic
     land and puts it onto the battlefield tapped (the player names it, default "Basic Land")."""
@@ -315,7 +318,7 @@ def encore_cost(face: Face) -> str | None:
     return None
 
 
-def encore(ctx: Context, action: JsonDict) -> None:
+def encore(ctx: MtgContext, action: JsonDict) -> None:
     """702.141a: "[Cost], Exile this card from your graveyard: For each opponent, create a token
     that's a copy of this card that attacks that opponent this turn if able. The tokens gain
     haste. Sacrifice them at the beginning of the next end step. Activate only as a sorcery."

@@ -3,23 +3,24 @@ attaching, control, life, and the manual overrides a paper player needs (logged 
 
 from __future__ import annotations
 
-from play.rules.context import Context, times
+from play.rules.context import times
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
 from play.rules.mtg.create import can_enchant, can_equip
 from play.rules.mtg.layers import compute_one, visible_face
 from play.rules.mtg.protection import protection_from
+from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.status import name_of, present
 from play.rules.mtg.zones import ZONES, check_not_gone, move
 from play.rules.stacks import split
-from play.rules.state import GameObject, Pump
+from play.rules.state import Pump
 
 JsonDict = params.JsonDict
 UNTIL = ("end_of_turn",)
 
 
-def move_action(ctx: Context, action: JsonDict) -> None:
+def move_action(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action, on_battlefield=False)
     to = params.text(action, "to", ZONES)
     if to is None:
@@ -27,13 +28,13 @@ def move_action(ctx: Context, action: JsonDict) -> None:
     move(ctx, obj, count, to)
 
 
-def sacrifice(ctx: Context, action: JsonDict) -> None:
+def sacrifice(ctx: MtgContext, action: JsonDict) -> None:
     """701.21a: its controller moves it from the battlefield to its owner's graveyard."""
     obj, count = params.target(ctx, action)
     move(ctx, present(obj), count, "graveyard", how="was sacrificed (CR 701.21a)")
 
 
-def destroy(ctx: Context, action: JsonDict) -> None:
+def destroy(ctx: MtgContext, action: JsonDict) -> None:
     """701.8a: destroyed permanents go to their owner's graveyard; indestructible ones stay."""
     obj, count = params.target(ctx, action)
     if compute_one(ctx.state, present(obj)).has("Indestructible"):
@@ -52,7 +53,7 @@ PLAYER_COUNTERS = "player_counters"
 as {seat (str): {kind: n}}; poison counters are the seat's ``poison`` (704.5c)."""
 
 
-def _player_target(ctx: Context, action: JsonDict) -> int | None:
+def _player_target(ctx: MtgContext, action: JsonDict) -> int | None:
     """The seat an action names instead of an object (122.1 counters on a player, 120.1 damage
     to a player); None when it names an object."""
     if action.get("seat") is None:
@@ -62,14 +63,14 @@ def _player_target(ctx: Context, action: JsonDict) -> int | None:
     return params.seat(ctx, action, "seat")
 
 
-def player_counters(ctx: Context, seat: int, kind: str) -> int:
+def player_counters(ctx: MtgContext, seat: int, kind: str) -> int:
     if kind.lower() == "poison":
         return ctx.state.seat(seat).poison
     table = ctx.state.system.get(PLAYER_COUNTERS, {})
     return int(table.get(str(seat), {}).get(kind, 0))
 
 
-def change_player_counters(ctx: Context, seat: int, kind: str, delta: int) -> int:
+def change_player_counters(ctx: MtgContext, seat: int, kind: str, delta: int) -> int:
     """Give (delta > 0) or take counters from a player; returns how many changed. Counters on
     players aren't put on a permanent, so Doubling Season and Hardened Scales don't apply."""
     have = player_counters(ctx, seat, kind)
@@ -88,7 +89,7 @@ def change_player_counters(ctx: Context, seat: int, kind: str, delta: int) -> in
     return abs(new - have)
 
 
-def _player_counters_action(ctx: Context, action: JsonDict, seat: int, adding: bool) -> None:
+def _player_counters_action(ctx: MtgContext, action: JsonDict, seat: int, adding: bool) -> None:
     kind = params.text(action, "kind") or "poison"
     amount = params.integer(action, "amount", 1, minimum=1)
     name = ctx.state.seat(seat).name
@@ -111,7 +112,7 @@ def _player_counters_action(ctx: Context, action: JsonDict, seat: int, adding: b
     )
 
 
-def add_counters(ctx: Context, action: JsonDict) -> None:
+def add_counters(ctx: MtgContext, action: JsonDict) -> None:
     """Put counters on permanents, through counter replacement effects (614.16, 616.1); with
     ``seat`` instead of ``object``, on a player (122.1; ten poison counters lose, 704.5c)."""
     seat = _player_target(ctx, action)
@@ -134,7 +135,7 @@ def add_counters(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def remove_counters(ctx: Context, action: JsonDict) -> None:
+def remove_counters(ctx: MtgContext, action: JsonDict) -> None:
     seat = _player_target(ctx, action)
     if seat is not None:
         _player_counters_action(ctx, action, seat, adding=False)
@@ -160,12 +161,12 @@ def remove_counters(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def _keeps_zero(ctx: Context, obj: GameObject, kind: str) -> bool:
+def _keeps_zero(ctx: MtgContext, obj: MtgObject, kind: str) -> bool:
     """A planeswalker whose loyalty counters all went away has loyalty 0 (306.5b, 704.5i)."""
     return kind == "loyalty" and "Planeswalker" in compute_one(ctx.state, obj).face.types
 
 
-def damage(ctx: Context, action: JsonDict) -> None:
+def damage(ctx: MtgContext, action: JsonDict) -> None:
     """120.3e: damage to a creature is marked on it until the cleanup step (514.2). With a
     ``source`` (an object id) its abilities count: deathtouch (702.2b, 704.5h), wither and infect
     (-1/-1 counters instead, 120.3d, 702.80a, 702.90b) and lifelink (702.15b); ``deathtouch:
@@ -258,10 +259,10 @@ def damage(ctx: Context, action: JsonDict) -> None:
 
 
 def _damage_player(
-    ctx: Context,
+    ctx: MtgContext,
     seat: int,
     amount: int,
-    source: GameObject | None,
+    source: MtgObject | None,
     keywords: tuple[str, ...],
 ) -> None:
     """120.3a: damage to a player from a source without infect makes them lose that much life;
@@ -292,7 +293,7 @@ def _damage_player(
 
 
 def _lifelink(
-    ctx: Context, source: GameObject | None, keywords: tuple[str, ...], total: int
+    ctx: MtgContext, source: MtgObject | None, keywords: tuple[str, ...], total: int
 ) -> None:
     """702.15b: damage dealt by a source with lifelink makes its controller gain that much."""
     if source is None or "lifelink" not in keywords:
@@ -308,7 +309,7 @@ def _lifelink(
     )
 
 
-def pump(ctx: Context, action: JsonDict) -> None:
+def pump(ctx: MtgContext, action: JsonDict) -> None:
     """+N/+N applies in layer 7c; "becomes N/N" (set_base) in 7b (613.4b/c)."""
     obj, count = params.target(ctx, action)
     power = params.integer(action, "power", 0)
@@ -334,7 +335,7 @@ def pump(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def attach(ctx: Context, action: JsonDict) -> None:
+def attach(ctx: MtgContext, action: JsonDict) -> None:
     """701.3a-c: attach an Aura or Equipment; an illegal attachment doesn't move it (303.4j,
     701.3b): enchant creature onto a noncreature, or onto protection from it (702.16c/d/j)."""
     obj, _count = params.target(ctx, action)
@@ -382,7 +383,7 @@ def attach(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def gain_control(ctx: Context, action: JsonDict) -> None:
+def gain_control(ctx: MtgContext, action: JsonDict) -> None:
     """A new controller: summoning sick again (302.6) and removed from combat (506.4). Control
     effects apply in timestamp order (613.2, 613.7): an "until end of turn" one remembers whom
     control goes back to at cleanup (514.2); a later lasting one makes that ending moot. Gaining
@@ -410,7 +411,7 @@ def gain_control(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def adjust_life(ctx: Context, action: JsonDict) -> None:
+def adjust_life(ctx: MtgContext, action: JsonDict) -> None:
     seat = params.seat(ctx, action, "seat")
     amount = params.integer(action, "amount")
     player = ctx.state.seat(seat)
@@ -425,7 +426,7 @@ def adjust_life(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def set_pt(ctx: Context, action: JsonDict) -> None:
+def set_pt(ctx: MtgContext, action: JsonDict) -> None:
     """Manual override: the object has this base P/T from now on (applied in layer 7b)."""
     obj, count = params.target(ctx, action)
     power = params.integer(action, "power")
@@ -441,7 +442,7 @@ def set_pt(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def remove(ctx: Context, action: JsonDict) -> None:
+def remove(ctx: MtgContext, action: JsonDict) -> None:
     """Manual override: take objects out of the game without a zone change."""
     obj, count = params.target(ctx, action, on_battlefield=False)
     part = split(ctx.state, obj, count)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from play.rules.context import Context, times
+from play.rules.context import times
 from play.rules.definitions import back_from_payload, face_from_payload
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
@@ -25,9 +25,10 @@ from play.rules.mtg.create import (
 )
 from play.rules.mtg.enters import choose_as_enters
 from play.rules.mtg.layers import FACE_DOWN
+from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.mtg.replacement import put_counters
 from play.rules.stacks import check_count
-from play.rules.state import Face, GameObject
+from play.rules.state import Face
 
 JsonDict = params.JsonDict
 CARD_TYPES = (
@@ -50,7 +51,7 @@ _TYPE_LINE_ORDER = {
 }
 
 
-def _entry(ctx: Context, action: JsonDict) -> JsonDict:
+def _entry(ctx: MtgContext, action: JsonDict) -> JsonDict:
     """How the tokens enter: tapped, attacking (a defending seat), with counters, leaving at."""
     counters = params.mapping(action, "counters")
     for kind, n in counters.items():
@@ -81,7 +82,7 @@ def _entry(ctx: Context, action: JsonDict) -> JsonDict:
     }
 
 
-def create_token(ctx: Context, action: JsonDict) -> None:
+def create_token(ctx: MtgContext, action: JsonDict) -> None:
     """Create tokens from a definition (embedded by the tables service) or a predefined slug."""
     controller = params.seat(ctx, action, "controller", ctx.state.active_seat)
     count = check_count(action.get("count"))
@@ -101,7 +102,7 @@ def create_token(ctx: Context, action: JsonDict) -> None:
         attach(ctx, {"object": equipment, "to": created[0].id})
 
 
-def _copiable(obj: GameObject) -> tuple[Face, Face | None, bool]:
+def _copiable(obj: MtgObject) -> tuple[Face, Face | None, bool]:
     """707.2: copiable values only; a face-down object copies as a nameless 2/2 and the copy is
     face up; a double-faced token copy enters with the same face up (707.8a)."""
     if obj.face_down:
@@ -147,7 +148,7 @@ def _except(face: Face, changes: JsonDict) -> Face:
     return face
 
 
-def create_copy(ctx: Context, action: JsonDict) -> None:
+def create_copy(ctx: MtgContext, action: JsonDict) -> None:
     """Create token copies of an object or a card (707.2, 707.3: a copy of a copy copies the
     copiable values, exceptions included)."""
     controller = params.seat(ctx, action, "controller", ctx.state.active_seat)
@@ -190,7 +191,7 @@ def create_copy(ctx: Context, action: JsonDict) -> None:
     create_tokens(ctx, controller, [batch])
 
 
-def resolve_spell_copy(ctx: Context, action: JsonDict) -> None:
+def resolve_spell_copy(ctx: MtgContext, action: JsonDict) -> None:
     """A copy of a permanent spell resolves (707.10f: "copy target creature spell"): it becomes
     a token as it enters (111.13, 608.3f) with the characteristics of the spell, i.e. of the card
     ``definition`` with any ``except`` (707.9, 707.10). Its controller owns it (707.10, 111.2).
@@ -216,7 +217,7 @@ def resolve_spell_copy(ctx: Context, action: JsonDict) -> None:
     enter_as_token(ctx, controller, batch)
 
 
-def put_card(ctx: Context, action: JsonDict) -> None:
+def put_card(ctx: MtgContext, action: JsonDict) -> None:
     """Put nontoken cards into a zone; on the battlefield their effects apply (internals.md 2)."""
     controller = params.seat(ctx, action, "controller", ctx.state.active_seat)
     count = check_count(action.get("count"))
@@ -260,7 +261,7 @@ def put_card(ctx: Context, action: JsonDict) -> None:
         )
         return
     chosen = _chosen_name(face, action) if zone == "battlefield" else None
-    obj = GameObject(
+    obj = MtgObject(
         id=ctx.state.new_id(),
         count=count,
         zone=zone,
@@ -307,12 +308,12 @@ def put_card(ctx: Context, action: JsonDict) -> None:
         choose_as_enters(ctx, obj)
 
 
-def _aura_card_hosts(ctx: Context, controller: int, face: Face, count: int) -> list[str]:
+def _aura_card_hosts(ctx: MtgContext, controller: int, face: Face, count: int) -> list[str]:
     """An Aura card put onto the battlefield by an effect that doesn't say what it enchants:
     its controller chooses a legal object as it enters (303.4f), one choice per Aura; with
     nothing it could legally enchant, it stays in its previous zone (303.4g), so the action is
     refused rather than the Aura entering unattached."""
-    legal = [o.id for o in ctx.state.on_battlefield() if can_enchant(ctx, face, o)]
+    legal = [o.id for o in on_battlefield(ctx.state) if can_enchant(ctx, face, o)]
     if not legal:
         raise IllegalAction(
             f"{face.name} has nothing it can legally enchant, so it stays in its previous zone "
@@ -359,13 +360,13 @@ def _chosen_name(face: Face, action: JsonDict) -> str | None:
     return name
 
 
-def put_land(ctx: Context, seat: int, name: str, count: int) -> None:
+def put_land(ctx: MtgContext, seat: int, name: str, count: int) -> None:
     """Lander: a basic land card from the library onto the battlefield tapped (111.10u)."""
     if count == 0:
         ctx.event("searched", "The library is empty; nothing was found (CR 701.23)", "701.23")
         return
     face = Face(name=name, supertypes=("Basic",), types=("Land",))
-    obj = GameObject(
+    obj = MtgObject(
         id=ctx.state.new_id(),
         count=count,
         zone="battlefield",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from play.rules.context import Context, times
+from play.rules.context import times
 from play.rules.definitions import back_from_payload, face_from_payload
 from play.rules.effects import Effect, is_kind
 from play.rules.errors import IllegalAction, InvalidAction
@@ -20,9 +20,10 @@ from play.rules.mtg import predefined
 from play.rules.mtg.enters import choose_as_enters
 from play.rules.mtg.layers import compute_one, controls, visible_face
 from play.rules.mtg.protection import protection_from
+from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.mtg.replacement import apply_in_order, instances, put_counters
 from play.rules.stacks import split
-from play.rules.state import MAX_COUNT, Face, GameObject
+from play.rules.state import MAX_COUNT, Face
 
 JsonDict = dict[str, Any]
 TOKEN_KINDS = ("token_multiplier", "token_extra", "token_replace", "token_one_of_each")
@@ -163,7 +164,7 @@ def _apply(effect: Effect, event: Event) -> Event:
     return _normalize(result)
 
 
-def create_tokens(ctx: Context, controller: int, batches: list[Batch]) -> list[GameObject]:
+def create_tokens(ctx: MtgContext, controller: int, batches: list[Batch]) -> list[MtgObject]:
     """Create tokens under ``controller``: that player owns them (111.2) and that player's
     replacement effects apply (616.1)."""
     state = ctx.state
@@ -176,6 +177,7 @@ def create_tokens(ctx: Context, controller: int, batches: list[Batch]) -> list[G
         ctx,
         controller,
         f"creating {total} token(s)",
+        "tokens",
         _normalize(batches),
         effects,
         _applies,
@@ -191,7 +193,7 @@ def create_tokens(ctx: Context, controller: int, batches: list[Batch]) -> list[G
     return created
 
 
-def enter_as_token(ctx: Context, controller: int, batch: Batch) -> list[GameObject]:
+def enter_as_token(ctx: MtgContext, controller: int, batch: Batch) -> list[MtgObject]:
     """A copy of a permanent spell resolving becomes a token (111.13, 608.3f, 707.10f). It is
     not "created": token-creation replacement effects (Doubling Season, 616.1) and "whenever you
     create" triggers don't see it, so it is exactly ``batch.count`` tokens. What applies to a
@@ -214,12 +216,12 @@ def entering_counters(
 
 
 def _entry_effects(
-    ctx: Context, controller: int, face: Face, kind: str, token: bool = True
+    ctx: MtgContext, controller: int, face: Face, kind: str, token: bool = True
 ) -> list[Effect]:
-    probe = GameObject("?", 1, "battlefield", controller, controller, token, face)
+    probe = MtgObject("?", 1, "battlefield", controller, controller, token, face)
     return [
         e
-        for source in ctx.state.on_battlefield()
+        for source in on_battlefield(ctx.state)
         for e in source.current.effects
         if e.kind == kind
         and controls(source, e, probe)
@@ -227,7 +229,7 @@ def _entry_effects(
     ]
 
 
-def enters_tapped(ctx: Context, controller: int, face: Face, token: bool) -> bool:
+def enters_tapped(ctx: MtgContext, controller: int, face: Face, token: bool) -> bool:
     """An "enters tapped" replacement effect (614.1d) applies to any permanent entering under
     ``controller``'s control, card or token, checked as it would exist there (614.12)."""
     return bool(_entry_effects(ctx, controller, face, "enters_tapped", token))
@@ -238,8 +240,8 @@ NO_BATTLEFIELD_RULE = {"Instant": "304.4", "Sorcery": "307.4"}
 
 
 def _enter(
-    ctx: Context, controller: int, batch: Batch, timestamp: int, created: bool = True
-) -> GameObject | None:
+    ctx: MtgContext, controller: int, batch: Batch, timestamp: int, created: bool = True
+) -> MtgObject | None:
     state = ctx.state
     seat_name = state.seat(controller).name
     face = batch.current
@@ -277,7 +279,7 @@ def _enter(
     tapped = bool(batch.tapped) or bool(_entry_effects(ctx, controller, face, "enters_tapped"))
     if batch.tapped is None and batch.attacking is not None:
         tapped = True
-    obj = GameObject(
+    obj = MtgObject(
         id=state.new_id(),
         count=batch.count,
         zone="battlefield",
@@ -328,7 +330,7 @@ def _enter(
     return obj
 
 
-def _attacking(ctx: Context, controller: int, face: Face, defender: int | None) -> int | None:
+def _attacking(ctx: MtgContext, controller: int, face: Face, defender: int | None) -> int | None:
     """Put onto the battlefield attacking (508.4): the seat it attacks, or None when it enters
     but is never an attacking creature: a noncreature (506.3a), or a creature whose controller
     isn't the attacking player (506.3b)."""
@@ -355,7 +357,7 @@ def _attacking(ctx: Context, controller: int, face: Face, defender: int | None) 
     return None
 
 
-def _aura_with_illegal_host(ctx: Context, batch: Batch) -> bool:
+def _aura_with_illegal_host(ctx: MtgContext, batch: Batch) -> bool:
     """303.4i: an Aura token to be created attached to something it can't legally enchant (or
     to nothing that exists) isn't created at all, so no creation event exists for replacement
     effects (614, 616.1) or triggers to see; the rest of the effect still happens."""
@@ -385,11 +387,11 @@ def _aura_with_illegal_host(ctx: Context, batch: Batch) -> bool:
     return True
 
 
-def _aura_host(ctx: Context, controller: int, batch: Batch) -> str | None:
+def _aura_host(ctx: MtgContext, controller: int, batch: Batch) -> str | None:
     """What an Aura token enters attached to: the named object if it can legally enchant it
     (303.4i), else the controller's choice among legal ones (303.4f); None if nothing (303.4g)."""
     state = ctx.state
-    legal = [o for o in state.on_battlefield() if can_enchant(ctx, batch.current, o)]
+    legal = [o for o in on_battlefield(state) if can_enchant(ctx, batch.current, o)]
     if batch.attach_to is not None:
         target = state.objects.get(batch.attach_to)
         if target is None or target not in legal:
@@ -408,7 +410,7 @@ def _aura_host(ctx: Context, controller: int, batch: Batch) -> str | None:
     return split(state, target, 1).id
 
 
-def can_enchant(ctx: Context, aura: Face, obj: GameObject) -> bool:
+def can_enchant(ctx: MtgContext, aura: Face, obj: MtgObject) -> bool:
     """Whether ``aura`` can legally enchant ``obj`` (303.4): enchant creature (702.5) for Roles,
     other Auras any permanent here; never a permanent with protection from the Aura (702.16c,
     702.16j: protection from everything)."""
@@ -422,7 +424,7 @@ def can_enchant(ctx: Context, aura: Face, obj: GameObject) -> bool:
     return True
 
 
-def can_equip(ctx: Context, equipment: Face, obj: GameObject) -> bool:
+def can_equip(ctx: MtgContext, equipment: Face, obj: MtgObject) -> bool:
     """Equipment attaches only to a creature (301.5a) without protection from it (702.16d)."""
     computed = compute_one(ctx.state, obj)
     if not computed.is_creature:

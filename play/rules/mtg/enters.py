@@ -8,9 +8,9 @@ objects that chose differently splits; the controller may answer once for all th
 
 from __future__ import annotations
 
-from play.rules.context import Context, times
+from play.rules.context import times
+from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.stacks import split
-from play.rules.state import GameObject
 
 COLORS = ("W", "U", "B", "R", "G")
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -20,7 +20,7 @@ def _all(color: str, remaining: int) -> str:
     return f"{color} (all {remaining})"
 
 
-def choose_as_enters(ctx: Context, obj: GameObject) -> list[GameObject]:
+def choose_as_enters(ctx: MtgContext, obj: MtgObject) -> list[MtgObject]:
     """Ask the controller each choice ``obj``'s "as this enters" effects need, one per object
     in the stack; returns the stacks it became (the first is ``obj``)."""
     face = obj.current if not obj.face_down else None

@@ -3,32 +3,33 @@
 
 from __future__ import annotations
 
-from play.rules.context import Context, times
+from play.rules.context import times
 from play.rules.effects import is_kind
 from play.rules.errors import IllegalAction
 from play.rules.mtg import params
 from play.rules.mtg.cards import create_copy
 from play.rules.mtg.create import Batch, create_tokens, token_name
 from play.rules.mtg.layers import compute_one, visible_face
+from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.status import name_of
 from play.rules.stacks import split
-from play.rules.state import Face, GameObject
+from play.rules.state import Face
 
 JsonDict = params.JsonDict
 
 
-def _armies(ctx: Context, seat: int) -> list[GameObject]:
+def _armies(ctx: MtgContext, seat: int) -> list[MtgObject]:
     return [
         o
-        for o in ctx.state.on_battlefield()
+        for o in on_battlefield(ctx.state)
         if o.controller == seat
         and is_kind(visible_face(o).subtypes, "Army")
         and compute_one(ctx.state, o).is_creature
     ]
 
 
-def amass(ctx: Context, action: JsonDict) -> None:
+def amass(ctx: MtgContext, action: JsonDict) -> None:
     """701.47a: "If you don't control an Army creature, create a 0/0 black [subtype] Army creature
     token. Choose an Army creature you control. Put N +1/+1 counters on that creature. If it isn't
     a [subtype], it becomes a [subtype] in addition to its other types."
@@ -84,13 +85,13 @@ def amass(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def populate(ctx: Context, action: JsonDict) -> None:
+def populate(ctx: MtgContext, action: JsonDict) -> None:
     """701.36a: create a token that's a copy of a creature token you control (``of``; asked
     when omitted); 701.36b: with no creature token, no token is created."""
     controller = params.seat(ctx, action, "controller", ctx.state.active_seat)
     candidates = [
         o
-        for o in ctx.state.on_battlefield()
+        for o in on_battlefield(ctx.state)
         if o.token and o.controller == controller and compute_one(ctx.state, o).is_creature
     ]
     of = action.get("of")

@@ -9,14 +9,15 @@ import re
 from dataclasses import dataclass, replace
 
 from play.rules.effects import Effect
-from play.rules.state import Face, GameObject, GameState
+from play.rules.mtg.records import MtgObject, MtgState, on_battlefield
+from play.rules.state import Face
 
 FACE_DOWN = Face(name="", types=("Creature",), power=2, toughness=2)
 """A face-down permanent: a 2/2 creature with no text, name, subtypes or mana cost (708.2a)."""
 
 _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
-StaticSource = tuple[GameObject, Effect]
+StaticSource = tuple[MtgObject, Effect]
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Computed:
         return any(k.lower() == keyword.lower() for k in self.keywords)
 
 
-def visible_face(obj: GameObject) -> Face:
+def visible_face(obj: MtgObject) -> Face:
     """The characteristics an object has before layers 6 and 7: face-down values or the face up,
     with the subtypes resolved effects added (layer 4, 613.1d)."""
     if obj.face_down:
@@ -50,9 +51,9 @@ def visible_face(obj: GameObject) -> Face:
     return face
 
 
-def static_sources(state: GameState) -> list[StaticSource]:
+def static_sources(state: MtgState) -> list[StaticSource]:
     """Static effects of phased-in permanents on the battlefield (face-down ones have none)."""
-    return [(o, e) for o in state.on_battlefield() for e in visible_face(o).effects]
+    return [(o, e) for o in on_battlefield(state) for e in visible_face(o).effects]
 
 
 def counter_pt(counters: dict[str, int]) -> tuple[int, int]:
@@ -66,7 +67,7 @@ def counter_pt(counters: dict[str, int]) -> tuple[int, int]:
     return power, toughness
 
 
-def controls(source: GameObject, effect: Effect, obj: GameObject) -> bool:
+def controls(source: MtgObject, effect: Effect, obj: MtgObject) -> bool:
     """Whether ``effect`` reaches ``obj`` by controller ("you", "any", "opponents")."""
     if effect.whose == "any":
         return True
@@ -74,15 +75,15 @@ def controls(source: GameObject, effect: Effect, obj: GameObject) -> bool:
     return same if effect.whose == "you" else not same
 
 
-def enchantments_controlled(state: GameState, seat: int) -> int:
+def enchantments_controlled(state: MtgState, seat: int) -> int:
     return sum(
         o.count
-        for o in state.on_battlefield()
+        for o in on_battlefield(state)
         if o.controller == seat and "Enchantment" in visible_face(o).types
     )
 
 
-def compute(state: GameState, obj: GameObject, sources: list[StaticSource]) -> Computed:
+def compute(state: MtgState, obj: MtgObject, sources: list[StaticSource]) -> Computed:
     """Apply layers 6 and 7a-7c to one object (a stack: every object in it is the same)."""
     face = visible_face(obj)
     keywords = list(face.keywords)
@@ -129,7 +130,7 @@ def _grant(keywords: list[str], granted: tuple[str, ...], times: int) -> None:
             keywords.append(keyword)
 
 
-def _anthem_reaches(source: GameObject, effect: Effect, obj: GameObject, face: Face) -> bool:
+def _anthem_reaches(source: MtgObject, effect: Effect, obj: MtgObject, face: Face) -> bool:
     return controls(source, effect, obj) and effect.filter.matches(
         face.types, face.subtypes, obj.token
     )
@@ -159,5 +160,5 @@ def _power_toughness(
     )
 
 
-def compute_one(state: GameState, obj: GameObject) -> Computed:
+def compute_one(state: MtgState, obj: MtgObject) -> Computed:
     return compute(state, obj, static_sources(state))

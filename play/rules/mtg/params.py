@@ -4,15 +4,14 @@ an action names an object on the battlefield."""
 from __future__ import annotations
 
 from play.rules import params as shared
-from play.rules.context import Context
+from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.zones import check_not_gone
 from play.rules.params import JsonDict, flag, integer, mapping, seat, text
-from play.rules.state import GameObject
 
 __all__ = ["JsonDict", "flag", "integer", "mapping", "seat", "target", "text"]
 
 
-def target(ctx: Context, action: JsonDict, on_battlefield: bool = True) -> tuple[GameObject, int]:
+def target(ctx: MtgContext, action: JsonDict, on_battlefield: bool = True) -> tuple[MtgObject, int]:
     """The stack an action names and how many of it (default 1); an object that has left its
     zone is refused with the rule that says why (111.8, 400.7)."""
     check_not_gone(ctx, action.get("object"))

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
 
-from play.rules.context import Context
 from play.rules.effects import Effect
 from play.rules.errors import InvalidAction
-from play.rules.state import MAX_COUNT, GameObject, GameState
+from play.rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefield
+from play.rules.state import MAX_COUNT
 
 E = TypeVar("E", bound=Hashable)
 
@@ -35,11 +35,11 @@ Applies = Callable[[Effect, E], bool]
 ApplyFn = Callable[[Effect, E], E]
 
 
-def instances(state: GameState, kinds: tuple[str, ...], affected: int) -> list[Instance]:
+def instances(state: MtgState, kinds: tuple[str, ...], affected: int) -> list[Instance]:
     """Replacement effects of phased-in permanents that affect ``affected`` (616.1: the affected
     player's own effects when they say "you")."""
     found: dict[tuple[Effect, str], Instance] = {}
-    for obj in state.on_battlefield():
+    for obj in on_battlefield(state):
         if obj.face_down:
             continue
         for effect in obj.current.effects:
@@ -52,13 +52,14 @@ def instances(state: GameState, kinds: tuple[str, ...], affected: int) -> list[I
     return list(found.values())
 
 
-def _reaches(source: GameObject, effect: Effect, affected: int) -> bool:
+def _reaches(source: MtgObject, effect: Effect, affected: int) -> bool:
     if effect.whose == "any":
         return True
     return (source.controller == affected) == (effect.whose == "you")
 
 
 MULTIPLIERS = ("token_multiplier", "counter_multiplier")
+EXTRAS = ("token_extra", "counter_extra")
 _MULTIPLIER_CAP = 64
 """Past 64 doublings any count exceeds MAX_COUNT, so more copies change nothing."""
 _EXACT_LIMIT = 12
@@ -67,9 +68,10 @@ effect are applied together (a simplification for huge stacks of replacement eff
 
 
 def apply_in_order(
-    ctx: Context,
+    ctx: MtgContext,
     seat: int,
     what: str,
+    replaces: str,
     event: E,
     effects: list[Instance],
     applies: Applies[E],
@@ -79,7 +81,8 @@ def apply_in_order(
     """Apply every applicable effect once, in the order the affected player chooses (616.1).
 
     Each application is logged with the running number (`size` of the event before and after),
-    so players read "1 -> 2 -> 4" the way the rules got there.
+    so players read "1 -> 2 -> 4" the way the rules got there; ``replaces`` ("tokens",
+    "counters") says which kind of event it is, for pages that summarise it.
     """
     effects = [
         Instance(i.effect, i.source_id, i.source_name, min(i.times, _MULTIPLIER_CAP))
@@ -88,7 +91,7 @@ def apply_in_order(
         for i in effects
     ]
     if all(i.effect.kind in MULTIPLIERS for i in effects):
-        return _apply_commuting(ctx, what, event, effects, applies, apply_one, size)
+        return _apply_commuting(ctx, (what, replaces), event, effects, applies, apply_one, size)
     grouped = sum(i.times for i in effects) > _EXACT_LIMIT
     remaining = {i: 1 if grouped else inst.times for i, inst in enumerate(effects)}
 
@@ -131,12 +134,12 @@ def apply_in_order(
         event = unit(choice, event)
         remaining[choice] -= 1
         times = effects[choice].times if grouped else 1
-        _applied(ctx, effects[choice], what, times, before, size(event))
+        _applied(ctx, effects[choice], (what, replaces), times, before, size(event))
 
 
 def _apply_commuting(
-    ctx: Context,
-    what: str,
+    ctx: MtgContext,
+    what: tuple[str, str],
     event: E,
     effects: list[Instance],
     applies: Applies[E],
@@ -156,13 +159,26 @@ def _apply_commuting(
     return event
 
 
-def _applied(ctx: Context, inst: Instance, what: str, times: int, before: int, after: int) -> None:
+def _applied(
+    ctx: MtgContext, inst: Instance, what: tuple[str, str], times: int, before: int, after: int
+) -> None:
+    """One replacement effect applied ``times`` times, as data a page can render (the effect's
+    source and kind, the factor or the number added, the count before and after)."""
+    description, replaces = what
     repeat = f" {times} times" if times > 1 else ""
+    effect = inst.effect
     ctx.event(
         "replacement_applied",
-        f"{inst.source_name} applied{repeat} to {what}: {before} -> {after} (CR 614.5, 616.1)",
+        f"{inst.source_name} applied{repeat} to {description}: {before} -> {after} "
+        "(CR 614.5, 616.1)",
         "616.1",
         source=inst.source_id,
+        source_name=inst.source_name,
+        effect=effect.kind,
+        replaces=replaces,
+        times=times,
+        factor=effect.factor if effect.kind in MULTIPLIERS else None,
+        added=effect.count if effect.kind in EXTRAS else None,
         before=before,
         after=after,
     )
@@ -173,7 +189,7 @@ def _used(left: tuple[int, ...], index: int) -> tuple[int, ...]:
 
 
 def replace_counters(
-    ctx: Context, state: GameState, target: GameObject, kind: str, amount: int, as_token: bool
+    ctx: MtgContext, state: MtgState, target: MtgObject, kind: str, amount: int, as_token: bool
 ) -> int:
     """How many counters of ``kind`` are put on ``target`` after counter replacements; counters a
     permanent enters with count too (CR 122.6, 614.1c)."""
@@ -196,14 +212,22 @@ def replace_counters(
 
     what = f"{amount} {kind} counter(s) on {face.name or 'a face-down permanent'}"
     result = apply_in_order(
-        ctx, target.controller, what, amount, effects, applies, apply_one, size=lambda n: n
+        ctx,
+        target.controller,
+        what,
+        "counters",
+        amount,
+        effects,
+        applies,
+        apply_one,
+        size=lambda n: n,
     )
     if result > MAX_COUNT:
         raise InvalidAction(f"this would put more than {MAX_COUNT} counters on one permanent")
     return result
 
 
-def put_counters(ctx: Context, target: GameObject, kind: str, amount: int, as_token: bool) -> int:
+def put_counters(ctx: MtgContext, target: MtgObject, kind: str, amount: int, as_token: bool) -> int:
     """Put ``amount`` counters of ``kind`` on ``target`` through the counter replacements
     (``replace_counters``); returns how many were put. None put leaves no empty entry, so the
     stack still merges with its twins."""

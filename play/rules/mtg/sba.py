@@ -9,23 +9,23 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from play.rules.context import Context, times
+from play.rules.context import times
 from play.rules.errors import IllegalAction
 from play.rules.mtg.create import can_enchant, can_equip
 from play.rules.mtg.layers import Computed, compute, static_sources, visible_face
+from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.zones import ReturnTrigger, cease, move
 from play.rules.stacks import split
-from play.rules.state import GameObject
 
-Removal = tuple[GameObject, int, str]  # (stack, how many, rule) put into the graveyard
+Removal = tuple[MtgObject, int, str]  # (stack, how many, rule) put into the graveyard
 
 
 LOOP_LIMIT = 200
 """Rounds of triggers resolving within one action before it counts as a mandatory loop."""
 
 
-def check_state_based_actions(ctx: Context) -> None:
+def check_state_based_actions(ctx: MtgContext) -> None:
     """Perform state-based actions until none apply (CR 704.3), then resolve kernel triggers."""
     for _round in range(LOOP_LIMIT):
         while _one_pass(ctx):
@@ -39,16 +39,16 @@ def check_state_based_actions(ctx: Context) -> None:
     )
 
 
-def _one_pass(ctx: Context) -> bool:
+def _one_pass(ctx: MtgContext) -> bool:
     state = ctx.state
     performed = _players(ctx)
     for obj in [o for o in state.objects.values() if o.token and o.zone != "battlefield"]:
         cease(ctx, obj)
         performed = True
     sources = static_sources(state)
-    computed = {o.id: compute(state, o, sources) for o in state.on_battlefield()}
+    computed = {o.id: compute(state, o, sources) for o in on_battlefield(state)}
     removals: list[Removal] = []
-    for obj in state.on_battlefield():
+    for obj in on_battlefield(state):
         removals.extend(_creature_checks(obj, computed[obj.id], obj.id in ctx.deathtouched))
         if "Planeswalker" in computed[obj.id].face.types and obj.counters.get("loyalty", 1) <= 0:
             removals.append((obj, obj.count, "704.5i"))  # loyalty it had went down to 0
@@ -75,7 +75,7 @@ def _one_pass(ctx: Context) -> bool:
     return performed
 
 
-def _players(ctx: Context) -> bool:
+def _players(ctx: MtgContext) -> bool:
     """704.5a life 0 or less, 704.5b drew from an empty library, 704.5c ten poison counters."""
     performed = False
     for index, seat in enumerate(ctx.state.seats):
@@ -100,7 +100,7 @@ def _players(ctx: Context) -> bool:
     return performed
 
 
-def _leave_the_game(ctx: Context, seat: int) -> None:
+def _leave_the_game(ctx: MtgContext, seat: int) -> None:
     """800.4a, in a multiplayer game that goes on: everything the player owns leaves the game,
     effects giving them control of objects end (the objects go back), then what they still
     control is exiled. Not a state-based action: it happens as the player leaves."""
@@ -138,7 +138,7 @@ def _leave_the_game(ctx: Context, seat: int) -> None:
         )
 
 
-def _creature_checks(obj: GameObject, c: Computed, deathtouched: bool) -> list[Removal]:
+def _creature_checks(obj: MtgObject, c: Computed, deathtouched: bool) -> list[Removal]:
     """704.5f toughness 0 or less; 704.5g lethal damage and 704.5h damage from a source with
     deathtouch destroy it unless it is indestructible (702.12b)."""
     if not c.is_creature or c.toughness is None or c.pt_unknown:
@@ -154,7 +154,7 @@ def _creature_checks(obj: GameObject, c: Computed, deathtouched: bool) -> list[R
     return []
 
 
-def _annihilate_counters(ctx: Context, obj: GameObject) -> bool:
+def _annihilate_counters(ctx: MtgContext, obj: MtgObject) -> bool:
     """704.5q: N +1/+1 and N -1/-1 counters are removed, N the smaller number."""
     n = min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
     if n == 0:
@@ -172,7 +172,7 @@ def _annihilate_counters(ctx: Context, obj: GameObject) -> bool:
     return True
 
 
-def _unattach_equipment(ctx: Context, obj: GameObject, computed: dict[str, Computed]) -> bool:
+def _unattach_equipment(ctx: MtgContext, obj: MtgObject, computed: dict[str, Computed]) -> bool:
     """704.5n: Equipment attached to an illegal permanent (not a creature, or with protection
     from it, 702.16d) becomes unattached and stays."""
     if obj.attached_to is None or "Equipment" not in visible_face(obj).subtypes:
@@ -187,10 +187,10 @@ def _unattach_equipment(ctx: Context, obj: GameObject, computed: dict[str, Compu
     return True
 
 
-def _illegal_auras(ctx: Context, computed: dict[str, Computed]) -> list[Removal]:
+def _illegal_auras(ctx: MtgContext, computed: dict[str, Computed]) -> list[Removal]:
     """704.5m: an Aura attached to an illegal object or to nothing goes to the graveyard."""
     removals = []
-    for obj in ctx.state.on_battlefield():
+    for obj in on_battlefield(ctx.state):
         if "Aura" not in visible_face(obj).subtypes:
             continue
         host = ctx.state.objects.get(obj.attached_to or "")
@@ -199,10 +199,10 @@ def _illegal_auras(ctx: Context, computed: dict[str, Computed]) -> list[Removal]
     return removals
 
 
-def _legend_rule(ctx: Context) -> list[Removal]:
+def _legend_rule(ctx: MtgContext) -> list[Removal]:
     """704.5j: a player with two or more legendary permanents of one name chooses one to keep."""
-    groups: dict[tuple[int, str], list[GameObject]] = defaultdict(list)
-    for obj in ctx.state.on_battlefield():
+    groups: dict[tuple[int, str], list[MtgObject]] = defaultdict(list)
+    for obj in on_battlefield(ctx.state):
         face = visible_face(obj)
         if "Legendary" in face.supertypes and face.name:
             groups[(obj.controller, face.name)].append(obj)
@@ -221,11 +221,11 @@ def _legend_rule(ctx: Context) -> list[Removal]:
     return removals
 
 
-def _role_rule(ctx: Context) -> list[Removal]:
+def _role_rule(ctx: MtgContext) -> list[Removal]:
     """704.5z: of the Roles one player controls on one permanent, only the most recent stays;
     Roles attached at the same time: that player chooses (613.7m)."""
-    groups: dict[tuple[str, int], list[GameObject]] = defaultdict(list)
-    for obj in ctx.state.on_battlefield():
+    groups: dict[tuple[str, int], list[MtgObject]] = defaultdict(list)
+    for obj in on_battlefield(ctx.state):
         if "Role" in visible_face(obj).subtypes and obj.attached_to is not None:
             groups[(obj.attached_to, obj.controller)].append(obj)
     removals: list[Removal] = []
@@ -245,7 +245,7 @@ def _role_rule(ctx: Context) -> list[Removal]:
     return removals
 
 
-def _all_but_one(ctx: Context, objs: list[GameObject], keep: str, rule: str) -> list[Removal]:
+def _all_but_one(ctx: MtgContext, objs: list[MtgObject], keep: str, rule: str) -> list[Removal]:
     removals: list[Removal] = []
     for obj in objs:
         if obj.id == keep:
@@ -257,7 +257,7 @@ def _all_but_one(ctx: Context, objs: list[GameObject], keep: str, rule: str) -> 
     return removals
 
 
-def _resolve_dies_triggers(ctx: Context) -> bool:
+def _resolve_dies_triggers(ctx: MtgContext) -> bool:
     """ "When this is put into a graveyard from the battlefield, each opponent loses N life"
     (Wicked Role, 111.10q); it looks back in time (603.10a)."""
     pending, ctx.dies = ctx.dies, []
@@ -285,7 +285,7 @@ def _resolve_dies_triggers(ctx: Context) -> bool:
     return resolved
 
 
-def _resolve_return(ctx: Context, trigger: ReturnTrigger) -> None:
+def _resolve_return(ctx: MtgContext, trigger: ReturnTrigger) -> None:
     """Undying/persist resolves: "return it to the battlefield under its owner's control with a
     [counter] counter on it" (702.93a, 702.79a). A token stays where it went (111.8) and has
     ceased to exist by now (704.5d, checked before the trigger is put on the stack, 704.3); a card

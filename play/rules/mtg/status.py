@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from play.rules.context import Context, times
+from play.rules.context import times
 from play.rules.errors import IllegalAction
 from play.rules.mtg import params
 from play.rules.mtg.layers import visible_face
+from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.stacks import split
-from play.rules.state import GameObject
 
 JsonDict = params.JsonDict
 
 
-def present(obj: GameObject) -> GameObject:
+def present(obj: MtgObject) -> MtgObject:
     """Phased-out permanents are treated as though they don't exist (702.26b)."""
     if obj.phased_out:
         raise IllegalAction(f"{obj.current.name} is phased out (CR 702.26b)", "702.26b")
     return obj
 
 
-def name_of(obj: GameObject) -> str:
+def name_of(obj: MtgObject) -> str:
     """How the log names an object: a face-down permanent has no name (708.2a), nor has a copy
     of one (707.2), which is face up."""
     if obj.face_down:
@@ -27,7 +27,7 @@ def name_of(obj: GameObject) -> str:
     return visible_face(obj).name or "nameless permanent"
 
 
-def tap(ctx: Context, action: JsonDict) -> None:
+def tap(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     part = split(ctx.state, present(obj), count)
     if part.tapped:
@@ -42,7 +42,7 @@ def tap(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def untap(ctx: Context, action: JsonDict) -> None:
+def untap(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     part = split(ctx.state, present(obj), count)
     if not part.tapped:
@@ -57,11 +57,11 @@ def untap(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def untap_all(ctx: Context, action: JsonDict) -> None:
+def untap_all(ctx: MtgContext, action: JsonDict) -> None:
     """A manual "untap all" for one seat: every phased-in permanent it controls untaps, as in
     its untap step (502.3) but as one action at any time (701.26b). Nothing tapped: no change."""
     seat = params.seat(ctx, action, "seat")
-    untapped = [o for o in ctx.state.on_battlefield() if o.controller == seat and o.tapped]
+    untapped = [o for o in on_battlefield(ctx.state) if o.controller == seat and o.tapped]
     for obj in untapped:
         obj.tapped = False
     count = sum(o.count for o in untapped)
@@ -81,13 +81,13 @@ def untap_all(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def phase_out(ctx: Context, action: JsonDict) -> None:
+def phase_out(ctx: MtgContext, action: JsonDict) -> None:
     """702.26b/d/g: the permanent and what is attached to it phase out; tokens stay."""
     obj, count = params.target(ctx, action)
     phase_out_object(ctx, split(ctx.state, present(obj), count))
 
 
-def phase_out_object(ctx: Context, part: GameObject, why: str = "") -> None:
+def phase_out_object(ctx: MtgContext, part: MtgObject, why: str = "") -> None:
     """Phase out a stack and, indirectly, what is attached to it (702.26g)."""
     part.phased_out = True
     part.attacking = part.blocking = None
@@ -105,7 +105,7 @@ def phase_out_object(ctx: Context, part: GameObject, why: str = "") -> None:
     )
 
 
-def phase_in_object(ctx: Context, obj: GameObject) -> None:
+def phase_in_object(ctx: MtgContext, obj: MtgObject) -> None:
     obj.phased_out = False
     along = []
     for other in ctx.state.objects.values():
@@ -123,7 +123,7 @@ def phase_in_object(ctx: Context, obj: GameObject) -> None:
     )
 
 
-def phase_in(ctx: Context, action: JsonDict) -> None:
+def phase_in(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     if not obj.phased_out:
         raise IllegalAction(f"{name_of(obj)} is not phased out", "702.26c")
@@ -136,13 +136,13 @@ def phase_in(ctx: Context, action: JsonDict) -> None:
     phase_in_object(ctx, split(ctx.state, obj, count))
 
 
-def transform(ctx: Context, action: JsonDict) -> None:
+def transform(ctx: MtgContext, action: JsonDict) -> None:
     """712.18: the same object, counters and effects stay; a new timestamp (613.7g)."""
     obj, count = params.target(ctx, action)
     transform_object(ctx, split(ctx.state, present(obj), count))
 
 
-def transform_object(ctx: Context, obj: GameObject) -> None:
+def transform_object(ctx: MtgContext, obj: MtgObject) -> None:
     if obj.back is None:
         raise IllegalAction(
             f"{name_of(obj)} isn't double-faced, so nothing happens (CR 701.27c)", "701.27c"
@@ -159,7 +159,7 @@ def transform_object(ctx: Context, obj: GameObject) -> None:
     )
 
 
-def turn_face_down(ctx: Context, action: JsonDict) -> None:
+def turn_face_down(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     present(obj)
     if obj.face_down:
@@ -179,7 +179,7 @@ def turn_face_down(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def turn_face_up(ctx: Context, action: JsonDict) -> None:
+def turn_face_up(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     present(obj)
     if not obj.face_down:

@@ -5,38 +5,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from play.rules import systems
-from play.rules.context import Context
+from play.rules import params, systems
 from play.rules.errors import InvalidAction
 from play.rules.mtg import turn
 from play.rules.mtg.create import token_name
 from play.rules.mtg.layers import compute_one
+from play.rules.mtg.presentation import PRESENTATION
+from play.rules.mtg.records import MtgContext, MtgObject, MtgSeat, MtgState
 from play.rules.mtg.registry import REGISTRY
 from play.rules.mtg.sba import check_state_based_actions
 from play.rules.mtg.view import view, view_object
 from play.rules.mtg.zones import ZONES
 from play.rules.registry import Handler
-from play.rules.state import GameObject, GameState, Seat
 
 JsonDict = dict[str, Any]
 
 
-def _setup_int(setup: JsonDict, name: str, default: int) -> int:
-    value: object = setup.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidAction(f"{name} must be a non-negative integer")
-    return value
-
-
 class MtgSystem:
     name = "mtg"
+    seat_record = MtgSeat
+    presentation = PRESENTATION
+    object_record = MtgObject
     zones: tuple[str, ...] = ZONES
     steps: tuple[str, ...] = turn.STEPS
     registry = REGISTRY
     manual_actions = REGISTRY.manual()
     handlers: Mapping[str, Handler] = REGISTRY.handlers()
 
-    def new_game(self, setup: JsonDict) -> GameState:
+    def new_game(self, setup: JsonDict) -> MtgState:
         players = setup.get("players")
         if (
             not isinstance(players, list)
@@ -44,25 +40,25 @@ class MtgSystem:
             or not all(isinstance(p, str) and p for p in players)
         ):
             raise InvalidAction("players must be a non-empty list of names")
-        life = _setup_int(setup, "starting_life", 20)
-        hand = _setup_int(setup, "hand", 7)
-        library = _setup_int(setup, "library", 53)
-        seats = [Seat(name=name, life=life, hand=hand, library=library) for name in players]
-        return GameState(game=self.name, seats=seats)
+        life = params.setup_int(setup, "starting_life", 20)
+        hand = params.setup_int(setup, "hand", 7)
+        library = params.setup_int(setup, "library", 53)
+        seats = [MtgSeat(name=name, life=life, hand=hand, library=library) for name in players]
+        return MtgState(game=self.name, seats=seats)
 
     def token_name(self, subtypes: tuple[str, ...]) -> str:
         return token_name(subtypes)
 
-    def settle(self, ctx: Context) -> None:
+    def settle(self, ctx: MtgContext) -> None:
         check_state_based_actions(ctx)
 
-    def view(self, state: GameState) -> JsonDict:
+    def view(self, state: MtgState) -> JsonDict:
         return view(state)
 
-    def view_object(self, state: GameState, obj: GameObject) -> JsonDict:
+    def view_object(self, state: MtgState, obj: MtgObject) -> JsonDict:
         return view_object(state, obj, compute_one(state, obj))
 
-    def action_seat(self, state: GameState, action: JsonDict) -> int | None:
+    def action_seat(self, state: MtgState, action: JsonDict) -> int | None:
         return REGISTRY.acting_seats(state, action)[0]
 
 

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import re
 
-from play.rules.context import Context
 from play.rules.effects import parse_mana_cost
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
 from play.rules.mtg.abilities import pay_mana
 from play.rules.mtg.layers import compute_one
+from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.status import name_of, present
-from play.rules.state import GameObject
 
 JsonDict = params.JsonDict
 _WARD = re.compile(r"^ward\s*(\{.*\})$", re.IGNORECASE)
@@ -40,7 +39,7 @@ def ward_costs(keywords: tuple[str, ...]) -> list[str]:
     return costs
 
 
-def _targets(ctx: Context, action: JsonDict) -> list[GameObject]:
+def _targets(ctx: MtgContext, action: JsonDict) -> list[MtgObject]:
     ids = action.get("objects")
     if not isinstance(ids, list) or not ids:
         raise InvalidAction("objects must be a non-empty list of object ids")
@@ -54,14 +53,14 @@ def _targets(ctx: Context, action: JsonDict) -> list[GameObject]:
     return found
 
 
-def target(ctx: Context, action: JsonDict) -> None:
+def target(ctx: MtgContext, action: JsonDict) -> None:
     state = ctx.state
     seat = params.seat(ctx, action, "seat", state.active_seat)
     source = params.text(action, "spell") or "A spell or ability"
     manual = params.flag(action, "paid_manual")
     player = state.seat(seat)
     targets = _targets(ctx, action)
-    wards: list[tuple[GameObject, str]] = []
+    wards: list[tuple[MtgObject, str]] = []
     for obj in targets:
         computed = compute_one(state, obj)
         opponent = obj.controller != seat
@@ -95,7 +94,7 @@ def target(ctx: Context, action: JsonDict) -> None:
 
 
 def _countered_by_ward(
-    ctx: Context, seat: int, source: str, obj: GameObject, cost: str, manual: bool
+    ctx: MtgContext, seat: int, source: str, obj: MtgObject, cost: str, manual: bool
 ) -> bool:
     """One ward trigger resolves: the targeting player pays its cost, or the spell is countered
     (a countered spell's remaining ward triggers have nothing left to counter)."""

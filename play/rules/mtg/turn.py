@@ -10,16 +10,16 @@ with "can't block" restrictions, 509.1b); decayed (702.147a) is checked here.
 
 from __future__ import annotations
 
-from play.rules.context import Context, times
+from play.rules.context import times
 from play.rules.errors import IllegalAction
 from play.rules.mtg import params
 from play.rules.mtg.layers import compute_one
+from play.rules.mtg.records import MANA_KEYS, MtgContext, MtgObject, MtgState, on_battlefield
 from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.sba import check_state_based_actions
 from play.rules.mtg.status import name_of, phase_in_object, phase_out_object, present
 from play.rules.mtg.zones import move
 from play.rules.stacks import split
-from play.rules.state import MANA_KEYS, GameObject, GameState
 
 JsonDict = params.JsonDict
 STEPS = (
@@ -54,18 +54,18 @@ STEP_NAMES = {
 _ATTACK_STEPS = ("main1", "beginning_of_combat", "declare_attackers")
 
 
-def next_step(ctx: Context, action: JsonDict) -> None:
+def next_step(ctx: MtgContext, action: JsonDict) -> None:
     advance(ctx)
 
 
-def pass_turn(ctx: Context, action: JsonDict) -> None:
+def pass_turn(ctx: MtgContext, action: JsonDict) -> None:
     """End this turn and play the next seat's turn up to its first main phase."""
     turn = ctx.state.turn
     while ctx.state.turn == turn or ctx.state.step != "main1":
         advance(ctx)
 
 
-def advance(ctx: Context) -> None:
+def advance(ctx: MtgContext) -> None:
     """Leave the current step and begin the next one with its turn-based actions."""
     state = ctx.state
     if state.step == "declare_attackers":
@@ -96,7 +96,7 @@ def advance(ctx: Context) -> None:
         check_state_based_actions(ctx)
 
 
-def _next_turn(ctx: Context) -> None:
+def _next_turn(ctx: MtgContext) -> None:
     state = ctx.state
     state.turn += 1
     seats = len(state.seats)
@@ -109,7 +109,7 @@ def _next_turn(ctx: Context) -> None:
     state.step = "untap"
 
 
-def _begin_step_actions(ctx: Context, step: str) -> None:
+def _begin_step_actions(ctx: MtgContext, step: str) -> None:
     state = ctx.state
     active = state.active_seat
     if step == "untap":
@@ -126,7 +126,7 @@ def _begin_step_actions(ctx: Context, step: str) -> None:
         _cleanup(ctx)
 
 
-def _end_step_actions(ctx: Context, step: str) -> None:
+def _end_step_actions(ctx: MtgContext, step: str) -> None:
     if step == "end_of_combat":
         # 511.3: as the end of combat step ends, creatures are removed from combat.
         for obj in ctx.state.objects.values():
@@ -134,13 +134,13 @@ def _end_step_actions(ctx: Context, step: str) -> None:
             obj.blocking = None
 
 
-def _untap_step(ctx: Context, active: int) -> None:
+def _untap_step(ctx: MtgContext, active: int) -> None:
     """502.1 phasing, simultaneously: the active player's phased-in permanents with phasing
     phase out and their phased-out ones phase in (702.26a); then 502.3 untap."""
     state = ctx.state
     with_phasing = [
         o
-        for o in state.on_battlefield()
+        for o in on_battlefield(state)
         if o.controller == active and compute_one(state, o).has("Phasing")
     ]
     for obj in list(state.objects.values()):
@@ -152,7 +152,7 @@ def _untap_step(ctx: Context, active: int) -> None:
         if obj.id in state.objects and not obj.phased_out:
             phase_out_object(ctx, obj, " (it has phasing, CR 702.26a)")
     untapped = 0
-    for obj in state.on_battlefield():
+    for obj in on_battlefield(state):
         if obj.controller == active and obj.tapped:
             obj.tapped = False
             untapped += obj.count
@@ -165,7 +165,7 @@ def _untap_step(ctx: Context, active: int) -> None:
         )
 
 
-def draw(ctx: Context, seat: int, amount: int, rule: str) -> None:
+def draw(ctx: MtgContext, seat: int, amount: int, rule: str) -> None:
     """Draw cards; drawing from an empty library loses at the next check (121.4, 704.5b)."""
     player = ctx.state.seat(seat)
     drawn = min(amount, player.library)
@@ -181,7 +181,7 @@ def draw(ctx: Context, seat: int, amount: int, rule: str) -> None:
 _PAST = {"exile": "exiled", "sacrifice": "sacrificed"}
 
 
-def _leave(ctx: Context, when: str, rule: str) -> None:
+def _leave(ctx: MtgContext, when: str, rule: str) -> None:
     """Delayed triggers "at the beginning of the next end step / end of combat" (603.7)."""
     how = when.split(":")[1]
     for obj in [o for o in ctx.state.objects.values() if o.leaves_at == when]:
@@ -232,7 +232,7 @@ def _leave(ctx: Context, when: str, rule: str) -> None:
             )
 
 
-def _cleanup(ctx: Context) -> None:
+def _cleanup(ctx: MtgContext) -> None:
     """514.2: damage is removed and "until end of turn" effects end, simultaneously."""
     state = ctx.state
     for obj in state.objects.values():
@@ -259,7 +259,7 @@ def _cleanup(ctx: Context) -> None:
     )
 
 
-def attack(ctx: Context, action: JsonDict) -> None:
+def attack(ctx: MtgContext, action: JsonDict) -> None:
     """Declare attackers (508.1a): untapped creatures the active player controls that have been
     under their control since the turn began or have haste (302.6); attacking taps them unless
     they have vigilance (508.1f)."""
@@ -319,7 +319,7 @@ def attack(ctx: Context, action: JsonDict) -> None:
         )
 
 
-def _able_to_attack(state: GameState, obj: GameObject) -> bool:
+def _able_to_attack(state: MtgState, obj: MtgObject) -> bool:
     """Untapped, not yet attacking, a creature, and not summoning sick unless it has haste."""
     if obj.zone != "battlefield" or obj.phased_out or obj.tapped or obj.attacking is not None:
         return False
@@ -329,7 +329,7 @@ def _able_to_attack(state: GameState, obj: GameObject) -> bool:
     return not obj.summoning_sick or computed.has("Haste")
 
 
-def _check_attack_requirements(ctx: Context) -> None:
+def _check_attack_requirements(ctx: MtgContext) -> None:
     """508.1d: a creature that "attacks that player this turn if able" (encore, 702.141a) and
     could attack must have been declared as an attacker before the step ends."""
     state = ctx.state
@@ -345,7 +345,7 @@ def _check_attack_requirements(ctx: Context) -> None:
             )
 
 
-def block(ctx: Context, action: JsonDict) -> None:
+def block(ctx: MtgContext, action: JsonDict) -> None:
     """Declare blockers (509.1a): untapped creatures of the defending player, each blocking a
     creature attacking that player; restrictions are checked (509.1b): decayed creatures can't
     block (702.147a), creatures with flying can be blocked only by flying or reach (702.9b)."""
@@ -392,7 +392,7 @@ def block(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def _defender(ctx: Context, action: JsonDict) -> int:
+def _defender(ctx: MtgContext, action: JsonDict) -> int:
     state = ctx.state
     first_opponent = next(
         (i for i in range(len(state.seats)) if i != state.active_seat and not state.seats[i].lost),
@@ -404,11 +404,11 @@ def _defender(ctx: Context, action: JsonDict) -> int:
     return defender
 
 
-def _attack_triggers(ctx: Context, obj: GameObject) -> None:
+def _attack_triggers(ctx: MtgContext, obj: MtgObject) -> None:
     """Young Hero Role: "Whenever this creature attacks, if its toughness is 3 or less, put a
     +1/+1 counter on it" (111.10r, intervening if 603.4)."""
     state = ctx.state
-    for aura in state.on_battlefield():
+    for aura in on_battlefield(state):
         if aura.attached_to != obj.id:
             continue
         for effect in aura.current.effects:

@@ -1,16 +1,16 @@
-"""The API table state (/work/shared/API.md) of an MTG game, minus "id" and "version"."""
+"""The API table state (shared/API.md) of an MTG game, minus "id" and "version"."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from play.rules.mtg.layers import Computed, compute, static_sources, visible_face
-from play.rules.state import MANA_KEYS, GameObject, GameState
+from play.rules.mtg.records import MANA_KEYS, MtgObject, MtgState
 
 JsonDict = dict[str, Any]
 
 
-def view(state: GameState) -> JsonDict:
+def view(state: MtgState) -> JsonDict:
     sources = static_sources(state)
     pending = state.pending_choice
     return {
@@ -37,7 +37,7 @@ def view(state: GameState) -> JsonDict:
         "objects": [
             view_object(state, obj, compute(state, obj, sources)) for obj in state.objects.values()
         ],
-        "battlefields": [dict(b) for b in state.battlefields],
+        "battlefields": [],  # Riftbound's; the API shape is the same for both games
         "pending_choice": None
         if pending is None
         else {
@@ -49,7 +49,7 @@ def view(state: GameState) -> JsonDict:
     }
 
 
-def view_object(state: GameState, obj: GameObject, c: Computed) -> JsonDict:
+def view_object(state: MtgState, obj: MtgObject, c: Computed) -> JsonDict:
     face = visible_face(obj)
     return {
         "id": obj.id,
@@ -80,8 +80,8 @@ def view_object(state: GameState, obj: GameObject, c: Computed) -> JsonDict:
         "phased_out": obj.phased_out,
         "transformed": obj.transformed,
         "double_faced": obj.back is not None,
-        "exhausted": obj.exhausted,
-        "location": obj.location,
+        "exhausted": None,  # Riftbound's status and location: same API shape
+        "location": None,
         "chosen_color": obj.chosen_color,
         "counters": dict(obj.counters),
         "damage": obj.damage,

@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from play.rules.context import Context, times
+from play.rules.context import times
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg.create import entering_counters, enters_tapped
 from play.rules.mtg.enters import choose_as_enters
 from play.rules.mtg.layers import Computed, compute_one, visible_face
+from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.replacement import put_counters
 from play.rules.stacks import split
-from play.rules.state import GameObject
 
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
 _HIDDEN = ("hand", "library")
@@ -52,15 +52,15 @@ class ReturnTrigger:
     token: bool
 
 
-def zone_label(ctx: Context, obj: GameObject, zone: str) -> str:
+def zone_label(ctx: MtgContext, obj: MtgObject, zone: str) -> str:
     if zone in ("battlefield", "exile", "stack", "command"):
         return "the battlefield" if zone == "battlefield" else zone
     return f"{ctx.state.seat(obj.owner).name}'s {zone}"
 
 
 def move(
-    ctx: Context,
-    obj: GameObject,
+    ctx: MtgContext,
+    obj: MtgObject,
     count: int,
     to: str,
     how: str = "",
@@ -126,7 +126,7 @@ def move(
     return part.id
 
 
-def _entered(ctx: Context, obj: GameObject) -> None:
+def _entered(ctx: MtgContext, obj: MtgObject) -> None:
     """A card put onto the battlefield from another zone enters as a permanent would (403.4):
     "enters tapped" effects (614.1d) apply and a planeswalker enters with its loyalty counters
     (306.5b), through the counter replacement effects (122.6, 614.1c)."""
@@ -153,7 +153,7 @@ def _entered(ctx: Context, obj: GameObject) -> None:
         )
 
 
-def _become_new_object(ctx: Context, obj: GameObject, to: str) -> None:
+def _become_new_object(ctx: MtgContext, obj: MtgObject, to: str) -> None:
     """A new object with no memory of its previous existence (400.7): status, counters,
     damage, attachments and effects that applied to it are gone; its owner controls it."""
     state = ctx.state
@@ -180,7 +180,7 @@ def _become_new_object(ctx: Context, obj: GameObject, to: str) -> None:
     state.objects[obj.id] = obj
 
 
-def _died(ctx: Context, obj: GameObject, name: str, was_creature: bool, controller: int) -> None:
+def _died(ctx: MtgContext, obj: MtgObject, name: str, was_creature: bool, controller: int) -> None:
     """Dying is being put into a graveyard from the battlefield (700.4), for any permanent
     (a sacrificed Treasure dies too; "whenever a creature dies" reads ``creature``); tokens die
     too. What it was is looked up as it last existed on the battlefield (603.10a): its
@@ -197,7 +197,7 @@ def _died(ctx: Context, obj: GameObject, name: str, was_creature: bool, controll
 
 
 def _return_triggers(
-    ctx: Context, obj: GameObject, name: str, known: Computed, counters: dict[str, int]
+    ctx: MtgContext, obj: MtgObject, name: str, known: Computed, counters: dict[str, int]
 ) -> None:
     """Undying (702.93a) and persist (702.79a) trigger on the keyword the permanent had as it
     last existed on the battlefield (603.10a), if it had no counters of their kind then (the
@@ -220,7 +220,7 @@ def _return_triggers(
             )
 
 
-def _hide(ctx: Context, obj: GameObject, to: str) -> None:
+def _hide(ctx: MtgContext, obj: MtgObject, to: str) -> None:
     seat = ctx.state.seat(obj.owner)
     if to == "hand":
         seat.hand += obj.count
@@ -229,7 +229,7 @@ def _hide(ctx: Context, obj: GameObject, to: str) -> None:
     del ctx.state.objects[obj.id]
 
 
-def cease(ctx: Context, obj: GameObject) -> None:
+def cease(ctx: MtgContext, obj: MtgObject) -> None:
     """A token in a zone other than the battlefield ceases to exist (704.5d); not a zone change."""
     del ctx.state.objects[obj.id]
     _remember(ctx.state.system, "ceased", obj.id, obj.current.name)
@@ -260,7 +260,7 @@ def _remember(system: dict[str, Any], kind: str, object_id: str, value: str) -> 
         del entries[min(entries, key=_id_number)]
 
 
-def check_not_gone(ctx: Context, object_id: object) -> None:
+def check_not_gone(ctx: MtgContext, object_id: object) -> None:
     """An action naming an object that has left its zone names something no longer there: a
     token that left the battlefield can't move again and has ceased to exist (111.8, 704.5d);
     a card that changed zones is a new object with another id (400.7). Both are refused as

@@ -9,20 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from play.rules import params
-from play.rules.context import Context
 from play.rules.effects import DOMAINS, parse_mana_cost
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.riftbound import board
 from play.rules.riftbound.board import BASE, BOARD, NON_BOARD_ZONES
 from play.rules.riftbound.cards import move_card, recycle_card
 from play.rules.riftbound.cleanup import leave_board, points
+from play.rules.riftbound.records import RiftboundContext, RiftboundObject, battlefields
 from play.rules.stacks import split
-from play.rules.state import GameObject
 
 JsonDict = dict[str, Any]
 
 
-def chosen(ctx: Context, action: JsonDict, unit: bool = False) -> GameObject:
+def chosen(ctx: RiftboundContext, action: JsonDict, unit: bool = False) -> RiftboundObject:
     """The part of a stack on the board the action names, after the Deflect tax (809.1.c)."""
     obj, count = params.target(ctx, action)
     if obj.zone != BOARD:
@@ -33,7 +32,7 @@ def chosen(ctx: Context, action: JsonDict, unit: bool = False) -> GameObject:
     return split(ctx.state, obj, count)
 
 
-def deflect_tax(ctx: Context, action: JsonDict, obj: GameObject, count: int) -> None:
+def deflect_tax(ctx: RiftboundContext, action: JsonDict, obj: RiftboundObject, count: int) -> None:
     """Spells and abilities an opponent controls that choose a Deflect permanent cost its
     Deflect Value more power, of any domain, for each time they choose it (809.1.c, 809.2)."""
     if action.get("by") is None:
@@ -56,15 +55,15 @@ def deflect_tax(ctx: Context, action: JsonDict, obj: GameObject, count: int) -> 
     )
 
 
-def exhaust(ctx: Context, action: JsonDict) -> None:
+def exhaust(ctx: RiftboundContext, action: JsonDict) -> None:
     _set_exhausted(ctx, chosen(ctx, action), True)
 
 
-def ready(ctx: Context, action: JsonDict) -> None:
+def ready(ctx: RiftboundContext, action: JsonDict) -> None:
     _set_exhausted(ctx, chosen(ctx, action), False)
 
 
-def ready_all(ctx: Context, action: JsonDict) -> None:
+def ready_all(ctx: RiftboundContext, action: JsonDict) -> None:
     """A manual "ready all" for one seat: every exhausted Game Object it controls on the board is
     readied (415; as the turn player does in the Awaken Phase, 315.1.b.1 and 415.3.a), in one
     action at any time. Nothing exhausted: nothing happens (415.1.c)."""
@@ -86,7 +85,9 @@ def ready_all(ctx: Context, action: JsonDict) -> None:
     ctx.event("readied_all", text, "415", seat=seat, count=count, objects=[o.id for o in readied])
 
 
-def _set_exhausted(ctx: Context, obj: GameObject, exhausted: bool, rule: str | None = None) -> None:
+def _set_exhausted(
+    ctx: RiftboundContext, obj: RiftboundObject, exhausted: bool, rule: str | None = None
+) -> None:
     """Exhaust (414) or ready (415); doing it again changes nothing (414.1.c, 415.1.c)."""
     word = "exhausted" if exhausted else "ready"
     verb = "is" if obj.count == 1 else "are"
@@ -102,11 +103,11 @@ def _set_exhausted(ctx: Context, obj: GameObject, exhausted: bool, rule: str | N
     ctx.event(kind, text, rule, object=obj.id, count=obj.count)
 
 
-def _noun(obj: GameObject) -> str:
+def _noun(obj: RiftboundObject) -> str:
     return f"{obj.count} {obj.face.name}" if obj.count > 1 else obj.face.name
 
 
-def move(ctx: Context, action: JsonDict) -> None:
+def move(ctx: RiftboundContext, action: JsonDict) -> None:
     """Move between locations (420, 441), or put into a non-board zone (108, 183.1); cards in
     the trash or Banishment go where they are sent."""
     to = action.get("to")
@@ -162,7 +163,7 @@ def move(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def _recall_instead(ctx: Context, obj: GameObject, destination: str) -> None:
+def _recall_instead(ctx: RiftboundContext, obj: RiftboundObject, destination: str) -> None:
     """A Move an effect requires into a battlefield with units of two other players (444.2)
     becomes a Recall to the unit's base (442.2.c): not a Move (451), and its damage, status and
     buff stay (453.1)."""
@@ -184,7 +185,7 @@ def _recall_instead(ctx: Context, obj: GameObject, destination: str) -> None:
     )
 
 
-def _standard_move_cost(ctx: Context, obj: GameObject, destination: str) -> None:
+def _standard_move_cost(ctx: RiftboundContext, obj: RiftboundObject, destination: str) -> None:
     """A Standard Move: in its controller's Main Phase (144.1.a), base to battlefield or back,
     battlefield to battlefield only with Ganking (144.4) or "from anywhere" (Baron Pit,
     184.9); exhausting the unit is the cost (144.2)."""
@@ -209,7 +210,7 @@ def _standard_move_cost(ctx: Context, obj: GameObject, destination: str) -> None
     _set_exhausted(ctx, obj, True, "144.2")
 
 
-def damage(ctx: Context, action: JsonDict) -> None:
+def damage(ctx: RiftboundContext, action: JsonDict) -> None:
     """Deal damage to units (417); only 1 or more is valid damage (417.1.e)."""
     amount = params.integer(action, "amount", minimum=0)
     if amount < 1:
@@ -226,18 +227,18 @@ def damage(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def kill(ctx: Context, action: JsonDict) -> None:
+def kill(ctx: RiftboundContext, action: JsonDict) -> None:
     """A kill instruction puts permanents from the board into the trash (428.1)."""
     leave_board(ctx, chosen(ctx, action), "trash", "428.1", "killed")
 
 
-def recycle(ctx: Context, action: JsonDict) -> None:
+def recycle(ctx: RiftboundContext, action: JsonDict) -> None:
     """Units and gear go to the bottom of the Main Deck; battlefields can't be recycled
     (182.1.e, 416.1), whether named as the ``object`` or the ``battlefield``."""
     target = action.get("object")
     if target is None:
         target = action.get("battlefield")
-    if any(b["id"] == target for b in ctx.state.battlefields):
+    if any(b["id"] == target for b in battlefields(ctx.state)):
         raise IllegalAction("Battlefields can't be recycled (182.1.e).", "182.1.e")
     card, count = params.target(ctx, action)
     if card.zone != BOARD:
@@ -246,7 +247,7 @@ def recycle(ctx: Context, action: JsonDict) -> None:
     leave_board(ctx, chosen(ctx, action), "main_deck", "182.1.e", "recycled")
 
 
-def buff(ctx: Context, action: JsonDict) -> None:
+def buff(ctx: RiftboundContext, action: JsonDict) -> None:
     """Place a buff counter unless the unit already has one (426.1.b, 702.3)."""
     obj = chosen(ctx, action, unit=True)
     if obj.counters.get("buff"):
@@ -261,7 +262,7 @@ def buff(ctx: Context, action: JsonDict) -> None:
     ctx.event("buffed", f"{_noun(obj)} got a +1 Might buff (426.1, 703).", "426.1", object=obj.id)
 
 
-def spend_buff(ctx: Context, action: JsonDict) -> None:
+def spend_buff(ctx: RiftboundContext, action: JsonDict) -> None:
     """Spending a buff removes it (702.2.b); a unit without one has none to spend (702.2.b.1);
     ``by``, the seat spending it, must control the unit (702.2.b.2)."""
     if action.get("by") is not None:
@@ -280,7 +281,7 @@ def spend_buff(ctx: Context, action: JsonDict) -> None:
     ctx.event("buff_spent", f"{_noun(obj)}: a buff was spent (702.2.b).", "702.2.b", object=obj.id)
 
 
-def adjust_points(ctx: Context, action: JsonDict) -> None:
+def adjust_points(ctx: RiftboundContext, action: JsonDict) -> None:
     seat = params.seat(ctx, action, "seat")
     amount = params.integer(action, "amount")
     player = ctx.state.seats[seat]
@@ -301,7 +302,7 @@ def adjust_points(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def activate(ctx: Context, action: JsonDict) -> None:
+def activate(ctx: RiftboundContext, action: JsonDict) -> None:
     """Activate an ability (376): pay [E] (414.4) and "Kill this", then add power (429)."""
     obj, count = params.target(ctx, action)
     if obj.zone != BOARD:
@@ -327,7 +328,7 @@ def activate(ctx: Context, action: JsonDict) -> None:
     if ability.cost.sacrifice:
         leave_board(ctx, part, "trash", "428.1", "killed")
     amount = ability.effect.amount * count
-    pool = ctx.state.seats[seat].mana_pool
+    pool = ctx.state.seats[seat].rune_pool
     pool[domain] = pool.get(domain, 0) + amount
     ctx.event(
         "power_added",
@@ -340,7 +341,7 @@ def activate(ctx: Context, action: JsonDict) -> None:
     )
 
 
-def _own_domain(obj: GameObject) -> tuple[str, str]:
+def _own_domain(obj: RiftboundObject) -> tuple[str, str]:
     """What [C] means on this object: one Power of its domain (135.2.e.6.a), or [A] ("any") when
     it has no domain or several (135.2.e.6.b); a token has no domain (182.2.b), whatever its
     controller's Domain Identity."""
@@ -350,7 +351,7 @@ def _own_domain(obj: GameObject) -> tuple[str, str]:
     return "any", "135.2.e.6.b"
 
 
-def _domain(action: JsonDict, printed: str | None, obj: GameObject) -> tuple[str, str | None]:
+def _domain(action: JsonDict, printed: str | None, obj: RiftboundObject) -> tuple[str, str | None]:
     """The domain of the power an ability adds, and the rule when [C] decided it."""
     rule = None
     if printed == "C":
@@ -368,7 +369,7 @@ _COST_SYMBOLS = {"C": "C", "R": "Fury", "G": "Calm", "B": "Mind"}
 """Power symbols of a Riftbound ability cost (134.2 shorthands; [C] is the source's domain)."""
 
 
-def _power_cost(mana: str, obj: GameObject, count: int) -> list[tuple[str, int, str | None]]:
+def _power_cost(mana: str, obj: RiftboundObject, count: int) -> list[tuple[str, int, str | None]]:
     """The Energy and Power an ability costs, as (pool key or "any", amount, rule): "{2}" is
     Energy, "{C}" one Power of the source's domain, processed as [A] for a token (135.2.e.6.b)."""
     if not mana:
@@ -388,14 +389,18 @@ def _power_cost(mana: str, obj: GameObject, count: int) -> list[tuple[str, int, 
 
 
 def _pay(
-    ctx: Context, action: JsonDict, seat: int, name: str, costs: list[tuple[str, int, str | None]]
+    ctx: RiftboundContext,
+    action: JsonDict,
+    seat: int,
+    name: str,
+    costs: list[tuple[str, int, str | None]],
 ) -> None:
     """Pay Energy and Power from the rune pool; [A] is paid with Power of any one domain,
     ``choices.pay`` (135.2.e.5.a). ``choices.paid: "manual"`` means paid by hand."""
     if not costs:
         return
     choices = params.mapping(action, "choices")
-    pool = ctx.state.seats[seat].mana_pool
+    pool = ctx.state.seats[seat].rune_pool
     manual = choices.get("paid") == "manual"
     for key, amount, rule in costs:
         if key == "any":
@@ -429,5 +434,5 @@ def _pay(
         )
 
 
-def _ability_rule(obj: GameObject) -> str:
+def _ability_rule(obj: RiftboundObject) -> str:
     return "184.5" if obj.definition == "rb-gold" else "429"

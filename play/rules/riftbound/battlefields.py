@@ -1,6 +1,6 @@
 """Battlefields: set up with the table, added as tokens (439.2.b.4) or replacing one (438).
 
-A battlefield is a record in ``state.battlefields``: ``id`` (the location units name), ``name``,
+A battlefield is a record in ``battlefields(state)``: ``id`` (the location units name), ``name``,
 ``controller``, ``token``, ``definition``, ``text``, ``effects``, ``replaced`` (what Replace put
 in Banishment, 438.5) and ``scored`` (seats that scored it this turn, 465).
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from play.rules import params
-from play.rules.context import Context
 from play.rules.definitions import face_to_payload
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.riftbound import board
+from play.rules.riftbound.records import RiftboundContext, battlefields
 from play.rules.state import Face
 
 JsonDict = dict[str, Any]
@@ -36,7 +36,7 @@ def battlefield_record(battlefield_id: str, name: str) -> JsonDict:
 
 
 def create_battlefield(
-    ctx: Context, action: JsonDict, face: Face, slug: str | None, seat: int, count: int
+    ctx: RiftboundContext, action: JsonDict, face: Face, slug: str | None, seat: int, count: int
 ) -> None:
     """Add a battlefield token to the board, uncontrolled (439.4.b), or Replace one (438)."""
     if count != 1 or action.get("location") is not None:
@@ -52,16 +52,16 @@ def create_battlefield(
     if action.get("replace") is not None:
         _replace(ctx, board.battlefield(state, action["replace"]), occupant, seat)
         return
-    if slug == "rb-baron-pit" and any(b["definition"] == slug for b in state.battlefields):
+    if slug == "rb-baron-pit" and any(b["definition"] == slug for b in battlefields(state)):
         ctx.event(
             "no_token",
             "The Baron Pit is already on the board; no other is added (184.9).",
             "184.9",
         )
         return
-    number = 1 + max((int(b["id"][2:]) for b in state.battlefields), default=0)
+    number = 1 + max((int(b["id"][2:]) for b in battlefields(state)), default=0)
     field = {**battlefield_record(f"bf{number}", face.name), **occupant}
-    state.battlefields.append(field)
+    battlefields(state).append(field)
     ctx.event(
         "battlefield_added",
         f"{state.seats[seat].name} added the {face.name} battlefield token to the board; it is "
@@ -71,7 +71,7 @@ def create_battlefield(
     )
 
 
-def _replace(ctx: Context, field: JsonDict, occupant: JsonDict, seat: int) -> None:
+def _replace(ctx: RiftboundContext, field: JsonDict, occupant: JsonDict, seat: int) -> None:
     """The token takes the battlefield's place and inherits its control and statuses (438.1);
     a replaced card goes to Banishment (438.5), a replaced token stops existing (438.6)."""
     old = {key: field[key] for key in _OCCUPANT_KEYS}
@@ -94,7 +94,7 @@ def _replace(ctx: Context, field: JsonDict, occupant: JsonDict, seat: int) -> No
     )
 
 
-def swap_back(ctx: Context, action: JsonDict) -> None:
+def swap_back(ctx: RiftboundContext, action: JsonDict) -> None:
     """The token stops existing and a replaced battlefield returns to its space, inheriting
     current control and statuses (438.7.b); the controller picks which one (Unleashed FAQ)."""
     field = board.battlefield(ctx.state, action.get("battlefield"))

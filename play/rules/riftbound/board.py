@@ -13,7 +13,7 @@ from typing import Any
 
 from play.rules.effects import Effect, parse_effects
 from play.rules.errors import IllegalAction, InvalidAction
-from play.rules.state import GameObject, GameState
+from play.rules.riftbound.records import RiftboundObject, RiftboundState, battlefields
 
 JsonDict = dict[str, Any]
 
@@ -29,47 +29,47 @@ the turn (317.2)."""
 _DEFLECT = re.compile(r"^Deflect(?: (\d+))?$")
 
 
-def is_unit(obj: GameObject) -> bool:
+def is_unit(obj: RiftboundObject) -> bool:
     return obj.zone == BOARD and obj.face.has_type("Unit")
 
 
-def units(state: GameState) -> list[GameObject]:
+def units(state: RiftboundState) -> list[RiftboundObject]:
     return [o for o in state.objects.values() if is_unit(o)]
 
 
-def battlefield(state: GameState, battlefield_id: object) -> JsonDict:
+def battlefield(state: RiftboundState, battlefield_id: object) -> JsonDict:
     """The battlefield with this id, or InvalidAction."""
-    for field in state.battlefields:
+    for field in battlefields(state):
         if field["id"] == battlefield_id:
             return field
-    known = ", ".join(b["id"] for b in state.battlefields)
+    known = ", ".join(b["id"] for b in battlefields(state))
     raise InvalidAction(f"there is no battlefield {battlefield_id!r}; known: {known}")
 
 
-def location_name(state: GameState, location: str | None, seat: int) -> str:
+def location_name(state: RiftboundState, location: str | None, seat: int) -> str:
     if location == BASE:
         return f"{state.seats[seat].name}'s base"
     return str(battlefield(state, location)["name"]) if location else "nowhere"
 
 
-def players_present(state: GameState, battlefield_id: str) -> set[int]:
+def players_present(state: RiftboundState, battlefield_id: str) -> set[int]:
     """Seats with units at a battlefield."""
     return {o.controller for o in units(state) if o.location == battlefield_id}
 
 
-def is_crowded(state: GameState, battlefield_id: str, seat: int) -> bool:
+def is_crowded(state: RiftboundState, battlefield_id: str, seat: int) -> bool:
     """Whether units of 2 players other than ``seat`` are at the battlefield (444.2)."""
     return len(players_present(state, battlefield_id) - {seat}) >= 2
 
 
-def check_not_crowded(state: GameState, battlefield_id: str, seat: int) -> None:
+def check_not_crowded(state: RiftboundState, battlefield_id: str, seat: int) -> None:
     """Units can't go to a battlefield with units of 2 other players (444.2, 144.4.a.1)."""
     if is_crowded(state, battlefield_id, seat):
         name = battlefield(state, battlefield_id)["name"]
         raise IllegalAction(f"{name} already has units of two other players (444.2).", "444.2")
 
 
-def check_champion_zone(state: GameState, seat: int, count: int) -> None:
+def check_champion_zone(state: RiftboundState, seat: int, count: int) -> None:
     """A card goes to a Champion Zone only if no card is there already (108.3.c.1)."""
     taken = any(o.zone == "champion" and o.owner == seat for o in state.objects.values())
     if taken or count > 1:
@@ -79,7 +79,7 @@ def check_champion_zone(state: GameState, seat: int, count: int) -> None:
 
 
 def check_play_location(
-    state: GameState, seat: int, location: object, is_gear: bool, permitted: bool = False
+    state: RiftboundState, seat: int, location: object, is_gear: bool, permitted: bool = False
 ) -> str:
     """A valid location to play a permanent to: gear to the base (149.2); units to the base or a
     battlefield the player controls (355.2.a), or another one an effect permits (355.2.b)."""
@@ -98,23 +98,23 @@ def check_play_location(
     return str(field["id"])
 
 
-def _sources(state: GameState) -> Iterator[tuple[Effect, int, str | None, int | None]]:
+def _sources(state: RiftboundState) -> Iterator[tuple[Effect, int, str | None, int | None]]:
     """Every static effect on the board: (effect, instances, location, controller)."""
     for obj in state.objects.values():
         if obj.zone == BOARD:
             for effect in obj.face.effects:
                 yield effect, obj.count, obj.location, obj.controller
-    for field in state.battlefields:
+    for field in battlefields(state):
         for effect in parse_effects(field.get("effects", [])):
             yield effect, 1, field["id"], field["controller"]
 
 
-def battlefield_effects(state: GameState, battlefield_id: str) -> list[Effect]:
+def battlefield_effects(state: RiftboundState, battlefield_id: str) -> list[Effect]:
     return parse_effects(battlefield(state, battlefield_id).get("effects", []))
 
 
 def applies_to(
-    effect: Effect, obj: GameObject, location: str | None, controller: int | None
+    effect: Effect, obj: RiftboundObject, location: str | None, controller: int | None
 ) -> bool:
     """Whether an effect controlled by ``controller`` at ``location`` affects ``obj``; a filter's
     subtypes are Riftbound tags."""
@@ -127,11 +127,13 @@ def applies_to(
     return effect.filter.matches(obj.face.types, obj.face.tags, obj.token)
 
 
-def effects_of(state: GameState, kind: str) -> Iterator[tuple[Effect, int, str | None, int | None]]:
+def effects_of(
+    state: RiftboundState, kind: str
+) -> Iterator[tuple[Effect, int, str | None, int | None]]:
     return (source for source in _sources(state) if source[0].kind == kind)
 
 
-def _anthems(state: GameState, obj: GameObject) -> Iterator[tuple[Effect, int]]:
+def _anthems(state: RiftboundState, obj: RiftboundObject) -> Iterator[tuple[Effect, int]]:
     """The anthems that affect a unit on the board; "other" ones skip their own source."""
     if obj.zone != BOARD:
         return
@@ -141,7 +143,7 @@ def _anthems(state: GameState, obj: GameObject) -> Iterator[tuple[Effect, int]]:
                 continue
             if applies_to(effect, obj, obj_source.location, obj_source.controller):
                 yield effect, obj_source.count
-    for field in state.battlefields:
+    for field in battlefields(state):
         for effect in parse_effects(field.get("effects", [])):
             if effect.kind == "anthem" and applies_to(
                 effect, obj, field["id"], field["controller"]
@@ -149,7 +151,7 @@ def _anthems(state: GameState, obj: GameObject) -> Iterator[tuple[Effect, int]]:
                 yield effect, 1
 
 
-def might(state: GameState, obj: GameObject) -> int | None:
+def might(state: RiftboundState, obj: RiftboundObject) -> int | None:
     """Printed Might, plus a buff (703), plus Might from effects such as "your token units have
     +1 [M]" (472.3, the arithmetic layer)."""
     if obj.face.might is None:
@@ -160,7 +162,7 @@ def might(state: GameState, obj: GameObject) -> int | None:
     return total
 
 
-def keywords(state: GameState, obj: GameObject) -> list[str]:
+def keywords(state: RiftboundState, obj: RiftboundObject) -> list[str]:
     """Printed keywords, those the effect that played it granted (181.3), and those granted by
     effects on the board (472.2)."""
     granted = [*obj.face.keywords, *obj.granted]
@@ -169,13 +171,13 @@ def keywords(state: GameState, obj: GameObject) -> list[str]:
     return granted
 
 
-def domains(obj: GameObject) -> tuple[str, ...]:
+def domains(obj: RiftboundObject) -> tuple[str, ...]:
     """The domains of an object: a token has none (182.2.b), so it never counts toward a
     domain; a card has those it prints (134.1)."""
     return () if obj.token else obj.face.colors
 
 
-def deflect_value(state: GameState, obj: GameObject) -> int:
+def deflect_value(state: RiftboundState, obj: RiftboundObject) -> int:
     """The summed Deflect Value of a unit (809.1.b.3: "Deflect" alone is 1; 809.2 sums them)."""
     total = 0
     for keyword in keywords(state, obj):
@@ -185,7 +187,7 @@ def deflect_value(state: GameState, obj: GameObject) -> int:
     return total
 
 
-def is_lethal(state: GameState, obj: GameObject) -> bool:
+def is_lethal(state: RiftboundState, obj: RiftboundObject) -> bool:
     """Nonzero damage equal to or above the unit's Might (143.2.a; below 0 counts as 0)."""
     current = might(state, obj)
     return is_unit(obj) and obj.damage > 0 and obj.damage >= max(current or 0, 0)

@@ -6,17 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.rules.context import Context
 from play.rules.errors import InvalidAction
 from play.rules.riftbound import board
 from play.rules.riftbound.board import BASE, BOARD, NON_BOARD_ZONES
+from play.rules.riftbound.records import RiftboundContext, RiftboundObject
 from play.rules.stacks import split
-from play.rules.state import GameObject
 
 JsonDict = dict[str, Any]
 
 
-def move_card(ctx: Context, obj: GameObject, count: int, to: object) -> None:
+def move_card(ctx: RiftboundContext, obj: RiftboundObject, count: int, to: object) -> None:
     """Move ``count`` of a card stack out of the trash or Banishment."""
     state = ctx.state
     if to == obj.zone:
@@ -46,7 +45,7 @@ def move_card(ctx: Context, obj: GameObject, count: int, to: object) -> None:
     _moved(ctx, part, where, "149.1" if gear else "143.4")
 
 
-def recycle_card(ctx: Context, obj: GameObject, count: int) -> None:
+def recycle_card(ctx: RiftboundContext, obj: RiftboundObject, count: int) -> None:
     """A card is recycled to the bottom of its owner's Main Deck (416.1.a, 416.1.c)."""
     part = split(ctx.state, obj, count)
     del ctx.state.objects[part.id]
@@ -61,7 +60,7 @@ def recycle_card(ctx: Context, obj: GameObject, count: int) -> None:
     )
 
 
-def _moved(ctx: Context, obj: GameObject, where: str, rule: str | None) -> None:
+def _moved(ctx: RiftboundContext, obj: RiftboundObject, where: str, rule: str | None) -> None:
     status = (
         "" if obj.zone != BOARD else f"; it entered {'exhausted' if obj.exhausted else 'ready'}"
     )
@@ -76,5 +75,5 @@ def _moved(ctx: Context, obj: GameObject, where: str, rule: str | None) -> None:
     )
 
 
-def _noun(obj: GameObject) -> str:
+def _noun(obj: RiftboundObject) -> str:
     return f"{obj.count} {obj.face.name}" if obj.count > 1 else obj.face.name

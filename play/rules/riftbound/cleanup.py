@@ -7,9 +7,13 @@ status change and phase transition (319) and repeats until nothing changes (322)
 
 from __future__ import annotations
 
-from play.rules.context import Context
 from play.rules.riftbound import board
-from play.rules.state import GameObject, GameState
+from play.rules.riftbound.records import (
+    RiftboundContext,
+    RiftboundObject,
+    RiftboundState,
+    battlefields,
+)
 
 _ZONE_WORDS = {
     "hand": "its owner's hand",
@@ -20,7 +24,9 @@ _ZONE_WORDS = {
 }
 
 
-def leave_board(ctx: Context, obj: GameObject, to: str, rule: str | None, how: str) -> None:
+def leave_board(
+    ctx: RiftboundContext, obj: RiftboundObject, to: str, rule: str | None, how: str
+) -> None:
     """Put a whole stack into a non-board zone (108); temporary modifications end (110, 705).
 
     ``how`` is the event type ("killed", "moved", "recycled"); tokens then cease (183.1).
@@ -73,19 +79,19 @@ def points(amount: int) -> str:
     return f"{amount} point" if amount == 1 else f"{amount} points"
 
 
-def _noun(obj: GameObject) -> str:
+def _noun(obj: RiftboundObject) -> str:
     if obj.count == 1:
         return f"{obj.face.name} token" if obj.token else obj.face.name
     return f"{obj.count} {obj.face.name} tokens" if obj.token else f"{obj.count} {obj.face.name}"
 
 
-def cleanup(ctx: Context) -> None:
+def cleanup(ctx: RiftboundContext) -> None:
     """Perform Cleanups until one changes nothing (322, 323)."""
     while _cleanup_once(ctx):
         pass
 
 
-def _cleanup_once(ctx: Context) -> bool:
+def _cleanup_once(ctx: RiftboundContext) -> bool:
     state = ctx.state
     changed = _check_victory(ctx)
     for obj in [o for o in state.objects.values() if board.is_lethal(state, o)]:
@@ -95,7 +101,7 @@ def _cleanup_once(ctx: Context) -> bool:
     return _establish_control(ctx) or changed
 
 
-def _check_victory(ctx: Context) -> bool:
+def _check_victory(ctx: RiftboundContext) -> bool:
     """A player at or above the Victory Score with more points than anyone wins (323.1)."""
     state = ctx.state
     index = _leader(state)
@@ -107,7 +113,7 @@ def _check_victory(ctx: Context) -> bool:
     return True
 
 
-def _leader(state: GameState) -> int | None:
+def _leader(state: RiftboundState) -> int | None:
     """The player who wins at the next Cleanup: at or above the Victory Score, with more points
     than anyone, while someone else is still playing (323.1)."""
     target = _victory_score(state)
@@ -119,14 +125,14 @@ def _leader(state: GameState) -> int | None:
     return None
 
 
-def _victory_score(state: GameState) -> int:
+def _victory_score(state: RiftboundState) -> int:
     return int(state.system.get("victory_score", 8))
 
 
-def _release_empty_battlefields(ctx: Context) -> bool:
+def _release_empty_battlefields(ctx: RiftboundContext) -> bool:
     """Battlefields with no units become uncontrolled (323.6)."""
     changed = False
-    for field in ctx.state.battlefields:
+    for field in battlefields(ctx.state):
         if field["controller"] is not None and not board.players_present(ctx.state, field["id"]):
             field["controller"] = None
             ctx.event(
@@ -139,7 +145,7 @@ def _release_empty_battlefields(ctx: Context) -> bool:
     return changed
 
 
-def _establish_control(ctx: Context) -> bool:
+def _establish_control(ctx: RiftboundContext) -> bool:
     """The only player with units at a battlefield establishes control (187.4); that is a
     Conquer only if they have not yet scored it this turn (464.1, 461.5.d).
 
@@ -148,7 +154,7 @@ def _establish_control(ctx: Context) -> bool:
     """
     state = ctx.state
     changed = False
-    for field in state.battlefields:
+    for field in battlefields(state):
         present = board.players_present(state, field["id"])
         if len(present) != 1 or field["controller"] in present:
             continue
@@ -178,7 +184,7 @@ def _establish_control(ctx: Context) -> bool:
     return changed
 
 
-def score(ctx: Context, seat: int, field: dict[str, object], how: str) -> None:
+def score(ctx: RiftboundContext, seat: int, field: dict[str, object], how: str) -> None:
     """Score a battlefield once per turn (465); the Winning Point needs a Hold or every
     battlefield scored this turn, else a Conquer draws a card instead (466.1.b)."""
     scored = field.setdefault("scored", [])
@@ -196,7 +202,7 @@ def score(ctx: Context, seat: int, field: dict[str, object], how: str) -> None:
     scored.append(seat)
     state = ctx.state
     player = state.seats[seat]
-    everything = all(seat in b.get("scored", []) for b in state.battlefields)
+    everything = all(seat in b.get("scored", []) for b in battlefields(state))
     if how == "conquer" and player.points + 1 >= _victory_score(state) and not everything:
         ctx.event(
             "no_winning_point",
@@ -219,7 +225,7 @@ def score(ctx: Context, seat: int, field: dict[str, object], how: str) -> None:
     )
 
 
-def draw(ctx: Context, index: int, rule: str) -> None:
+def draw(ctx: RiftboundContext, index: int, rule: str) -> None:
     """Draw 1; on an empty Main Deck the player Burns Out first, then still draws (431.1.a,
     431.2.d, 315.4.b.2)."""
     seat = ctx.state.seats[index]
@@ -233,7 +239,7 @@ def draw(ctx: Context, index: int, rule: str) -> None:
         ctx.event("drew", f"{seat.name} drew 1 ({rule}).", rule, seat=index)
 
 
-def burn_out(ctx: Context, index: int) -> bool:
+def burn_out(ctx: RiftboundContext, index: int) -> bool:
     """Recycle the trash into the Main Deck and give an opponent 1 point (431.2); False when
     there is no opponent left to gain it."""
     state = ctx.state

@@ -3,7 +3,7 @@
 A copy takes the copiable traits the unit prints (name, Might, tags, keywords, text, abilities,
 effects), never its buff, damage, status or granted keywords (472.1.b.1-3); a copy of a copy
 takes the copy's traits. The effect may give the token more (181.3: "Give it [Temporary]"): a
-granted keyword, kept in ``GameObject.granted``, which a later copy doesn't take.
+granted keyword, kept in ``RiftboundObject.granted``, which a later copy doesn't take.
 """
 
 from __future__ import annotations
@@ -11,19 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 from play.rules import params
-from play.rules.context import Context
 from play.rules.errors import InvalidAction
 from play.rules.riftbound import board
 from play.rules.riftbound.actions import deflect_tax
 from play.rules.riftbound.create import face_of, play_token
 from play.rules.riftbound.predefined import predefined_token
+from play.rules.riftbound.records import RiftboundContext
 from play.rules.stacks import check_count
 
 JsonDict = dict[str, Any]
 REFLECTION = "rb-reflection"
 
 
-def create_copy(ctx: Context, action: JsonDict) -> None:
+def create_copy(ctx: RiftboundContext, action: JsonDict) -> None:
     """Play Reflection tokens that become copies of ``of``; with no such unit they stay 0-Might
     Reflections (Unleashed FAQ, Deceiver)."""
     seat = params.seat(ctx, action, "controller", ctx.state.active_seat)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from play.rules import params
-from play.rules.context import Context
 from play.rules.definitions import face_from_payload
 from play.rules.effects import Effect
 from play.rules.errors import IllegalAction, InvalidAction
@@ -19,8 +18,9 @@ from play.rules.riftbound import board, plays
 from play.rules.riftbound.battlefields import create_battlefield
 from play.rules.riftbound.board import BASE, BOARD
 from play.rules.riftbound.predefined import predefined_token
+from play.rules.riftbound.records import RiftboundContext, RiftboundObject, RiftboundState
 from play.rules.stacks import check_count
-from play.rules.state import MAX_COUNT, Face, GameObject, GameState
+from play.rules.state import MAX_COUNT, Face
 
 JsonDict = dict[str, Any]
 
@@ -52,7 +52,7 @@ def face_of(definition: JsonDict, name: object = None) -> Face:
     return face_from_payload(data, tags_name)
 
 
-def create_token(ctx: Context, action: JsonDict) -> None:
+def create_token(ctx: RiftboundContext, action: JsonDict) -> None:
     """Play ``count`` tokens (182.1.a) or add a battlefield token (439.2.b.4, 438)."""
     definition, slug = definition_of(action)
     face = face_of(definition, action.get("name"))
@@ -67,14 +67,14 @@ def create_token(ctx: Context, action: JsonDict) -> None:
 
 
 def play_token(
-    ctx: Context,
+    ctx: RiftboundContext,
     action: JsonDict,
     face: Face,
     slug: object,
     seat: int,
     count: int,
     granted: tuple[str, ...] = (),
-) -> GameObject:
+) -> RiftboundObject:
     """The token goes on the Chain pending (183, 354.2); its location and entry are checked
     before anything else happens, and an illegal play is undone (358.4); finalized, it resolves
     at once (337.1.c) and enters the board (359.2)."""
@@ -92,7 +92,7 @@ def play_token(
     return obj
 
 
-def put_card(ctx: Context, action: JsonDict) -> None:
+def put_card(ctx: RiftboundContext, action: JsonDict) -> None:
     """Put a nontoken unit or gear card onto the board, as if played (349, 359.2), or a card
     into the trash, Banishment or its owner's Champion Zone (``zone``, 108). A spell card
     without ``zone`` is played: it goes to the trash (351.2). Either play counts as a card
@@ -117,7 +117,7 @@ def put_card(ctx: Context, action: JsonDict) -> None:
     plays.card_played(ctx, obj)
 
 
-def _play_spell(ctx: Context, face: Face, slug: object, seat: int) -> None:
+def _play_spell(ctx: RiftboundContext, face: Face, slug: object, seat: int) -> None:
     """A spell card is played (350.1): it counts as a card played this turn (Legion, 812) and
     goes to its owner's trash (351.2); its effect is carried out by hand."""
     obj = _new_card(ctx.state, face, slug, seat, 1, "trash")
@@ -132,7 +132,9 @@ def _play_spell(ctx: Context, face: Face, slug: object, seat: int) -> None:
     plays.card_played(ctx, obj)
 
 
-def _put_aside(ctx: Context, face: Face, slug: object, seat: int, count: int, zone: str) -> None:
+def _put_aside(
+    ctx: RiftboundContext, face: Face, slug: object, seat: int, count: int, zone: str
+) -> None:
     if zone == "champion":
         board.check_champion_zone(ctx.state, seat, count)
     obj = _new_card(ctx.state, face, slug, seat, count, zone)
@@ -147,10 +149,10 @@ def _put_aside(ctx: Context, face: Face, slug: object, seat: int, count: int, zo
 
 
 def _new_card(
-    state: GameState, face: Face, slug: object, seat: int, count: int, zone: str
-) -> GameObject:
+    state: RiftboundState, face: Face, slug: object, seat: int, count: int, zone: str
+) -> RiftboundObject:
     """A stack of nontoken cards of ``seat`` in a zone other than the board."""
-    obj = GameObject(
+    obj = RiftboundObject(
         id=state.new_id(),
         count=count,
         zone=zone,
@@ -159,7 +161,6 @@ def _new_card(
         token=False,
         face=face,
         definition=slug if isinstance(slug, str) else None,
-        summoning_sick=False,
         timestamp=state.new_timestamp(),
     )
     state.objects[obj.id] = obj
@@ -167,7 +168,7 @@ def _new_card(
 
 
 def enter(
-    ctx: Context,
+    ctx: RiftboundContext,
     action: JsonDict,
     face: Face,
     slug: object,
@@ -175,7 +176,7 @@ def enter(
     count: int,
     token: bool,
     granted: tuple[str, ...] = (),
-) -> GameObject:
+) -> RiftboundObject:
     """A permanent enters the board at a valid location (355.2.a, 359.2.c/d), with the
     keywords the effect that plays it grants (181.3)."""
     state = ctx.state
@@ -183,7 +184,7 @@ def enter(
     permitted = params.flag(action, "permitted")
     location = board.check_play_location(state, seat, action.get("location"), gear, permitted)
     exhausted, rule = _entry_status(ctx, action, face, seat, token)
-    obj = GameObject(
+    obj = RiftboundObject(
         id=state.new_id(),
         count=count,
         zone=BOARD,
@@ -192,7 +193,6 @@ def enter(
         token=token,
         face=face,
         definition=slug if isinstance(slug, str) else None,
-        summoning_sick=False,
         timestamp=state.new_timestamp(),
         exhausted=exhausted,
         location=location,
@@ -216,7 +216,7 @@ def enter(
     return obj
 
 
-def check_entry(ctx: Context, action: JsonDict, face: Face, seat: int) -> None:
+def check_entry(ctx: RiftboundContext, action: JsonDict, face: Face, seat: int) -> None:
     """Refuse a bad location or ``ready`` before any player is asked anything."""
     if action.get("ready") is not None and not isinstance(action.get("ready"), bool):
         raise InvalidAction("ready must be true or false")
@@ -225,7 +225,7 @@ def check_entry(ctx: Context, action: JsonDict, face: Face, seat: int) -> None:
 
 
 def _entry_status(
-    ctx: Context, action: JsonDict, face: Face, seat: int, token: bool
+    ctx: RiftboundContext, action: JsonDict, face: Face, seat: int, token: bool
 ) -> tuple[bool, str]:
     """Exhausted or ready, and the rule that says so.
 
@@ -237,7 +237,7 @@ def _entry_status(
     default_ready = face.has_type("Gear")
     check_entry(ctx, action, face, seat)
     ready = action.get("ready")
-    probe = GameObject("probe", 1, BOARD, seat, seat, token, face, location=BASE)
+    probe = RiftboundObject("probe", 1, BOARD, seat, seat, token, face, location=BASE)
     makes_ready = [
         effect
         for effect, _, location, controller in board.effects_of(ctx.state, "enters_ready")
@@ -260,11 +260,11 @@ def _entry_status(
     return False, "367"
 
 
-def extra_copies(ctx: Context, face: Face, seat: int, count: int) -> int:
+def extra_copies(ctx: RiftboundContext, face: Face, seat: int, count: int) -> int:
     """ "Play that token and an additional copy of it instead" (Zilean, 371): the copy inherits
     how the token enters (375)."""
     state = ctx.state
-    probe = GameObject("probe", 1, BOARD, seat, seat, True, face, location=BASE)
+    probe = RiftboundObject("probe", 1, BOARD, seat, seat, True, face, location=BASE)
     for source in [o for o in state.objects.values() if o.zone == BOARD]:
         for index, effect in enumerate(source.face.effects):
             if effect.kind != "token_extra" or effect.token is not None:
@@ -289,7 +289,11 @@ def extra_copies(ctx: Context, face: Face, seat: int, count: int) -> int:
 
 
 def _extra_applies(
-    ctx: Context, effect: Effect, index: int, source: GameObject, probe: GameObject
+    ctx: RiftboundContext,
+    effect: Effect,
+    index: int,
+    source: RiftboundObject,
+    probe: RiftboundObject,
 ) -> bool:
     if not board.applies_to(effect, probe, source.location, source.controller):
         return False

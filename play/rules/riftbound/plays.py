@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.rules.context import Context
 from play.rules.effects import Effect
 from play.rules.riftbound import board
 from play.rules.riftbound.board import BASE, BOARD, THIS_TURN_MIGHT
-from play.rules.state import Face, GameObject, GameState
+from play.rules.riftbound.records import RiftboundContext, RiftboundObject, RiftboundState
+from play.rules.state import Face
 
 JsonDict = dict[str, Any]
 
@@ -29,7 +29,7 @@ def _empty() -> JsonDict:
     return {"cards": 0, "tokens": 0, "token_units": 0, "card_ids": []}
 
 
-def played(state: GameState, seat: int) -> JsonDict:
+def played(state: RiftboundState, seat: int) -> JsonDict:
     """What ``seat`` played this turn: counts of cards, tokens and token units (350)."""
     records = state.system.get("played") or []
     if seat < len(records):
@@ -37,21 +37,21 @@ def played(state: GameState, seat: int) -> JsonDict:
     return _empty()
 
 
-def _record(state: GameState, seat: int) -> JsonDict:
+def _record(state: RiftboundState, seat: int) -> JsonDict:
     records: list[JsonDict] = state.system.setdefault("played", [])
     while len(records) <= seat:
         records.append(_empty())
     return records[seat]
 
 
-def end_turn(state: GameState) -> None:
+def end_turn(state: RiftboundState) -> None:
     """ "This turn" ends (317.2): the plays are forgotten and this-turn Might goes away."""
     state.system["played"] = []
     for obj in state.objects.values():
         obj.counters.pop(THIS_TURN_MIGHT, None)
 
 
-def pending(ctx: Context, face: Face, seat: int, count: int) -> None:
+def pending(ctx: RiftboundContext, face: Face, seat: int, count: int) -> None:
     """The token is put onto the Chain as a pending item: it exists there (183, 354.2)."""
     article = "an" if face.name[:1].upper() in "AEIOU" else "a"
     what = f"{count} {face.name} tokens" if count > 1 else f"{article} {face.name} token"
@@ -69,7 +69,7 @@ def undone_text(detail: str, name: str) -> str:
     return f"{detail} The play is undone and the {name} token never existed (358.4)."
 
 
-def finalized(ctx: Context, face: Face, seat: int, count: int) -> None:
+def finalized(ctx: RiftboundContext, face: Face, seat: int, count: int) -> None:
     """Checked and paid for, the token is finalized; units and gear resolve at once (337.1.c)."""
     many = count > 1
     kind = (
@@ -92,7 +92,7 @@ def legion_effects(face: Face) -> list[Effect]:
     return [e for e in face.effects if e.kind == "legion"]
 
 
-def legion_active(state: GameState, obj: GameObject) -> bool | None:
+def legion_active(state: RiftboundState, obj: RiftboundObject) -> bool | None:
     """Whether the Legion text of ``obj`` is active: its controller finalized another card this
     turn (812.1.c, 812.2); tokens are not cards (350.2). None without Legion."""
     if not legion_effects(obj.face):
@@ -102,7 +102,7 @@ def legion_active(state: GameState, obj: GameObject) -> bool | None:
     return bool(record["cards"] - itself > 0)
 
 
-def card_played(ctx: Context, obj: GameObject) -> None:
+def card_played(ctx: RiftboundContext, obj: RiftboundObject) -> None:
     """A card was played (350.1); a card with Legion tells whether its Legion text is active,
     judged against the cards played before it (812.1.c)."""
     state = ctx.state
@@ -127,7 +127,7 @@ def card_played(ctx: Context, obj: GameObject) -> None:
     _triggers(ctx, obj, obj.count)
 
 
-def token_played(ctx: Context, obj: GameObject) -> None:
+def token_played(ctx: RiftboundContext, obj: RiftboundObject) -> None:
     """Tokens were played (350.2): each one counts, and "when you play a token unit" triggers
     once for each (350.2)."""
     record = _record(ctx.state, obj.controller)
@@ -137,7 +137,7 @@ def token_played(ctx: Context, obj: GameObject) -> None:
     _triggers(ctx, obj, obj.count)
 
 
-def _triggers(ctx: Context, played_obj: GameObject, count: int) -> None:
+def _triggers(ctx: RiftboundContext, played_obj: RiftboundObject, count: int) -> None:
     """ "When you play [a filter]" abilities of the player's permanents (when_you_play)."""
     state = ctx.state
     for source in [o for o in state.objects.values() if o.zone == BOARD]:
@@ -153,7 +153,9 @@ def _triggers(ctx: Context, played_obj: GameObject, count: int) -> None:
                 _trigger(ctx, source, effect, played_obj)
 
 
-def _trigger(ctx: Context, source: GameObject, effect: Effect, played_obj: GameObject) -> None:
+def _trigger(
+    ctx: RiftboundContext, source: RiftboundObject, effect: Effect, played_obj: RiftboundObject
+) -> None:
     text = f"{source.face.name}'s play trigger resolves for {played_obj.face.name}"
     if effect.might:
         source.counters[THIS_TURN_MIGHT] = source.counters.get(THIS_TURN_MIGHT, 0) + effect.might

@@ -11,25 +11,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from play.rules import systems
-from play.rules.context import Context
+from play.rules import params, systems
 from play.rules.errors import InvalidAction
 from play.rules.registry import Handler
 from play.rules.riftbound import board, create, plays, turn
 from play.rules.riftbound.battlefields import battlefield_record
 from play.rules.riftbound.board import RUNE_POOL_KEYS
 from play.rules.riftbound.cleanup import cleanup
+from play.rules.riftbound.presentation import PRESENTATION
+from play.rules.riftbound.records import (
+    RiftboundContext,
+    RiftboundObject,
+    RiftboundSeat,
+    RiftboundState,
+    battlefields,
+)
 from play.rules.riftbound.registry import REGISTRY
-from play.rules.state import GameObject, GameState, Seat
 
 JsonDict = dict[str, Any]
-
-
-def _setup_int(setup: JsonDict, name: str, default: int) -> int:
-    value: object = setup.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidAction(f"{name} must be a non-negative integer")
-    return value
 
 
 def _names(setup: JsonDict, name: str) -> list[str]:
@@ -41,13 +40,16 @@ def _names(setup: JsonDict, name: str) -> list[str]:
 
 class RiftboundSystem:
     name = "riftbound"
+    seat_record = RiftboundSeat
+    presentation = PRESENTATION
+    object_record = RiftboundObject
     zones: tuple[str, ...] = (board.BOARD, *board.NON_BOARD_ZONES)
     steps: tuple[str, ...] = turn.STEPS
     registry = REGISTRY
     manual_actions = REGISTRY.manual()
     handlers: Mapping[str, Handler] = REGISTRY.handlers()
 
-    def new_game(self, setup: JsonDict) -> GameState:
+    def new_game(self, setup: JsonDict) -> RiftboundState:
         """Seats with 0 points and an empty rune pool; one battlefield per player unless
         ``battlefields`` names them (API.md); the game starts in the first player's Main Phase,
         after the start of that turn (119, 315): ``hand`` is the opening hand each player drew
@@ -60,32 +62,37 @@ class RiftboundSystem:
             else [f"Battlefield {i + 1}" for i in range(len(players))]
         )
         seats = [
-            Seat(
+            RiftboundSeat(
                 name=name,
                 life=0,
-                hand=_setup_int(setup, "hand", 4),
-                library=_setup_int(setup, "main_deck", _setup_int(setup, "library", 36)),
-                mana_pool=dict.fromkeys(RUNE_POOL_KEYS, 0),
-                rune_deck=_setup_int(setup, "rune_deck", 12),
+                hand=params.setup_int(setup, "hand", 4),
+                library=params.setup_int(
+                    setup, "main_deck", params.setup_int(setup, "library", 36)
+                ),
+                rune_pool=dict.fromkeys(RUNE_POOL_KEYS, 0),
+                rune_deck=params.setup_int(setup, "rune_deck", 12),
             )
             for name in players
         ]
         _first_turn_start(seats[0], len(seats))
-        return GameState(
+        return RiftboundState(
             game=self.name,
             seats=seats,
             step="main",
-            battlefields=[battlefield_record(f"bf{i + 1}", n) for i, n in enumerate(fields)],
-            system={"victory_score": _setup_int(setup, "victory_score", 8), "used_this_turn": []},
+            system={
+                "victory_score": params.setup_int(setup, "victory_score", 8),
+                "used_this_turn": [],
+                "battlefields": [battlefield_record(f"bf{i + 1}", n) for i, n in enumerate(fields)],
+            },
         )
 
     def token_name(self, subtypes: tuple[str, ...]) -> str:
         return create.tags_name(subtypes)
 
-    def settle(self, ctx: Context) -> None:
+    def settle(self, ctx: RiftboundContext) -> None:
         cleanup(ctx)
 
-    def view(self, state: GameState) -> JsonDict:
+    def view(self, state: RiftboundState) -> JsonDict:
         pending = state.pending_choice
         return {
             "game": state.game,
@@ -98,7 +105,7 @@ class RiftboundSystem:
                     "seat": index,
                     "name": seat.name,
                     "points": seat.points,
-                    "rune_pool": {k: seat.mana_pool.get(k, 0) for k in RUNE_POOL_KEYS},
+                    "rune_pool": {k: seat.rune_pool.get(k, 0) for k in RUNE_POOL_KEYS},
                     "hand": seat.hand,
                     "main_deck": seat.library,
                     "rune_deck": seat.rune_deck,
@@ -109,7 +116,7 @@ class RiftboundSystem:
                 for index, seat in enumerate(state.seats)
             ],
             "objects": [self.view_object(state, obj) for obj in state.objects.values()],
-            "battlefields": [_view_battlefield(b) for b in state.battlefields],
+            "battlefields": [_view_battlefield(b) for b in battlefields(state)],
             "chain": _chain(state),
             "pending_choice": None
             if pending is None
@@ -121,7 +128,7 @@ class RiftboundSystem:
             },
         }
 
-    def view_object(self, state: GameState, obj: GameObject) -> JsonDict:
+    def view_object(self, state: RiftboundState, obj: RiftboundObject) -> JsonDict:
         face = obj.face
         return {
             "id": obj.id,
@@ -168,19 +175,19 @@ class RiftboundSystem:
             ],
         }
 
-    def action_seat(self, state: GameState, action: JsonDict) -> int | None:
+    def action_seat(self, state: RiftboundState, action: JsonDict) -> int | None:
         seat = REGISTRY.acting_seats(state, action)[0]
         # A seat the table doesn't have is malformed: the kernel refuses it (400), not the
         # permission check (403).
         return seat if seat is not None and 0 <= seat < len(state.seats) else None
 
 
-def _played(state: GameState, seat: int) -> JsonDict:
+def _played(state: RiftboundState, seat: int) -> JsonDict:
     record = plays.played(state, seat)
     return {k: record[k] for k in ("cards", "tokens", "token_units")}
 
 
-def _chain(state: GameState) -> list[JsonDict]:
+def _chain(state: RiftboundState) -> list[JsonDict]:
     """A token whose play waits for a player's decision is a pending item on the Chain: it
     exists there (183, 354.2) until it is finalized (337.1.c) or the play is undone (358.4)."""
     pending = state.pending_choice
@@ -228,7 +235,7 @@ RIFTBOUND = RiftboundSystem()
 systems.register(RIFTBOUND)
 
 
-def _first_turn_start(seat: Seat, players: int) -> None:
+def _first_turn_start(seat: RiftboundSeat, players: int) -> None:
     """What the first player's turn 1 did before its Main Phase: Awaken and Beginning find
     nothing on the board, Channel takes 2 runes (315.3) and Draw takes 1 card (315.4); only
     the player going last channels an extra rune (480.7), so the first player gets no bonus.

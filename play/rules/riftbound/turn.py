@@ -8,22 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.rules.context import Context
 from play.rules.riftbound import board, plays
 from play.rules.riftbound.board import RUNE_POOL_KEYS
 from play.rules.riftbound.cleanup import cleanup, draw, leave_board, score
-from play.rules.state import GameState
+from play.rules.riftbound.records import RiftboundContext, RiftboundState, battlefields
 
 JsonDict = dict[str, Any]
 
 STEPS = ("awaken", "beginning", "channel", "draw", "main", "end")
 
 
-def next_step(ctx: Context, action: JsonDict) -> None:
+def next_step(ctx: RiftboundContext, action: JsonDict) -> None:
     _advance(ctx)
 
 
-def pass_turn(ctx: Context, action: JsonDict) -> None:
+def pass_turn(ctx: RiftboundContext, action: JsonDict) -> None:
     if ctx.state.step != "end":
         while ctx.state.step != "end":
             _advance(ctx)
@@ -32,7 +31,7 @@ def pass_turn(ctx: Context, action: JsonDict) -> None:
         _advance(ctx)
 
 
-def _advance(ctx: Context) -> None:
+def _advance(ctx: RiftboundContext) -> None:
     state = ctx.state
     if state.step == "end":
         state.turn += 1
@@ -52,7 +51,7 @@ def _advance(ctx: Context) -> None:
     cleanup(ctx)
 
 
-def _next_seat(ctx: Context) -> int:
+def _next_seat(ctx: RiftboundContext) -> int:
     seats = ctx.state.seats
     for offset in range(1, len(seats) + 1):
         index = (ctx.state.active_seat + offset) % len(seats)
@@ -61,7 +60,7 @@ def _next_seat(ctx: Context) -> int:
     return (ctx.state.active_seat + 1) % len(seats)
 
 
-def _awaken(ctx: Context) -> None:
+def _awaken(ctx: RiftboundContext) -> None:
     """The turn player readies everything they control (315.1)."""
     state = ctx.state
     for obj in list(state.objects.values()):
@@ -76,7 +75,7 @@ def _awaken(ctx: Context) -> None:
             )
 
 
-def _beginning(ctx: Context) -> None:
+def _beginning(ctx: RiftboundContext) -> None:
     """Temporary permanents of the turn player die, then a Cleanup, then they Hold every
     battlefield they control (816.1.b, 315.2)."""
     state = ctx.state
@@ -90,12 +89,12 @@ def _beginning(ctx: Context) -> None:
     for obj in temporary:
         leave_board(ctx, obj, "trash", "816.1.b", "killed")
     cleanup(ctx)
-    for field in state.battlefields:
+    for field in battlefields(state):
         if field["controller"] == state.active_seat:
             score(ctx, state.active_seat, field, "hold")
 
 
-def _channel(ctx: Context) -> None:
+def _channel(ctx: RiftboundContext) -> None:
     """Channel 2 runes, or as many as the Rune Deck holds (315.3); the player going last
     channels an extra rune in their first Channel Phase of the game (480.7, 482.7)."""
     state = ctx.state
@@ -115,7 +114,7 @@ def _channel(ctx: Context) -> None:
     )
 
 
-def _first_turn_of_last_player(state: GameState) -> bool:
+def _first_turn_of_last_player(state: RiftboundState) -> bool:
     """The player going last (second in a duel) is in their first turn: the game starts in
     seat 0's turn 1 and the turns go round the seats, so that is turn len(seats) at the latest
     (fewer when a seat lost before its first turn)."""
@@ -123,17 +122,17 @@ def _first_turn_of_last_player(state: GameState) -> bool:
     return last > 0 and state.active_seat == last and state.turn <= len(state.seats)
 
 
-def _draw(ctx: Context) -> None:
+def _draw(ctx: RiftboundContext) -> None:
     """Draw 1, burning out first on an empty Main Deck (315.4, 431); the rune pool empties."""
     draw(ctx, ctx.state.active_seat, "315.4")
     _empty_pools(ctx)
 
 
-def _main(ctx: Context) -> None:
+def _main(ctx: RiftboundContext) -> None:
     """The Main Phase has no defined structure (316.2)."""
 
 
-def _end(ctx: Context) -> None:
+def _end(ctx: RiftboundContext) -> None:
     """Heal all units, end "this turn" effects, empty rune pools (317.2, 143.3.b.1)."""
     state = ctx.state
     for obj in state.objects.values():
@@ -147,14 +146,14 @@ def _end(ctx: Context) -> None:
             )
     state.system["used_this_turn"] = []
     plays.end_turn(state)
-    for field in state.battlefields:
+    for field in battlefields(state):
         field["scored"] = []
     _empty_pools(ctx)
 
 
-def _empty_pools(ctx: Context) -> None:
+def _empty_pools(ctx: RiftboundContext) -> None:
     for seat in ctx.state.seats:
-        seat.mana_pool = dict.fromkeys(RUNE_POOL_KEYS, 0)
+        seat.rune_pool = dict.fromkeys(RUNE_POOL_KEYS, 0)
 
 
 _PHASES = {

@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 
 from play.rules import apply, new_game, view
-from play.rules.state import GameState
+from play.rules.state import AnyState
 
 SOLDIER = {
     "types": ["Creature"],
@@ -64,7 +64,7 @@ class Table:
     """A game driven by actions, as a test reads it: do this, then look."""
 
     def __init__(self, players: tuple[str, ...] = ("Ann", "Ben"), **setup: Any) -> None:
-        self.state: GameState = new_game("mtg", {"players": list(players), **setup})
+        self.state: AnyState = new_game("mtg", {"players": list(players), **setup})
         self.events: list[dict[str, Any]] = []
 
     def do(self, type: str, **params: Any) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from play.rules import (
     new_game,
     view,
 )
-from play.rules.state import GameState
+from play.rules.state import AnyState
 from play.rules.systems import get_system
 from tests.play.rules.conftest import DOUBLING_SEASON, SOLDIER
 
@@ -42,7 +42,7 @@ SLUGS = ["mtg-treasure", "mtg-monster-role", "mtg-walker", "rb-recruit", "rb-gol
 HUGE = st.sampled_from([10**9, 10**9 + 1, 2**31, 2**63, 10**100, -(10**100), -1, 0])
 
 
-def _mtg_state() -> GameState:
+def _mtg_state() -> AnyState:
     state = new_game("mtg", {"players": ["Ann", "Ben"]})
     for action in (
         {"type": "put_card", "controller": 0, "definition": DOUBLING_SEASON},
@@ -54,7 +54,7 @@ def _mtg_state() -> GameState:
     return state
 
 
-def _riftbound_state() -> GameState:
+def _riftbound_state() -> AnyState:
     state = new_game("riftbound", {"players": ["Ann", "Ben"]})
     for action in (
         {"type": "create_token", "controller": 0, "token": "rb-recruit", "count": 2},
@@ -68,7 +68,7 @@ def _riftbound_state() -> GameState:
 STATES = {"mtg": _mtg_state(), "riftbound": _riftbound_state()}
 
 
-def _ids(state: GameState) -> list[str]:
+def _ids(state: AnyState) -> list[str]:
     shown = view(state)
     ids = [o["id"] for o in shown["objects"]]
     ids += [b["id"] for b in shown.get("battlefields", [])]
@@ -98,7 +98,7 @@ def junk(ids: list[str]) -> st.SearchStrategy[Any]:
 
 
 @st.composite
-def hostile_actions(draw: st.DrawFn, state: GameState) -> dict[str, Any]:
+def hostile_actions(draw: st.DrawFn, state: AnyState) -> dict[str, Any]:
     types = sorted(get_system(state.game).handlers)
     kind = draw(st.one_of(st.sampled_from([*types, "choose"]), st.text(max_size=6)))
     keys = draw(st.lists(st.sampled_from(PARAMS), max_size=5, unique=True))

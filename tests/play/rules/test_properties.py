@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from play.rules import IllegalAction, InvalidAction, apply, codec, new_game, view
-from play.rules.state import GameState
+from play.rules.state import AnyState
 from tests.play.rules.conftest import ANOINTED_PROCESSION, DOUBLING_SEASON, GOBLIN, SOLDIER
 
 TOKENS = ["mtg-treasure", "mtg-incubator", "mtg-monster-role", "mtg-cursed-role", "mtg-walker"]
@@ -37,7 +37,7 @@ FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthChe
 
 
 @st.composite
-def action_for(draw: st.DrawFn, state: GameState) -> dict[str, Any]:
+def action_for(draw: st.DrawFn, state: AnyState) -> dict[str, Any]:
     shown = view(state)
     if shown["pending_choice"] is not None:
         return {
@@ -96,7 +96,7 @@ def action_for(draw: st.DrawFn, state: GameState) -> dict[str, Any]:
     }
 
 
-def _play(data: st.DataObject, steps: int) -> tuple[GameState, list[dict[str, Any]], GameState]:
+def _play(data: st.DataObject, steps: int) -> tuple[AnyState, list[dict[str, Any]], AnyState]:
     start = new_game("mtg", {"players": ["Ann", "Ben"]})
     state = apply(start, {"type": "put_card", "controller": 0, "definition": DOUBLING_SEASON}).state
     first = state
@@ -112,7 +112,7 @@ def _play(data: st.DataObject, steps: int) -> tuple[GameState, list[dict[str, An
     return first, log, state
 
 
-def _check_invariants(state: GameState) -> None:
+def _check_invariants(state: AnyState) -> None:
     for obj in state.objects.values():
         assert not (obj.token and obj.zone != "battlefield"), obj
         assert obj.count >= 1

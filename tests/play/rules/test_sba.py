@@ -6,13 +6,14 @@ import pytest
 
 from play.rules.context import Context
 from play.rules.errors import NeedChoice
+from play.rules.mtg.records import MtgContext
 from play.rules.mtg.sba import check_state_based_actions
 from tests.play.rules.conftest import Table
 
 BEARS = {"name": "Grizzly Bears", "types": ["Creature"], "power": "2", "toughness": "2"}
 
 
-def _two_roles_at_once(table: Table) -> Context:
+def _two_roles_at_once(table: Table) -> MtgContext:
     """A Cursed and a Monster Role attached to one creature with the same timestamp."""
     bears = table.put(BEARS)
     table.create(token="mtg-cursed-role", attach_to=bears)

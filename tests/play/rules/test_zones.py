@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 from play.rules.context import Context
+from play.rules.mtg.records import MtgContext
 from play.rules.mtg.sba import check_state_based_actions
 from play.rules.mtg.zones import move
 from tests.play.rules.conftest import SOLDIER, Table
 
 
-def _context(table: Table) -> Context:
+def _context(table: Table) -> MtgContext:
     return Context(table.state.clone(), [])
 
 

@@ -5,14 +5,14 @@ from typing import Any
 import pytest
 
 from play.rules import apply, new_game, view
-from play.rules.state import GameState
+from play.rules.state import AnyState
 
 
 class Rift:
     """A Riftbound game driven by actions, as a test reads it: do this, then look."""
 
     def __init__(self, players: tuple[str, ...] = ("Ann", "Ben"), **setup: Any) -> None:
-        self.state: GameState = new_game("riftbound", {"players": list(players), **setup})
+        self.state: AnyState = new_game("riftbound", {"players": list(players), **setup})
         self.events: list[dict[str, Any]] = []
         self.actions: list[dict[str, Any]] = []
 

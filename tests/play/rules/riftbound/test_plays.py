@@ -83,7 +83,7 @@ def test_135_2_e_6_b_c_on_a_card_with_two_domains_is_processed_as_any(rift: Rift
 
 
 def test_135_2_e_6_b_a_c_cost_on_a_token_is_paid_with_any_domain(rift: Rift) -> None:
-    rift.state.seats[0].mana_pool["Calm"] = 1
+    rift.state.seats[0].rune_pool["Calm"] = 1
     rift.do("create_token", controller=0, definition=_card([], PAY_C))
     with pytest.raises(InvalidAction):
         rift.do("activate", object="o1", ability=0, choices={"domain": "Fury"})
@@ -97,7 +97,7 @@ def test_135_2_e_6_b_a_c_cost_on_a_token_is_paid_with_any_domain(rift: Rift) -> 
 
 
 def test_135_2_e_6_a_a_c_cost_on_a_card_is_its_domain(rift: Rift) -> None:
-    rift.state.seats[0].mana_pool["Calm"] = 1
+    rift.state.seats[0].rune_pool["Calm"] = 1
     rift.do("put_card", controller=0, definition=_card(["Mind"], PAY_C))
     with pytest.raises(IllegalAction):  # [C] is Mind here: the Calm power can't pay it
         rift.do("activate", object="o1", ability=0, choices={"pay": "Calm", "domain": "Fury"})

@@ -9,8 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from play.rules import RulesError, apply, codec, new_game
+from play.rules.riftbound.records import battlefields
 from play.rules.stacks import identity
-from play.rules.state import GameState
+from play.rules.state import AnyState
 
 TOKENS = ["rb-recruit", "rb-sprite", "rb-mech", "rb-gold", "rb-reflection", "rb-bird"]
 SHEPHERD = {
@@ -43,14 +44,14 @@ ZILEAN = {
 SETUP = {"players": ["Ann", "Ben", "Cat"], "battlefields": ["Altar", "Grove"], "main_deck": 2}
 
 
-def _action(data: st.DataObject, state: GameState) -> dict[str, Any]:
+def _action(data: st.DataObject, state: AnyState) -> dict[str, Any]:
     if state.pending_choice is not None:
         return {
             "type": "choose",
             "choice": data.draw(st.sampled_from(state.pending_choice.options)),
         }
     seat = data.draw(st.integers(0, len(state.seats) - 1))
-    places = ["base", *(b["id"] for b in state.battlefields)]
+    places = ["base", *(b["id"] for b in battlefields(state))]
     objects = list(state.objects.values())
     kind = data.draw(
         st.sampled_from(
@@ -72,7 +73,7 @@ def _action(data: st.DataObject, state: GameState) -> dict[str, Any]:
         location = data.draw(st.sampled_from(places))
         return {"type": "put_card", "controller": seat, "definition": card, "location": location}
     if kind == "brush":
-        field = data.draw(st.sampled_from(state.battlefields))
+        field = data.draw(st.sampled_from(battlefields(state)))
         if data.draw(st.booleans()):
             return {"type": "swap_back", "battlefield": field["id"]}
         return {
@@ -125,7 +126,7 @@ def _action(data: st.DataObject, state: GameState) -> dict[str, Any]:
     return action
 
 
-def _play(data: st.DataObject, steps: int) -> tuple[GameState, list[dict[str, Any]], list[Any]]:
+def _play(data: st.DataObject, steps: int) -> tuple[AnyState, list[dict[str, Any]], list[Any]]:
     state = new_game("riftbound", SETUP)
     accepted: list[dict[str, Any]] = []
     events: list[Any] = []
@@ -142,7 +143,7 @@ def _play(data: st.DataObject, steps: int) -> tuple[GameState, list[dict[str, An
     return state, accepted, events
 
 
-def _check_invariants(state: GameState) -> None:
+def _check_invariants(state: AnyState) -> None:
     for obj in state.objects.values():
         if obj.token:
             assert obj.zone == "board", f"token {obj.id} outside the board (183.1)"

@@ -1,0 +1,86 @@
+"""How an MTG table is shown (``play.rules.presentation``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.rules.mtg.create import LEAVES_AT
+from play.rules.mtg.records import MANA_KEYS
+from play.rules.mtg.turn import STEP_NAMES
+from play.rules.presentation import Button, Input, Presentation, Stat, Toggle
+
+JsonDict = dict[str, Any]
+
+_LEAVES_WORDS = {
+    "end_step:exile": ("Exile at end step", "exiled at end step"),
+    "end_step:sacrifice": ("Sacrifice at end step", "sacrificed at end step"),
+    "end_of_combat:sacrifice": ("Sacrifice at end of combat", "sacrificed at end of combat"),
+    "end_of_combat:exile": ("Exile at end of combat", "exiled at end of combat"),
+}
+
+
+def _status_badges(obj: JsonDict) -> list[str]:
+    found = []
+    if obj.get("tapped"):
+        found.append("tapped")
+    if obj.get("summoning_sick") and "Creature" in obj.get("types", []):
+        found.append("summoning sick")
+    return found
+
+
+PRESENTATION = Presentation(
+    title="Magic: The Gathering",
+    short_title="Magic",
+    step_names={key: name[0].upper() + name[1:] for key, name in STEP_NAMES.items()},
+    board_zone="battlefield",
+    home_title="",
+    stats=(
+        Stat("Life", "life", action="adjust_life"),
+        Stat("Hand", "hand"),
+        Stat("Library", "library"),
+        Stat("Poison", "poison", hide_zero=True),
+    ),
+    pool_key="mana_pool",
+    pool_label="Mana pool",
+    pool_order=MANA_KEYS,
+    toggle=Toggle("tapped", "tapped", "tap", "Tap", "untap", "Untap", "untap_all"),
+    untap_all_label="Untap all",
+    create_inputs=(
+        Input("tapped", "Tapped", "check"),
+        Input(
+            "leaves_at",
+            "Leaves",
+            "select",
+            (("", "Stays"), *((key, _LEAVES_WORDS[key][0]) for key in LEAVES_AT)),
+            hint="When the tokens leave",
+        ),
+    ),
+    custom_inputs=(
+        Input("def_power", "Power", "text"),
+        Input("def_toughness", "Toughness", "text"),
+    ),
+    custom_hidden={},
+    move_to=(
+        ("graveyard", "Graveyard"),
+        ("exile", "Exile"),
+        ("hand", "Hand"),
+        ("library", "Library"),
+        ("battlefield", "Battlefield"),
+    ),
+    move_to_locations=False,
+    object_buttons=(
+        Button("tap", "Tap"),
+        Button("untap", "Untap"),
+        Button("attack", "Attack", "secondary"),
+        Button("sacrifice", "Sacrifice", "danger"),
+        Button("destroy", "Destroy", "danger"),
+        Button("phase_in", "Phase in", "secondary", shown_if="phased_out"),
+        Button("phase_out", "Phase out", "secondary", hidden_if="phased_out"),
+        Button("turn_face_up", "Turn face up", "secondary", shown_if="face_down"),
+        Button("turn_face_down", "Turn face down", "secondary", hidden_if="face_down"),
+        Button("transform", "Transform", "secondary", shown_if="double_faced"),
+    ),
+    panel_sections=frozenset({"counters", "pump", "roles", "copy", "control"}),
+    leaves_at={key: words[1] for key, words in _LEAVES_WORDS.items()},
+    status_badges=_status_badges,
+)

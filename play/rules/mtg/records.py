@@ -1,0 +1,79 @@
+"""MTG's own fields on the shared records: statuses (110.5), combat, pumps, mana pools, poison."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from play.rules.context import Context
+from play.rules.state import Face, GameObject, GameState, Pump, Seat
+
+MANA_KEYS = ("W", "U", "B", "R", "G", "C")
+
+
+@dataclass
+class MtgObject(GameObject):
+    tapped: bool = False
+    flipped: bool = False
+    face_down: bool = False
+    phased_out: bool = False
+    phased_out_with: str | None = None
+    transformed: bool = False
+    summoning_sick: bool = True
+    leaves_at: str | None = None
+    leaves_by: int | None = None
+    """Who controls the delayed trigger behind a "sacrifice" ``leaves_at`` (None: the owner,
+    who created the token, 111.2); only the controller can sacrifice a permanent (701.21a)."""
+    attacking: int | None = None
+    pumps: tuple[Pump, ...] = ()
+    control_reverts_to: int | None = None
+    added_subtypes: tuple[str, ...] = ()
+    """Subtypes a resolved effect added (layer 4, not copiable, 707.2): amass's "it becomes a
+    [subtype] in addition to its other types" (701.47a)."""
+    must_attack: int | None = None
+    """The seat this creature attacks this turn if able (508.1d; encore, 702.141a)."""
+    blocking: str | None = None
+    """The attacking object this creature blocks (509.1a)."""
+    chosen_name: str | None = None
+    """A card name chosen as it entered (201.4; Pithing Needle)."""
+    chosen_color: str | None = None
+    """The color chosen as it entered ("As this creature enters, choose a color", 614.12)."""
+
+    @property
+    def current(self) -> Face:
+        """The face that is up (CR 712.8d/e)."""
+        if self.transformed and self.back is not None:
+            return self.back
+        return self.face
+
+    def needs_timestamp(self) -> bool:
+        """Auras (Roles, 704.5z) and objects with a base-setting pump (613.4b) are ordered by
+        timestamp."""
+        return "Aura" in self.current.subtypes or any(p.set_base for p in self.pumps)
+
+    def merge_extra(self) -> tuple[Any, ...]:
+        # Only base-setting pumps are ordered by timestamp (613.7); +N/+N pumps just add up.
+        return tuple(
+            sorted(
+                (p.power, p.toughness, p.set_base, p.until or "", p.timestamp if p.set_base else 0)
+                for p in self.pumps
+            )
+        )
+
+
+@dataclass
+class MtgSeat(Seat):
+    mana_pool: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MANA_KEYS, 0))
+    restricted_mana: dict[str, int] = field(default_factory=dict)
+    poison: int = 0
+    drew_from_empty: bool = False
+
+
+MtgState: TypeAlias = GameState[MtgObject, MtgSeat]
+MtgContext: TypeAlias = Context[MtgObject, MtgSeat]
+
+
+def on_battlefield(state: MtgState) -> list[MtgObject]:
+    """Phased-in permanents: phased-out ones are treated as though they don't exist
+    (CR 702.26b)."""
+    return [o for o in state.objects.values() if o.zone == "battlefield" and not o.phased_out]

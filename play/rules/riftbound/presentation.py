@@ -1,0 +1,64 @@
+"""How a Riftbound table is shown (``play.rules.presentation``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.rules.presentation import Button, Input, Presentation, Stat, Toggle
+from play.rules.riftbound.board import BASE, BOARD, DOMAINS, RUNE_POOL_KEYS
+from play.rules.riftbound.turn import STEPS
+
+JsonDict = dict[str, Any]
+
+
+def _status_badges(obj: JsonDict) -> list[str]:
+    found = ["exhausted" if obj.get("exhausted") else "ready"]
+    if any(k.startswith("Temporary") for k in obj.get("keywords", [])):
+        found.append("Temporary")
+    if obj.get("deflect"):
+        found.append(f"Deflect {obj['deflect']}")
+    if obj.get("buffed"):
+        found.append("buffed")
+    return found
+
+
+PRESENTATION = Presentation(
+    title="Riftbound",
+    short_title="Riftbound",
+    step_names={step: f"{step.capitalize()} phase" for step in STEPS},  # 315-318
+    board_zone=BOARD,
+    home_title="Base",
+    stats=(
+        Stat("Points", "points", action="adjust_points"),
+        Stat("Hand", "hand"),
+        Stat("Deck", "main_deck"),
+        Stat("Runes", "runes"),
+    ),
+    pool_key="rune_pool",
+    pool_label="Rune pool",
+    pool_order=RUNE_POOL_KEYS,
+    toggle=Toggle("exhausted", "exhausted", "exhaust", "Exhaust", "ready", "Ready", "ready_all"),
+    untap_all_label="Ready all",
+    create_inputs=(
+        Input("location", "At", "location", hint="Location"),
+        Input("ready", "Ready", "check"),
+    ),
+    custom_inputs=(Input("def_might", "Might", "number"),),
+    custom_hidden={"location": BASE},
+    move_to=(
+        ("hand", "Hand"),
+        ("trash", "Trash"),
+        ("banishment", "Banishment"),
+        ("main_deck", "Main deck"),
+    ),
+    move_to_locations=True,
+    object_buttons=(
+        Button("exhaust", "Exhaust"),
+        Button("ready", "Ready"),
+        Button("buff", "Buff", "secondary"),
+        Button("kill", "Kill", "danger"),
+        Button("recycle", "Recycle", "secondary"),
+    ),
+    ability_domains=DOMAINS,
+    status_badges=_status_badges,
+)
