@@ -23,11 +23,6 @@ COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 presentation = rules.presentation
 
 
-def actions(game: str) -> frozenset[str]:
-    """The action types the game knows, so a page offers only controls that exist."""
-    return frozenset(rules.get_system(game).handlers)
-
-
 def frame(obj: JsonDict) -> str:
     """The tile's frame color: MTG color identity (gold when several), else colorless."""
     colors = obj.get("colors") or []
@@ -134,28 +129,9 @@ def _seat_pools(shown: rules.Presentation, seat: JsonDict) -> list[tuple[str, in
 
 def _seat_stats(shown: rules.Presentation, seat: JsonDict) -> list[JsonDict]:
     return [
-        {"label": stat.label, "value": seat.get(stat.key), "action": stat.action}
+        {"label": stat.label, "value": seat.get(stat.key), "adjustable": stat.adjustable}
         for stat in shown.stats
         if not (stat.hide_zero and not seat.get(stat.key))
-    ]
-
-
-def move_choices(state: JsonDict) -> list[tuple[str, str]]:
-    """Where a stack can be moved: the game's zones, and its battlefields where it has them."""
-    shown = presentation(state["game"])
-    if not shown.move_to_locations:
-        return list(shown.move_to)
-    fields = [(field["id"], field["name"]) for field in state.get("battlefields", [])]
-    return [("base", shown.home_title), *fields, *shown.move_to]
-
-
-def object_buttons(obj: JsonDict, game: str) -> list[JsonDict]:
-    """The game's buttons for one stack, those that fit its status (face down: turn face up)."""
-    return [
-        {"action": b.action, "label": b.label, "style": b.style}
-        for b in presentation(game).object_buttons
-        if (b.shown_if is None or obj.get(b.shown_if))
-        and not (b.hidden_if and obj.get(b.hidden_if))
     ]
 
 
@@ -219,7 +195,6 @@ def layout(state: JsonDict) -> JsonDict:
         "fields": fields,
         "choice": pending_choice(state),
         "game": shown,
-        "actions": actions(game),
         "step_name": shown.step_names.get(state.get("step", ""), state.get("step", "")),
     }
 

@@ -265,6 +265,10 @@ def table_untap_all(
         if not _may_act_for(access, seat):
             raise Forbidden(f"You don't act for seat {seat} at this table.")
         shown = rules.presentation(table.game)
+        untap_everything = rules.registries()[table.game].by_role("untap_everything")
+        assert (
+            untap_everything is not None
+        )  # every game has one (tests/play/rules/test_registry.py)
         with _kernel_call():
             objects = rules.view(_current_state(table))["objects"]
         if not any(
@@ -277,7 +281,7 @@ def table_untap_all(
             table_id=table.id,
             user=user,
             expected_version=expected_version,
-            action={"type": shown.toggle.all, "seat": seat},
+            action={"type": untap_everything.type, "seat": seat},
         )
 
 

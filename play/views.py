@@ -22,10 +22,9 @@ from django_htmx.middleware import HtmxDetails
 
 from catalog import selectors as catalog
 from catalog import services as catalog_services
-from play import board, selectors, services
+from play import board, rules, selectors, services
 from play.forms import (
     COLORS,
-    DOMAINS,
     ActionForm,
     JoinForm,
     TableCreateForm,
@@ -327,7 +326,7 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
         tile=board.tile(obj, table.game, []),
         acts=obj["controller"] in access.seats,
         panel=panel_groups(table.game, obj, context["state"]),
-        domains=DOMAINS,
+        domains=rules.presentation(table.game).ability_domains,
     )
     template = "play/object.html#panel" if request.htmx else "play/object.html"
     return render(request, template, context)

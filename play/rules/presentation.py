@@ -1,6 +1,7 @@
-"""How a game system is shown to people: names, the zones and stats a page shows, the controls it
-offers. Data only (no HTML): the page templates read it, so they never test which game a table
-plays. Each system builds one ``Presentation`` in its own package."""
+"""How a game system is shown to people: names, the zones and stats a page shows. Data only (no
+HTML): the page templates read it, so they never test which game a table plays. Each system builds
+one ``Presentation`` in its own package. The controls a page offers come from the game's action
+registry (``play/rules/registry.py``), not from here."""
 
 from __future__ import annotations
 
@@ -13,26 +14,22 @@ JsonDict = dict[str, Any]
 
 @dataclass(frozen=True)
 class Stat:
-    """A number shown beside a seat's name; ``action`` makes it a -/+ counter."""
+    """A number shown beside a seat's name; ``adjustable`` makes it a -/+ counter (the registry's
+    "life" control)."""
 
     label: str
     key: str
-    action: str | None = None
+    adjustable: bool = False
     hide_zero: bool = False
 
 
 @dataclass(frozen=True)
 class Toggle:
-    """The status a quick button flips (MTG tapped, Riftbound exhausted) and its two actions."""
+    """The status a tile's quick button flips (MTG tapped, Riftbound exhausted), as a field of the
+    object and a word ("12 tapped")."""
 
     key: str
     word: str
-    on: str
-    on_label: str
-    off: str
-    off_label: str
-    all: str
-    """The action that flips it back on everything a seat controls, as one action."""
 
 
 @dataclass(frozen=True)
@@ -49,16 +46,6 @@ class Input:
 
 
 @dataclass(frozen=True)
-class Button:
-    action: str
-    label: str
-    style: str = ""
-    shown_if: str | None = None
-    """An object field that must be true for the button to show (e.g. "double_faced")."""
-    hidden_if: str | None = None
-
-
-@dataclass(frozen=True)
 class Presentation:
     title: str
     short_title: str
@@ -71,19 +58,11 @@ class Presentation:
     pool_label: str
     pool_order: tuple[str, ...]
     toggle: Toggle
-    untap_all_label: str
     create_inputs: tuple[Input, ...]
     """What the token palette asks beyond the token and how many."""
     custom_inputs: tuple[Input, ...]
     """The characteristics of a custom token the game has beyond name, types and colors."""
     custom_hidden: Mapping[str, str]
-    move_to: tuple[tuple[str, str], ...]
-    """Zones a stack can be moved to, besides the battlefields of the table."""
-    move_to_locations: bool
-    object_buttons: tuple[Button, ...]
-    panel_sections: frozenset[str] = frozenset()
-    """The forms an object's panel offers beyond its buttons: "counters", "pump", "roles",
-    "copy", "control"."""
     ability_domains: tuple[str, ...] = ()
     """What an ability cost of any domain ("[A]") is paid with, when the game has domains."""
     leaves_at: Mapping[str, str] = field(default_factory=dict)

@@ -7,7 +7,7 @@ from typing import Any
 from play.rules.mtg.create import LEAVES_AT
 from play.rules.mtg.records import MANA_KEYS
 from play.rules.mtg.turn import STEP_NAMES
-from play.rules.presentation import Button, Input, Presentation, Stat, Toggle
+from play.rules.presentation import Input, Presentation, Stat, Toggle
 
 JsonDict = dict[str, Any]
 
@@ -35,7 +35,7 @@ PRESENTATION = Presentation(
     board_zone="battlefield",
     home_title="",
     stats=(
-        Stat("Life", "life", action="adjust_life"),
+        Stat("Life", "life", adjustable=True),
         Stat("Hand", "hand"),
         Stat("Library", "library"),
         Stat("Poison", "poison", hide_zero=True),
@@ -43,8 +43,7 @@ PRESENTATION = Presentation(
     pool_key="mana_pool",
     pool_label="Mana pool",
     pool_order=MANA_KEYS,
-    toggle=Toggle("tapped", "tapped", "tap", "Tap", "untap", "Untap", "untap_all"),
-    untap_all_label="Untap all",
+    toggle=Toggle("tapped", "tapped"),
     create_inputs=(
         Input("tapped", "Tapped", "check"),
         Input(
@@ -60,27 +59,6 @@ PRESENTATION = Presentation(
         Input("def_toughness", "Toughness", "text"),
     ),
     custom_hidden={},
-    move_to=(
-        ("graveyard", "Graveyard"),
-        ("exile", "Exile"),
-        ("hand", "Hand"),
-        ("library", "Library"),
-        ("battlefield", "Battlefield"),
-    ),
-    move_to_locations=False,
-    object_buttons=(
-        Button("tap", "Tap"),
-        Button("untap", "Untap"),
-        Button("attack", "Attack", "secondary"),
-        Button("sacrifice", "Sacrifice", "danger"),
-        Button("destroy", "Destroy", "danger"),
-        Button("phase_in", "Phase in", "secondary", shown_if="phased_out"),
-        Button("phase_out", "Phase out", "secondary", hidden_if="phased_out"),
-        Button("turn_face_up", "Turn face up", "secondary", shown_if="face_down"),
-        Button("turn_face_down", "Turn face down", "secondary", hidden_if="face_down"),
-        Button("transform", "Transform", "secondary", shown_if="double_faced"),
-    ),
-    panel_sections=frozenset({"counters", "pump", "roles", "copy", "control"}),
     leaves_at={key: words[1] for key, words in _LEAVES_WORDS.items()},
     status_badges=_status_badges,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.rules.presentation import Button, Input, Presentation, Stat, Toggle
+from play.rules.presentation import Input, Presentation, Stat, Toggle
 from play.rules.riftbound.board import BASE, BOARD, DOMAINS, RUNE_POOL_KEYS
 from play.rules.riftbound.turn import STEPS
 
@@ -29,7 +29,7 @@ PRESENTATION = Presentation(
     board_zone=BOARD,
     home_title="Base",
     stats=(
-        Stat("Points", "points", action="adjust_points"),
+        Stat("Points", "points", adjustable=True),
         Stat("Hand", "hand"),
         Stat("Deck", "main_deck"),
         Stat("Runes", "runes"),
@@ -37,28 +37,13 @@ PRESENTATION = Presentation(
     pool_key="rune_pool",
     pool_label="Rune pool",
     pool_order=RUNE_POOL_KEYS,
-    toggle=Toggle("exhausted", "exhausted", "exhaust", "Exhaust", "ready", "Ready", "ready_all"),
-    untap_all_label="Ready all",
+    toggle=Toggle("exhausted", "exhausted"),
     create_inputs=(
         Input("location", "At", "location", hint="Location"),
         Input("ready", "Ready", "check"),
     ),
     custom_inputs=(Input("def_might", "Might", "number"),),
     custom_hidden={"location": BASE},
-    move_to=(
-        ("hand", "Hand"),
-        ("trash", "Trash"),
-        ("banishment", "Banishment"),
-        ("main_deck", "Main deck"),
-    ),
-    move_to_locations=True,
-    object_buttons=(
-        Button("exhaust", "Exhaust"),
-        Button("ready", "Ready"),
-        Button("buff", "Buff", "secondary"),
-        Button("kill", "Kill", "danger"),
-        Button("recycle", "Recycle", "secondary"),
-    ),
     ability_domains=DOMAINS,
     status_badges=_status_badges,
 )
