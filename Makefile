@@ -6,20 +6,30 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck pytest install install-dev migrate bench clean
+.PHONY: run test lint typecheck pytest install install-dev migrate bench clean lock worker
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
 
-# Reinstall only when pyproject.toml changes, so a second `make run` starts in seconds.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+# Installs come only from the lock files (exact versions, every file's hash checked); the
+# project itself runs from the checkout. Reinstall only when a lock file changes, so a second
+# `make run` starts in seconds. `make lock` regenerates them after pyproject.toml changes.
+$(VENV)/.installed: requirements/main.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r requirements/main.txt
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e ".[dev]"
+$(VENV)/.installed-dev: requirements/dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r requirements/dev.txt
 	touch $(VENV)/.installed $@
+
+# main: the embedded default (SQLite, no PostgreSQL driver); deploy: + PostgreSQL and S3 (the
+# container); dev: + test and lint tools. Keeps versions already locked unless UPGRADE=1.
+PIP_COMPILE = $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	--no-emit-find-links --no-emit-index-url $(if $(UPGRADE),--upgrade)
+lock: install-dev
+	$(PIP_COMPILE) -o requirements/main.txt pyproject.toml
+	$(PIP_COMPILE) --extra postgres --extra s3 -o requirements/deploy.txt pyproject.toml
+	$(PIP_COMPILE) --extra postgres --extra s3 --extra dev -o requirements/dev.txt pyproject.toml
 
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
@@ -31,6 +41,11 @@ migrate: install
 run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/daphne -b $(HOST) -p $(PORT) tokensite.asgi:application
+
+# The background worker (jobs, periodic cleanups) for a deployment with REDIS_URL; without it
+# jobs run inline in the process that starts them.
+worker: migrate
+	$(BIN)/python manage.py run_huey
 
 lint: install-dev
 	$(BIN)/ruff check .
