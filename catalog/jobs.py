@@ -41,6 +41,22 @@ def run_import(job: Job, report: Report) -> dict[str, Any]:
     name = str(job.params.get("name", "upload"))
     if not job.file:
         raise JobFailed("The job has no file to import.")
+    try:
+        summary = _import(job, fmt, dry_run, name, report)
+    except JobFailed:
+        _discard(job)  # a bad file is not kept for an apply that cannot succeed
+        raise
+    if not dry_run:  # applied: the upload is not needed any more
+        _discard(job)
+    return summary_result(summary)
+
+
+def _discard(job: Job) -> None:
+    job.file.delete(save=False)
+    Job.objects.filter(pk=job.pk).update(file="")
+
+
+def _import(job: Job, fmt: str, dry_run: bool, name: str, report: Report) -> ImportSummary:
     size = job.file.size
     with tempfile.TemporaryDirectory(prefix="tokensite-import-") as folder:
         local = Path(folder) / "upload"
@@ -54,10 +70,6 @@ def run_import(job: Job, report: Report) -> dict[str, Any]:
             report(0.1 + 0.9 * fraction, f"Writing {done} of {total} records.")
 
         try:
-            summary = import_file(fmt, local, dry_run=dry_run, progress=progress)
+            return import_file(fmt, local, dry_run=dry_run, progress=progress)
         except ImportFailed as exc:
             raise JobFailed(f"{name}: {exc} (nothing was written)") from None
-    if not dry_run:  # applied: the upload is not needed any more
-        job.file.delete(save=False)
-        Job.objects.filter(pk=job.pk).update(file="")
-    return summary_result(summary)

@@ -221,14 +221,11 @@ if S3_BUCKET:
 STORAGES = {
     "default": DEFAULT_STORAGE,
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "tokensite.staticfiles.ForgivingManifestStorage"
         if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
-# A page naming a static file the manifest lacks (a manifest collected under other settings, or
-# none) links the unhashed name instead of failing every page with a 500.
-WHITENOISE_MANIFEST_STRICT = False
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 
