@@ -175,7 +175,7 @@ AXES_VERBOSE = False
 # workers run the jobs; without it (the embedded default) a job runs inline where it starts.
 HUEY = {
     "huey_class": "huey.RedisHuey" if REDIS_URL else "huey.MemoryHuey",
-    "name": "tokensite",
+    "name": os.environ.get("JOB_QUEUE_NAME", "tokensite"),
     "immediate": not REDIS_URL,
     "connection": {"url": REDIS_URL} if REDIS_URL else {},
     "consumer": {"workers": int(os.environ.get("JOB_WORKERS", "2")), "worker_type": "thread"},
@@ -273,6 +273,8 @@ SPECTACULAR_SETTINGS = {
 # Production hardening: on whenever DEBUG is off, so `check --deploy` is clean.
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # Health checks come from inside (the container, the proxy) over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
