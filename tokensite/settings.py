@@ -268,6 +268,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "JobStatusEnum": "jobs.models.Job.Status",
+        "TableStatusEnum": "play.models.Table.Status",
+    },
 }
 
 # Production hardening: on whenever DEBUG is off, so `check --deploy` is clean.
