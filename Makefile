@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck pytest install install-dev migrate bench clean lock worker
+.PHONY: run test lint typecheck pytest install install-dev migrate bench clean lock worker topology
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,14 @@ run: migrate
 # jobs run inline in the process that starts them.
 worker: migrate
 	$(BIN)/python manage.py run_huey
+
+# The deployment topology as processes (2 web, 1 worker) on the PostgreSQL server and Redis
+# named below (tests/e2e/test_topology.py makes and drops its own database).
+TOPOLOGY_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+TOPOLOGY_REDIS_URL ?= redis://127.0.0.1:6379/0
+topology: install-dev
+	DATABASE_URL=$(TOPOLOGY_DATABASE_URL) REDIS_URL=$(TOPOLOGY_REDIS_URL) \
+		$(BIN)/python -m pytest tests/e2e/test_topology.py -p no:cacheprovider $(PYTEST_ARGS)
 
 lint: install-dev
 	$(BIN)/ruff check .
