@@ -14,13 +14,15 @@ $(BIN)/python:
 # Installs come only from the lock files (exact versions, every file's hash checked); the
 # project itself runs from the checkout. Reinstall only when a lock file changes, so a second
 # `make run` starts in seconds. `make lock` regenerates them after pyproject.toml changes.
-$(VENV)/.installed: requirements/main.txt | $(BIN)/python
-	$(BIN)/pip install --quiet --require-hashes --no-deps -r requirements/main.txt
+# LOCK=deploy adds the PostgreSQL driver and S3 storage to `make run` (main has neither).
+LOCK ?= main
+$(VENV)/.installed-$(LOCK): requirements/$(LOCK).txt | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r requirements/$(LOCK).txt
 	touch $@
 
 $(VENV)/.installed-dev: requirements/dev.txt | $(BIN)/python
 	$(BIN)/pip install --quiet --require-hashes --no-deps -r requirements/dev.txt
-	touch $(VENV)/.installed $@
+	touch $@
 
 # main: the embedded default (SQLite, no PostgreSQL driver); deploy: + PostgreSQL and S3 (the
 # container); dev: + test and lint tools. Keeps versions already locked unless UPGRADE=1.
@@ -31,7 +33,7 @@ lock: install-dev
 	$(PIP_COMPILE) --extra postgres --extra s3 -o requirements/deploy.txt pyproject.toml
 	$(PIP_COMPILE) --extra postgres --extra s3 --extra dev -o requirements/dev.txt pyproject.toml
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed-$(LOCK)
 install-dev: $(VENV)/.installed-dev
 
 migrate: install
