@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
-from django.contrib.admin.views.decorators import staff_member_required
-from django.http import HttpRequest, HttpResponse
-from django.views.decorators.http import require_safe
+from drf_spectacular.utils import extend_schema
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -19,6 +18,16 @@ from prometheus_client import (
 )
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
+from rest_framework.decorators import (
+    api_view,
+    permission_classes,
+    renderer_classes,
+    throttle_classes,
+)
+from rest_framework.permissions import IsAdminUser
+from rest_framework.renderers import BaseRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 REQUESTS = Counter(
     "tokensite_http_requests_total", "HTTP requests answered", ["method", "route", "status"]
@@ -56,12 +65,28 @@ class DatabaseCollector(Collector):
 REGISTRY.register(DatabaseCollector())
 
 
-@require_safe
-@staff_member_required
-def metrics(request: HttpRequest) -> HttpResponse:
-    """Prometheus text format. Request and websocket figures are per process: scrape each web
-    process, not the proxy (README, "Deploying")."""
-    return HttpResponse(generate_latest(REGISTRY), content_type=CONTENT_TYPE_LATEST)
+class PrometheusRenderer(BaseRenderer):
+    media_type = "text/plain"
+    format = "prometheus"
+    charset = "utf-8"
+
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> bytes:
+        # Errors (401, 403) are the API's JSON error bodies, as text.
+        return data if isinstance(data, bytes) else json.dumps(data).encode()
+
+
+@extend_schema(exclude=True)
+@api_view(["GET"])
+@permission_classes([IsAdminUser])
+@renderer_classes([PrometheusRenderer])
+@throttle_classes([])
+def metrics(request: Request) -> Response:
+    """Prometheus text format, for staff: a session, or `Authorization: Token <key>` from the
+    scraper. Request and websocket figures are per process: scrape each web process, not the
+    proxy (README, "Deploying")."""
+    return Response(generate_latest(REGISTRY), content_type=CONTENT_TYPE_LATEST)
 
 
 def count_websockets(app: Any) -> Any:

@@ -11,7 +11,7 @@ from whitenoise.storage import CompressedManifestStaticFilesStorage
 log = logging.getLogger(__name__)
 
 
-class ForgivingManifestStorage(CompressedManifestStaticFilesStorage):
+class ForgivingManifestStorage(CompressedManifestStaticFilesStorage):  # type: ignore[misc]
     """A manifest collected under other settings (or none, or an older one) made every page
     that links a missing entry a 500. Such a name links unhashed instead, which is where
     `collectstatic` under any settings puts the file, and the log says to collect again."""

@@ -15,12 +15,12 @@ def seeded(db: None) -> None:
 @pytest.fixture
 def staff_client(db: None) -> Client:
     client = Client()
-    client.force_login(CuratorFactory(username="curator"))
+    client.force_login(CuratorFactory.create(username="curator"))
     return client
 
 
 @pytest.fixture
 def user_client(db: None) -> Client:
     client = Client()
-    client.force_login(UserFactory(username="player"))
+    client.force_login(UserFactory.create(username="player"))
     return client

@@ -15,12 +15,12 @@ def seeded(db: None) -> None:
 
 @pytest.fixture
 def owner(db: None) -> User:
-    return UserFactory(username="ann")
+    return UserFactory.create(username="ann")
 
 
 @pytest.fixture
 def other(db: None) -> User:
-    return UserFactory(username="ben")
+    return UserFactory.create(username="ben")
 
 
 @pytest.fixture

@@ -81,7 +81,7 @@ def _admin_sql(sql: str) -> None:
         dbname="postgres",
         autocommit=True,
     ) as connection:
-        connection.execute(sql)  # type: ignore[arg-type]
+        connection.execute(sql.encode())
 
 
 def _wait_healthy(url: str, process: subprocess.Popen[bytes]) -> None:

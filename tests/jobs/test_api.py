@@ -26,7 +26,7 @@ def client_for(user: Any) -> APIClient:
 
 
 def test_it_imports_a_file_as_a_job_and_reports_it(shared_data: Path) -> None:
-    staff = client_for(CuratorFactory())
+    staff = client_for(CuratorFactory.create())
     content = (shared_data / "mtgjson_sample.json").read_bytes()
     response = staff.post(
         "/api/v1/imports/",
@@ -42,7 +42,7 @@ def test_it_imports_a_file_as_a_job_and_reports_it(shared_data: Path) -> None:
 
 
 def test_it_reports_a_bad_file_as_a_failed_job() -> None:
-    staff = client_for(CuratorFactory())
+    staff = client_for(CuratorFactory.create())
     upload = SimpleUploadedFile("tokens.xml", b"\x00garbage")
     job_id = staff.post(
         "/api/v1/imports/", {"file": upload, "format": "cockatrice"}, format="multipart"
@@ -55,20 +55,22 @@ def test_it_reports_a_bad_file_as_a_failed_job() -> None:
 def test_it_refuses_a_missing_file_or_an_unknown_format(data: dict[str, Any]) -> None:
     if data["format"] == "zip":
         data = {**data, "file": SimpleUploadedFile("a.json", b"[]")}
-    response = client_for(CuratorFactory()).post("/api/v1/imports/", data, format="multipart")
+    response = client_for(CuratorFactory.create()).post(
+        "/api/v1/imports/", data, format="multipart"
+    )
     assert response.status_code == 400 and response.json()["error"] == "invalid"
 
 
 @pytest.mark.parametrize("who", [None, "player"])
 def test_it_is_for_staff_only(who: str | None) -> None:
-    client = client_for(UserFactory() if who else None)
+    client = client_for(UserFactory.create() if who else None)
     upload = SimpleUploadedFile("a.json", b"[]")
     started = client.post("/api/v1/imports/", {"file": upload, "format": "mtgjson"})
     assert started.status_code in (401, 403)
-    assert client.get(f"/api/v1/jobs/{JobFactory().pk}/").status_code in (401, 403)
+    assert client.get(f"/api/v1/jobs/{JobFactory.create().pk}/").status_code in (401, 403)
 
 
 def test_it_answers_404_for_an_unknown_job() -> None:
-    staff = client_for(CuratorFactory())
+    staff = client_for(CuratorFactory.create())
     response = staff.get("/api/v1/jobs/00000000-0000-0000-0000-000000000000/")
     assert response.status_code == 404 and response.json()["error"] == "not_found"

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -42,7 +43,7 @@ def kinds(settings: Any, tmp_path: Any) -> None:
 
 
 def test_it_runs_a_job_inline_and_keeps_its_result() -> None:
-    user = CuratorFactory()
+    user = CuratorFactory.create()
     job = services.job_start("echo", user=user, params={"n": 1}, upload=ContentFile(b"hi", "a.txt"))
     assert job.status == Job.Status.DONE and job.progress == 1.0
     assert job.result == {"echo": {"n": 1}} and job.created_by == user
@@ -72,7 +73,7 @@ def test_it_never_runs_a_job_twice() -> None:
 
 
 def test_it_reads_live_progress_while_running_and_the_stored_one_after() -> None:
-    job = JobFactory(status=Job.Status.RUNNING)
+    job = JobFactory.create(status=Job.Status.RUNNING)
     cache.set(services.PROGRESS_KEY.format(job.pk), (0.25, "A quarter."))
     assert services.job_progress(job) == (0.25, "A quarter.")
     job.status, job.progress, job.detail = Job.Status.DONE, 1.0, "Done."
@@ -80,11 +81,11 @@ def test_it_reads_live_progress_while_running_and_the_stored_one_after() -> None
 
 
 def test_it_prunes_old_finished_jobs_and_their_files() -> None:
-    old = JobFactory(status=Job.Status.DONE, finished_at=timezone.now() - timezone.timedelta(40))
+    old = JobFactory.create(status=Job.Status.DONE, finished_at=timezone.now() - timedelta(days=40))
     old.file.save("old.json", ContentFile(b"{}"))
     name = old.file.name
-    recent = JobFactory(status=Job.Status.DONE, finished_at=timezone.now())
-    running = JobFactory(status=Job.Status.RUNNING)
+    recent = JobFactory.create(status=Job.Status.DONE, finished_at=timezone.now())
+    running = JobFactory.create(status=Job.Status.RUNNING)
     assert services.jobs_prune(30) == 1
     assert set(Job.objects.values_list("pk", flat=True)) == {recent.pk, running.pk}
     assert not old.file.storage.exists(name)

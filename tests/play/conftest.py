@@ -33,11 +33,11 @@ class Cast:
 
 
 def make_cast() -> Cast:
-    owner = UserFactory(username="owner")
-    player = UserFactory(username="player")
-    spectator = UserFactory(username="watcher")
-    outsider = UserFactory(username="outsider")
-    table = TableFactory(owner=owner, name="Friday", players=["Ann", "Ben"])
+    owner = UserFactory.create(username="owner")
+    player = UserFactory.create(username="player")
+    spectator = UserFactory.create(username="watcher")
+    outsider = UserFactory.create(username="outsider")
+    table = TableFactory.create(owner=owner, name="Friday", players=["Ann", "Ben"])
     services.table_join(user=player, invite=table.invite_token, seat=1)
     services.table_spectate(user=spectator, token=table.spectate_token)
     table.refresh_from_db()

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -27,9 +28,7 @@ def test_it_drops_all_but_the_last_checkpoint_of_idle_tables(cast: Any) -> None:
     checkpoints = Action.objects.filter(table=cast.table, checkpoint__isnull=False)
     assert checkpoints.count() == 2
     assert checkpoints_prune(30) == 0  # the table is in use
-    Table.objects.filter(pk=cast.table.pk).update(
-        updated_at=timezone.now() - timezone.timedelta(days=31)
-    )
+    Table.objects.filter(pk=cast.table.pk).update(updated_at=timezone.now() - timedelta(days=31))
     assert checkpoints_prune(30) == 1
     assert list(checkpoints.values_list("seq", flat=True)) == [2 * services.CHECKPOINT_EVERY]
     # The log still reproduces the state: an undo replays from the last checkpoint (or the start).

@@ -34,7 +34,7 @@ def job_url(job: Job, action: str = "") -> str:
 
 
 def _client(db, *, staff: bool, superuser: bool = False) -> Client:
-    user = UserFactory(is_staff=staff, is_superuser=superuser)
+    user = UserFactory.create(is_staff=staff, is_superuser=superuser)
     client = Client()
     client.force_login(user)
     return client
@@ -96,7 +96,8 @@ def test_it_previews_in_a_job_without_writing_then_applies_on_confirm(curator, s
     applied = Job.objects.exclude(pk=preview.pk).get()
     assert done["Location"] == job_url(applied)
     assert b"Imported set.json" in curator.get(job_url(applied)).content
-    assert applied.result["changes"] > 0 and applied.progress == 1.0
+    assert applied.result is not None and applied.result["changes"] > 0
+    assert applied.progress == 1.0
     assert TokenDefinition.objects.filter(name="Weird Token").count() == 1
     assert ReferenceCard.objects.filter(kind="emblem").count() == 3
     assert stored_files(upload_dir) == []
