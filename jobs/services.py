@@ -93,15 +93,18 @@ def job_start(
 
 
 def _reporter(job: Job) -> Report:
-    last = [0.0]
+    """Publish progress, at most every REPORT_EVERY_SECONDS unless it moved by a percent or
+    more (a runner may call it for every record)."""
+    last = {"at": 0.0, "fraction": -1.0}
     key = PROGRESS_KEY.format(job.pk)
 
     def report(fraction: float, detail: str) -> None:
+        fraction = max(0.0, min(1.0, fraction))
         now = time.monotonic()
-        if fraction < 1.0 and now - last[0] < REPORT_EVERY_SECONDS:
+        if now - last["at"] < REPORT_EVERY_SECONDS and fraction - last["fraction"] < 0.01:
             return
-        last[0] = now
-        cache.set(key, (max(0.0, min(1.0, fraction)), detail[:500]), PROGRESS_TIMEOUT)
+        last["at"], last["fraction"] = now, fraction
+        cache.set(key, (fraction, detail[:500]), PROGRESS_TIMEOUT)
 
     return report
 

@@ -89,3 +89,13 @@ def test_it_prunes_old_finished_jobs_and_their_files() -> None:
     assert services.jobs_prune(30) == 1
     assert set(Job.objects.values_list("pk", flat=True)) == {recent.pk, running.pk}
     assert not old.file.storage.exists(name)
+
+
+def test_it_publishes_big_progress_steps_at_once_and_small_ones_at_most_twice_a_second() -> None:
+    job = JobFactory.create(status=Job.Status.RUNNING)
+    report = services._reporter(job)
+    report(0.0, "Copying.")
+    report(0.05, "Reading.")
+    assert services.job_progress(job) == (0.05, "Reading.")
+    report(0.055, "Writing 1 of 1000 records.")
+    assert services.job_progress(job) == (0.05, "Reading.")
