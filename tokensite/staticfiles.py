@@ -4,7 +4,6 @@ page over a file its manifest lacks."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
@@ -18,9 +17,10 @@ class ForgivingManifestStorage(CompressedManifestStaticFilesStorage):  # type: i
 
     manifest_strict = False
 
-    def hashed_name(self, name: str, content: Any = None, filename: str | None = None) -> str:
+    def stored_name(self, name: str) -> str:
+        # Only where a page asks for a URL: `collectstatic` (post_process) still fails loudly.
         try:
-            return str(super().hashed_name(name, content, filename))
+            return str(super().stored_name(name))
         except ValueError:
-            log.warning("static file %s is not in the manifest: run collectstatic", name)
+            log.info("static file %s is not in the manifest: run collectstatic", name)
             return name
