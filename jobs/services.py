@@ -80,7 +80,7 @@ def job_start(
     elif stored:
         job.file.name = stored
     job.save()
-    from jobs.tasks import queue, run_job
+    from jobs.tasks import queue, run_job  # here: jobs.tasks imports this module
 
     if queue.immediate:
         run_job(str(job.pk))
