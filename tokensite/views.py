@@ -36,7 +36,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        # Named: django-axes adds a second backend, which only checks lockouts.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
 
