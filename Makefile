@@ -6,22 +6,34 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck pytest install install-dev migrate bench clean
+.PHONY: run test lint typecheck pytest install install-dev migrate bench clean lock worker topology
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
 
-# Reinstall only when pyproject.toml changes, so a second `make run` starts in seconds.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+# Installs come only from the lock files (exact versions, every file's hash checked); the
+# project itself runs from the checkout. Reinstall only when a lock file changes, so a second
+# `make run` starts in seconds. `make lock` regenerates them after pyproject.toml changes.
+# LOCK=deploy adds the PostgreSQL driver and S3 storage to `make run` (main has neither).
+LOCK ?= main
+$(VENV)/.installed-$(LOCK): requirements/$(LOCK).txt | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r requirements/$(LOCK).txt
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e ".[dev]"
-	touch $(VENV)/.installed $@
+$(VENV)/.installed-dev: requirements/dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r requirements/dev.txt
+	touch $@
 
-install: $(VENV)/.installed
+# main: the embedded default (SQLite, no PostgreSQL driver); deploy: + PostgreSQL and S3 (the
+# container); dev: + test and lint tools. Keeps versions already locked unless UPGRADE=1.
+PIP_COMPILE = $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	--no-emit-find-links --no-emit-index-url $(if $(UPGRADE),--upgrade)
+lock: install-dev
+	$(PIP_COMPILE) -o requirements/main.txt pyproject.toml
+	$(PIP_COMPILE) --extra postgres --extra s3 -o requirements/deploy.txt pyproject.toml
+	$(PIP_COMPILE) --extra postgres --extra s3 --extra dev -o requirements/dev.txt pyproject.toml
+
+install: $(VENV)/.installed-$(LOCK)
 install-dev: $(VENV)/.installed-dev
 
 migrate: install
@@ -31,6 +43,19 @@ migrate: install
 run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/daphne -b $(HOST) -p $(PORT) tokensite.asgi:application
+
+# The background worker (jobs, periodic cleanups) for a deployment with REDIS_URL; without it
+# jobs run inline in the process that starts them.
+worker: migrate
+	$(BIN)/python manage.py run_huey
+
+# The deployment topology as processes (2 web, 1 worker) on the PostgreSQL server and Redis
+# named below (tests/e2e/test_topology.py makes and drops its own database).
+TOPOLOGY_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+TOPOLOGY_REDIS_URL ?= redis://127.0.0.1:6379/0
+topology: install-dev
+	DATABASE_URL=$(TOPOLOGY_DATABASE_URL) REDIS_URL=$(TOPOLOGY_REDIS_URL) \
+		$(BIN)/python -m pytest tests/e2e/test_topology.py -p no:cacheprovider $(PYTEST_ARGS)
 
 lint: install-dev
 	$(BIN)/ruff check .

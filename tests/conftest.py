@@ -7,12 +7,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
+from huey.contrib.djhuey import HUEY
 from hypothesis import settings
+from rest_framework.throttling import SimpleRateThrottle
 
 # Property tests must not flake on a busy 2-core CI machine: no per-example deadline, and a
 # fixed example sequence so a red run can be reproduced exactly.
 settings.register_profile("tokensite", deadline=None, derandomize=True, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "tokensite"))
+
+# Jobs run inline in tests, with or without REDIS_URL (the process topology test runs workers).
+HUEY.immediate = True
+# The suite makes thousands of API calls a minute from one address; throttling is tested on its
+# own (tests/tokensite/test_throttling.py) with these rates put back.
+API_RATES = dict(SimpleRateThrottle.THROTTLE_RATES)
+SimpleRateThrottle.THROTTLE_RATES = {scope: None for scope in API_RATES}
+# Parallel workers (and runs) sharing one Redis cache must not see each other's keys.
+django_settings.CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}"
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"

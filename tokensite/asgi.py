@@ -16,6 +16,7 @@ from channels.security.websocket import OriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from play.routing import websocket_urlpatterns  # noqa: E402
+from tokensite.metrics import count_websockets  # noqa: E402
 
 
 class BrowserOriginValidator(OriginValidator):  # type: ignore[misc]
@@ -38,8 +39,10 @@ def _allowed_hosts() -> list[str]:
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": BrowserOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns)), _allowed_hosts()
+        "websocket": count_websockets(
+            BrowserOriginValidator(
+                AuthMiddlewareStack(URLRouter(websocket_urlpatterns)), _allowed_hosts()
+            )
         ),
     }
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from http import HTTPStatus
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
@@ -51,3 +52,41 @@ class RefuseNulBytesMiddleware:
             detail = "The address contains a NUL character."
             return JsonResponse({"error": "invalid", "detail": detail, "rule": None}, status=400)
         return self.get_response(request)
+
+
+# Error codes of API.md for the statuses Django itself answers outside DRF (URL patterns that
+# don't match, a crash before or after the view).
+API_ERROR_CODES = {
+    400: "invalid",
+    403: "permission_denied",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+    500: "server_error",
+}
+
+
+class ApiErrorsAsJsonMiddleware:
+    """Every error under /api/ is `{"error", "detail", "rule"}` JSON: Django's own 404 for a
+    path no pattern matches (a malformed table id) and its 500 page are HTML otherwise."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code < 400
+            or not request.path.startswith("/api/")
+            or response.get("Content-Type", "").startswith("application/json")
+        ):
+            return response
+        status = response.status_code
+        code = API_ERROR_CODES.get(status, "server_error" if status >= 500 else "error")
+        detail = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else code
+        body = {"error": code, "detail": f"{detail}.", "rule": None}
+        json_response = JsonResponse(body, status=status)
+        for header in ("Allow", "Retry-After", "WWW-Authenticate"):
+            if header in response:
+                json_response[header] = response[header]
+        return json_response

@@ -1,12 +1,15 @@
 """Tokensite settings, all from the environment (one module for every deployment).
 
-Embedded default: SQLite file + in-memory channel layer, so `make run` needs nothing else.
-At scale: DATABASE_URL (PostgreSQL) + REDIS_URL (channels-redis) + several ASGI workers.
+Embedded default: SQLite file + in-memory channel layer + local cache + jobs run inline, so
+`make run` needs nothing else. At scale: DATABASE_URL (PostgreSQL) + REDIS_URL (channel layer,
+cache, job queue) + several ASGI processes + a job worker + S3_BUCKET for uploads (README,
+"Deploying").
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -34,6 +37,11 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-tokensite"
 
+# How many reverse proxies in front of the app append to X-Forwarded-For (0: clients connect
+# directly). The client address used by the login lockout and the API throttles is the one the
+# outermost trusted proxy saw; a client can't forge it by sending the header itself.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
@@ -53,13 +61,18 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "channels",
+    "axes",
+    "huey.contrib.djhuey",
     "tokensite",
+    "jobs",
     "catalog",
     "play",
     "collection",
 ]
 
 MIDDLEWARE = [
+    "tokensite.requestid.RequestIdMiddleware",
+    "tokensite.middleware.ApiErrorsAsJsonMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -71,6 +84,13 @@ MIDDLEWARE = [
     "tokensite.middleware.SecurityHeadersMiddleware",
     "tokensite.middleware.RefuseNulBytesMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "tokensite.urls"
@@ -125,8 +145,45 @@ if REDIS_URL:
             },
         }
     }
+    # One cache for every process: sessions, table state cache, API throttle counters.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tokensite"),
+        }
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# In the database (they survive a restart and are seen by every process), read through the cache.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# Login lockout (django-axes): 10 failures lock that username *from that address* for 15
+# minutes. Keyed on the pair, so an attacker can lock neither another user at the same
+# address (one club behind one NAT) nor the same user elsewhere. Attempts are rows in the
+# database, so a lockout reached on one process holds on all of them.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "tokensite.clientip.client_ip"
+AXES_LOCKOUT_TEMPLATE = "registration/too_many_attempts.html"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+
+# Background jobs (jobs/): huey. With REDIS_URL the queue is in Redis and `manage.py run_huey`
+# workers run the jobs; without it (the embedded default) a job runs inline where it starts.
+HUEY = {
+    "huey_class": "huey.RedisHuey" if REDIS_URL else "huey.MemoryHuey",
+    "name": os.environ.get("JOB_QUEUE_NAME", "tokensite"),
+    "immediate": not REDIS_URL,
+    "connection": {"url": REDIS_URL} if REDIS_URL else {},
+    "consumer": {"workers": int(os.environ.get("JOB_WORKERS", "2")), "worker_type": "thread"},
+}
+# Job kind -> runner (jobs/services.py). Other apps add theirs here.
+JOB_KINDS = {"catalog_import": "catalog.jobs.run_import"}
+JOB_RETENTION_DAYS = int(os.environ.get("JOB_RETENTION_DAYS", "30"))
+CHECKPOINT_RETENTION_DAYS = int(os.environ.get("CHECKPOINT_RETENTION_DAYS", "90"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -143,10 +200,28 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Uploads (token art, job inputs) go through Django's storage API only: local files by default,
+# an S3-compatible bucket when S3_BUCKET is set (credentials: AWS_ACCESS_KEY_ID and
+# AWS_SECRET_ACCESS_KEY in the environment, read by boto3 itself).
+S3_BUCKET = os.environ.get("S3_BUCKET", "")
+DEFAULT_STORAGE: dict[str, object] = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+if S3_BUCKET:
+    DEFAULT_STORAGE = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": S3_BUCKET,
+            "endpoint_url": os.environ.get("S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("S3_REGION") or None,
+            "custom_domain": os.environ.get("S3_CUSTOM_DOMAIN") or None,
+            "default_acl": None,
+            "file_overwrite": False,
+            "querystring_auth": True,
+        },
+    }
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": DEFAULT_STORAGE,
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "tokensite.staticfiles.ForgivingManifestStorage"
         if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
@@ -172,6 +247,16 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "tokensite.api.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    # Counted in the shared cache (Redis in a deployment), per user or per client address.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_RATE_ANON", "300/minute"),
+        "user": os.environ.get("API_RATE_USER", "1200/minute"),
+    },
+    "NUM_PROXIES": TRUSTED_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -183,11 +268,17 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "JobStatusEnum": "jobs.models.Job.Status",
+        "TableStatusEnum": "play.models.Table.Status",
+    },
 }
 
 # Production hardening: on whenever DEBUG is off, so `check --deploy` is clean.
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # Health checks come from inside (the container, the proxy) over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -198,9 +289,25 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+# One line per record on stderr, with the request id (X-Request-ID) of the request it belongs
+# to; LOG_FORMAT=json for a log collector.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "tokensite.requestid.RequestIdFilter"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(request_id)s %(message)s",
+        },
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": os.environ.get("LOG_FORMAT", "text"),
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -5,13 +5,13 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from tokensite import views
-from tokensite.ratelimit import RateLimitedLoginView
+from tokensite.metrics import metrics
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
+    path("metrics", metrics, name="metrics"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("catalog.printing.urls")),
     path("", include("play.urls")),
     path("", include("collection.urls")),
+    path("", include("jobs.urls")),
     # Uploaded token art (validated JPEG/PNG/WebP), shown in print previews. Served by Django so
     # `make run` works as is; a deployment behind a web server can map /media/ there instead.
     re_path(r"^media/(?P<path>.+)$", views.media, name="media"),

@@ -1,16 +1,17 @@
 from __future__ import annotations
 
+import mimetypes
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import SuspiciousFileOperation
+from django.core.files.storage import default_storage
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
-from django.views.static import serve
 
 
 @require_safe
@@ -35,12 +36,26 @@ def signup(request: HttpRequest) -> HttpResponse:
     form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        # Named: django-axes adds a second backend, which only checks lockouts.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
 
 
+# Only uploaded art is public; job inputs (jobs/...) share the storage but are never served.
+PUBLIC_MEDIA_PREFIXES = ("token-art/",)
+
+
 @require_safe
 def media(request: HttpRequest, path: str) -> HttpResponseBase:
-    """Uploaded token art (MEDIA_ROOT, read per request): `serve` refuses paths outside it."""
-    return serve(request, path, document_root=str(settings.MEDIA_ROOT))
+    """Uploaded token art, read through the storage API (local disk or object storage)."""
+    if not path.startswith(PUBLIC_MEDIA_PREFIXES) or ".." in path.split("/"):
+        raise Http404("No such file.")
+    try:
+        stored = default_storage.open(path, "rb")
+    except (OSError, SuspiciousFileOperation):
+        raise Http404("No such file.") from None
+    content_type = mimetypes.guess_type(path)[0] or "application/octet-stream"
+    response = FileResponse(stored, content_type=content_type)
+    response["Cache-Control"] = "public, max-age=86400"
+    return response

@@ -1,34 +1,32 @@
-"""The admin's Import page: upload a file, see a dry run (counts and the first problems), confirm.
+"""The admin's Import page: upload a file, watch a dry run (counts and the first problems),
+confirm, watch the import.
 
-The upload is kept server-side in a temporary file whose name is stored in the session; the
-confirmation only says "apply the file I previewed", so the client never resends (and can never
-swap) the data between preview and apply.
+Both runs are background jobs (catalog/jobs.py), so a large file never holds a web request:
+the upload is saved to Django's storage, the pages show the job's progress until it is done.
+The confirmation only names the dry-run job, so the client never resends (and can never swap)
+the data between preview and apply.
 """
 
 from __future__ import annotations
 
-import secrets
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, URLResolver, path, reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from catalog.importers.formats import FORMATS, import_file
-from catalog.importers.records import ImportFailed
-from catalog.importers.summary import ImportSummary
+from catalog.importers.formats import FORMATS
+from catalog.jobs import KIND
 from catalog.models import ReferenceCard
+from jobs.models import Job
+from jobs.services import job_progress, job_start
 
-SESSION_KEY = "catalog_import_pending"
 MAX_UPLOAD_BYTES = 512 * 1024 * 1024
-UPLOAD_DIR = Path(tempfile.gettempdir()) / "tokensite-imports"
 FORMAT_LABELS = {
     "cockatrice": "Cockatrice tokens.xml (card database v4)",
     "scryfall": "Scryfall card JSON (list, bulk file or search results)",
@@ -36,38 +34,12 @@ FORMAT_LABELS = {
     "riftbound": "Riftbound card gallery JSON",
     "tokensite": "Tokensite JSON export",
 }
+REFRESH_SECONDS = 2
 
 
 def _require_curator(request: HttpRequest) -> None:
     if not request.user.has_perm("catalog.add_tokendefinition"):
         raise PermissionDenied("Importing needs the permission to add tokens.")
-
-
-def _pending_file(request: HttpRequest) -> tuple[Path, dict[str, str]] | None:
-    pending = request.session.get(SESSION_KEY)
-    if not isinstance(pending, dict):
-        return None
-    token = str(pending.get("token", ""))
-    if not token.isalnum():
-        return None
-    stored = UPLOAD_DIR / token
-    return (stored, pending) if stored.is_file() else None
-
-
-def _discard(request: HttpRequest) -> None:
-    found = _pending_file(request)
-    if found is not None:
-        found[0].unlink(missing_ok=True)
-    request.session.pop(SESSION_KEY, None)
-
-
-def _store(upload: UploadedFile) -> str:
-    UPLOAD_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
-    token = secrets.token_hex(16)
-    with (UPLOAD_DIR / token).open("wb") as out:
-        for chunk in upload.chunks():
-            out.write(chunk)
-    return token
 
 
 def _page(request: HttpRequest, template: str, status: int = 200, **context: Any) -> HttpResponse:
@@ -79,9 +51,14 @@ def _page(request: HttpRequest, template: str, status: int = 200, **context: Any
     return render(request, f"catalog/import/{template}", {**base, **context}, status=status)
 
 
+def _own_job(request: HttpRequest, job_id: UUID) -> Job:
+    """An import job this curator started (another curator's upload is not theirs to apply)."""
+    return get_object_or_404(Job, pk=job_id, kind=KIND, created_by_id=request.user.pk)
+
+
 @require_http_methods(["GET", "POST"])
 def import_upload(request: HttpRequest) -> HttpResponse:
-    """GET: the form. POST: keep the file, run a dry run, show the preview."""
+    """GET: the form. POST: store the file and start a dry run."""
     _require_curator(request)
     if request.method == "GET":
         return _page(request, "upload.html")
@@ -96,41 +73,55 @@ def import_upload(request: HttpRequest) -> HttpResponse:
         error = f"The file is {size / 1e6:.0f} MB; the limit is {MAX_UPLOAD_BYTES >> 20} MB."
     if error or upload is None:
         return _page(request, "upload.html", 400, error=error, chosen=fmt)
-    _discard(request)
-    token = _store(upload)
-    request.session[SESSION_KEY] = {"token": token, "format": fmt, "name": upload.name or "upload"}
-    try:
-        summary = import_file(fmt, UPLOAD_DIR / token, dry_run=True)
-    except ImportFailed as exc:
-        _discard(request)
-        return _page(request, "upload.html", 400, error=f"{upload.name}: {exc}", chosen=fmt)
-    return _page(request, "preview.html", summary=summary, name=upload.name, format=fmt)
+    params = {"format": fmt, "dry_run": True, "name": upload.name or "upload"}
+    job = job_start(KIND, user=request.user, params=params, upload=upload)
+    return HttpResponseRedirect(reverse("admin:catalog_import_job", args=[job.pk]))
+
+
+@require_safe
+def import_job(request: HttpRequest, job_id: UUID) -> HttpResponse:
+    """A dry run or an import: progress while it runs (the page reloads itself), then the
+    summary; a finished dry run offers to apply the file."""
+    _require_curator(request)
+    job = _own_job(request, job_id)
+    progress, detail = job_progress(job)
+    return _page(
+        request,
+        "job.html",
+        job=job,
+        progress=progress,
+        detail=detail,
+        summary=job.result,
+        dry_run=bool(job.params.get("dry_run")),
+        name=job.params.get("name", ""),
+        format=job.params.get("format", ""),
+        refresh=None if job.finished else REFRESH_SECONDS,
+    )
 
 
 @require_POST
-def import_confirm(request: HttpRequest) -> HttpResponse:
-    """Apply the file previewed in this session (nothing comes from the client but the click)."""
+def import_confirm(request: HttpRequest, job_id: UUID) -> HttpResponse:
+    """Apply the file of a finished dry run (nothing comes from the client but the click)."""
     _require_curator(request)
-    found = _pending_file(request)
-    if found is None:
+    preview = _own_job(request, job_id)
+    if not (
+        preview.status == Job.Status.DONE and preview.params.get("dry_run") and preview.file.name
+    ):
         messages.error(request, "Nothing to import: upload the file again.")
         return HttpResponseRedirect(reverse("admin:catalog_import"))
-    stored, pending = found
-    summary: ImportSummary | None = None
-    error = None
-    try:
-        summary = import_file(pending["format"], stored)
-    except ImportFailed as exc:
-        error = f"{pending['name']}: {exc} (nothing was written)"
-    finally:
-        _discard(request)
-    return _page(request, "done.html", summary=summary, error=error, name=pending["name"])
+    params = {**preview.params, "dry_run": False}
+    job = job_start(KIND, user=request.user, params=params, stored=preview.file.name)
+    Job.objects.filter(pk=preview.pk).update(file="")  # handed over to the import
+    return HttpResponseRedirect(reverse("admin:catalog_import_job", args=[job.pk]))
 
 
 @require_POST
-def import_cancel(request: HttpRequest) -> HttpResponse:
+def import_cancel(request: HttpRequest, job_id: UUID) -> HttpResponse:
     _require_curator(request)
-    _discard(request)
+    preview = _own_job(request, job_id)
+    if preview.file.name:
+        preview.file.delete(save=False)
+        Job.objects.filter(pk=preview.pk).update(file="")
     messages.info(request, "The uploaded file was discarded; nothing was imported.")
     return HttpResponseRedirect(reverse("admin:catalog_import"))
 
@@ -144,7 +135,7 @@ class ReferenceCardAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 def install(site: admin.AdminSite) -> None:
-    """Add the Import page to `site`, ahead of the admin's own URLs (and its catch-all), and
+    """Add the Import pages to `site`, ahead of the admin's own URLs (and its catch-all), and
     the reference cards the importers create."""
     if not site.is_registered(ReferenceCard):
         site.register(ReferenceCard, ReferenceCardAdmin)
@@ -154,12 +145,17 @@ def install(site: admin.AdminSite) -> None:
         return [
             path("catalog/import/", site.admin_view(import_upload), name="catalog_import"),
             path(
-                "catalog/import/confirm/",
+                "catalog/import/<uuid:job_id>/",
+                site.admin_view(import_job),
+                name="catalog_import_job",
+            ),
+            path(
+                "catalog/import/<uuid:job_id>/confirm/",
                 site.admin_view(import_confirm),
                 name="catalog_import_confirm",
             ),
             path(
-                "catalog/import/cancel/",
+                "catalog/import/<uuid:job_id>/cancel/",
                 site.admin_view(import_cancel),
                 name="catalog_import_cancel",
             ),

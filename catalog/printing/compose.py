@@ -65,7 +65,7 @@ class Picture:
     y: float
     w: float
     h: float
-    path: str
+    name: str  # the art's name in the default storage (never a local path: it may be remote)
 
 
 Primitive = Box | Text | Picture

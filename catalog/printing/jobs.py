@@ -49,8 +49,9 @@ class PrintJob:
         return sum(1 for page in self.pages if not page.back)
 
 
-def _art_paths(slugs: Sequence[str]) -> dict[str, str]:
-    """The first uploaded art of each token that has one (readable files only)."""
+def _art_names(slugs: Sequence[str]) -> dict[str, str]:
+    """The storage name of the first uploaded art of each token that has one (files that
+    exist only)."""
     found: dict[str, str] = {}
     printings = TokenPrinting.objects.filter(token__slug__in=slugs).exclude(art="")
     for printing in printings.select_related("token").order_by("pk"):
@@ -58,12 +59,11 @@ def _art_paths(slugs: Sequence[str]) -> dict[str, str]:
         if slug in found:
             continue
         try:
-            path = printing.art.path
-            with printing.art.storage.open(printing.art.name):
-                pass
-        except (OSError, ValueError, NotImplementedError):
-            continue  # a missing or remote file prints without art rather than failing the job
-        found[slug] = path
+            exists = printing.art.storage.exists(printing.art.name)
+        except OSError:
+            exists = False
+        if exists:  # a missing file prints without art rather than failing the job
+            found[slug] = printing.art.name
     return found
 
 
@@ -100,7 +100,7 @@ def print_job(entries: Sequence[tuple[str, int]], options: PrintOptions) -> Prin
         raise PrintError(
             f"Unknown token id(s): {', '.join(sorted(unknown)[:20])}.", code="unknown_token"
         )
-    art = _art_paths(list(merged))
+    art = _art_names(list(merged))
     items: list[JobItem] = []
     prints: list[Print] = []
     for slug, count in merged.items():

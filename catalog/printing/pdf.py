@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from io import BytesIO
 
+from django.core.files.storage import default_storage
 from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
@@ -56,15 +57,22 @@ def _new_canvas(buffer: BytesIO, width_mm: float, height_mm: float, title: str) 
     return canvas
 
 
-@lru_cache(maxsize=128)
-def _image_size(path: str) -> tuple[int, int]:
-    width, height = ImageReader(path).getSize()
+@lru_cache(maxsize=32)
+def _image(name: str) -> ImageReader:
+    """Art read through the storage API (object storage has no local path). Cached by name:
+    stored names are never reused for other content (the storage adds a suffix instead)."""
+    with default_storage.open(name, "rb") as stored:
+        return ImageReader(BytesIO(stored.read()))
+
+
+def _image_size(name: str) -> tuple[int, int]:
+    width, height = _image(name).getSize()
     return int(width), int(height)
 
 
 def _draw_picture(canvas: Canvas, picture: Picture) -> None:
     """Cover the box with the image, cropping what overflows (no distortion, no letterbox)."""
-    img_w, img_h = _image_size(picture.path)
+    img_w, img_h = _image_size(picture.name)
     scale = max(picture.w / img_w, picture.h / img_h)
     draw_w, draw_h = img_w * scale, img_h * scale
     canvas.saveState()
@@ -72,7 +80,7 @@ def _draw_picture(canvas: Canvas, picture: Picture) -> None:
     path.rect(picture.x, picture.y, picture.w, picture.h)
     canvas.clipPath(path, stroke=0, fill=0)
     canvas.drawImage(
-        picture.path,
+        _image(picture.name),
         picture.x + (picture.w - draw_w) / 2,
         picture.y + (picture.h - draw_h) / 2,
         draw_w,

@@ -7,9 +7,8 @@ the transform the PDF uses (translate, scale, quarter turn for landscape), with 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from django.conf import settings
+from django.urls import reverse
 
 from catalog.printing.compose import BOLD, ITALIC, Box, Picture, Text, compose, shade
 from catalog.printing.faces import RGB, CardFace
@@ -59,14 +58,10 @@ class SvgPage:
     cut_marks: tuple[dict[str, str], ...]
 
 
-def _art_url(path: str) -> str:
-    media_root = Path(settings.MEDIA_ROOT).resolve()
-    try:
-        relative = Path(path).resolve().relative_to(media_root)
-    except ValueError:
-        return ""
-    prefix = settings.MEDIA_URL if settings.MEDIA_URL.startswith("/") else f"/{settings.MEDIA_URL}"
-    return prefix + relative.as_posix()
+def _art_url(name: str) -> str:
+    """Through this site's /media/ (tokensite.views.media), whatever the storage: the pages'
+    Content-Security-Policy allows images from this origin only."""
+    return reverse("media", args=[name])
 
 
 def _shape(item: Box | Text | Picture) -> SvgShape:
@@ -96,7 +91,7 @@ def _shape(item: Box | Text | Picture) -> SvgShape:
         "transform": f"translate({_n(item.x)} {_n(item.y + item.h)}) scale(1 -1)",
         "width": _n(item.w),
         "height": _n(item.h),
-        "href": _art_url(item.path),
+        "href": _art_url(item.name),
         "preserveAspectRatio": "xMidYMid slice",
     }
     return SvgShape("image", attrs)

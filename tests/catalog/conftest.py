@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from catalog.seed import load_seed
+from tests.factories import CuratorFactory, UserFactory
 
 
 @pytest.fixture
@@ -14,17 +14,13 @@ def seeded(db: None) -> None:
 
 @pytest.fixture
 def staff_client(db: None) -> Client:
-    user = get_user_model().objects.create_user(
-        "curator", password=None, is_staff=True, is_superuser=True
-    )
     client = Client()
-    client.force_login(user)
+    client.force_login(CuratorFactory.create(username="curator"))
     return client
 
 
 @pytest.fixture
 def user_client(db: None) -> Client:
-    user = get_user_model().objects.create_user("player", password=None)
     client = Client()
-    client.force_login(user)
+    client.force_login(UserFactory.create(username="player"))
     return client

@@ -1,11 +1,11 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.test import Client
 
 from catalog.seed import load_seed
+from tests.factories import UserFactory
 
 
 @pytest.fixture
@@ -15,12 +15,12 @@ def seeded(db: None) -> None:
 
 @pytest.fixture
 def owner(db: None) -> User:
-    return get_user_model().objects.create_user("ann", password=None)
+    return UserFactory.create(username="ann")
 
 
 @pytest.fixture
 def other(db: None) -> User:
-    return get_user_model().objects.create_user("ben", password=None)
+    return UserFactory.create(username="ben")
 
 
 @pytest.fixture

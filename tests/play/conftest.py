@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from play import services
 from play.models import Table
+from tests.factories import TableFactory, UserFactory
 
 SOLDIER = {
     "name": "Soldier Token",
@@ -32,11 +33,11 @@ class Cast:
 
 
 def make_cast() -> Cast:
-    owner = User.objects.create_user("owner")
-    player = User.objects.create_user("player")
-    spectator = User.objects.create_user("watcher")
-    outsider = User.objects.create_user("outsider")
-    table = services.table_create(owner=owner, game="mtg", name="Friday", players=["Ann", "Ben"])
+    owner = UserFactory.create(username="owner")
+    player = UserFactory.create(username="player")
+    spectator = UserFactory.create(username="watcher")
+    outsider = UserFactory.create(username="outsider")
+    table = TableFactory.create(owner=owner, name="Friday", players=["Ann", "Ben"])
     services.table_join(user=player, invite=table.invite_token, seat=1)
     services.table_spectate(user=spectator, token=table.spectate_token)
     table.refresh_from_db()

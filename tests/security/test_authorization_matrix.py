@@ -80,6 +80,13 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     ((200, 200, 200, 200, 200, 200), Row("accounts/reset/done/", "GET", "/accounts/reset/done/")),
     ((302, 302, 302, 302, 302, 200), Row("admin/", "GET", "/admin/")),
     ((302, 302, 302, 302, 302, 200), Row("admin/", "GET", "/admin/play/table/")),
+    ((403, 403, 403, 403, 403, 200), Row("metrics", "GET", "/metrics")),
+    # Jobs: staff only (the import needs a multipart upload, hence 415 for a JSON body).
+    ((403, 403, 403, 403, 403, 415), Row("api/v1/imports/", "POST", "/api/v1/imports/", {})),
+    ((403, 403, 403, 403, 403, 404), Row(
+        "api/v1/jobs/<uuid:job_id>/", "GET",
+        "/api/v1/jobs/00000000-0000-0000-0000-000000000000/",
+    )),
     ((200, 200, 200, 200, 200, 200), Row("api/schema/", "GET", "/api/schema/")),
     ((200, 200, 200, 200, 200, 200), Row("api/docs/", "GET", "/api/docs/")),
     # Catalogue API: read by anyone, written by staff only.

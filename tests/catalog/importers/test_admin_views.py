@@ -1,33 +1,40 @@
-"""The admin Import page: staff only, dry-run preview, confirm applies the stored upload."""
+"""The admin Import page: staff only, a dry-run job, confirm applies the stored upload in a
+second job; jobs run inline in tests (huey immediate mode)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from catalog.importers import admin_views
 from catalog.models import ReferenceCard, TokenDefinition
+from jobs.models import Job
+from tests.factories import UserFactory
 
 URL = "/admin/catalog/import/"
-CONFIRM = "/admin/catalog/import/confirm/"
-CANCEL = "/admin/catalog/import/cancel/"
 
 
 @pytest.fixture(autouse=True)
-def upload_dir(tmp_path, monkeypatch):
-    monkeypatch.setattr(admin_views, "UPLOAD_DIR", tmp_path / "uploads")
-    return tmp_path / "uploads"
+def upload_dir(tmp_path, settings):
+    settings.MEDIA_ROOT = tmp_path
+    return tmp_path
+
+
+def stored_files(root: Path) -> list[Path]:
+    return (
+        [p for p in (root / "jobs").rglob("*") if p.is_file()] if (root / "jobs").exists() else []
+    )
+
+
+def job_url(job: Job, action: str = "") -> str:
+    return f"{URL}{job.pk}/{action + '/' if action else ''}"
 
 
 def _client(db, *, staff: bool, superuser: bool = False) -> Client:
-    user = get_user_model().objects.create_user(
-        f"user-{staff}-{superuser}", password="pw-123456789", is_staff=staff, is_superuser=superuser
-    )
+    user = UserFactory.create(is_staff=staff, is_superuser=superuser)
     client = Client()
     client.force_login(user)
     return client
@@ -76,50 +83,87 @@ def test_it_shows_the_upload_form(curator):
     assert b'name="file"' in response.content and b"Cockatrice" in response.content
 
 
-def test_it_previews_without_writing_then_applies_on_confirm(curator, sample, upload_dir):
+def test_it_previews_in_a_job_without_writing_then_applies_on_confirm(curator, sample, upload_dir):
     response = _upload(curator, sample)
-    assert response.status_code == 200
-    assert b"Dry run" in response.content and b"emblem" in response.content
+    preview = Job.objects.get()
+    assert response.status_code == 302 and response["Location"] == job_url(preview)
+    page = curator.get(job_url(preview))
+    assert b"Dry run" in page.content and b"emblem" in page.content
+    assert preview.status == "done" and preview.params["dry_run"] is True
     assert not TokenDefinition.objects.filter(name="Weird Token").exists()
-    assert len(list(upload_dir.iterdir())) == 1
-    done = curator.post(CONFIRM)
-    assert done.status_code == 200
-    assert b"Imported set.json" in done.content
+    assert len(stored_files(upload_dir)) == 1
+    done = curator.post(job_url(preview, "confirm"))
+    applied = Job.objects.exclude(pk=preview.pk).get()
+    assert done["Location"] == job_url(applied)
+    assert b"Imported set.json" in curator.get(job_url(applied)).content
+    assert applied.result is not None and applied.result["changes"] > 0
+    assert applied.progress == 1.0
     assert TokenDefinition.objects.filter(name="Weird Token").count() == 1
     assert ReferenceCard.objects.filter(kind="emblem").count() == 3
-    assert list(upload_dir.iterdir()) == []
-    again = curator.post(CONFIRM)  # the upload was used once; nothing is resent by the client
-    assert again.status_code == 302
+    assert stored_files(upload_dir) == []
+    again = curator.post(job_url(preview, "confirm"))  # the upload was used once
+    assert again.status_code == 302 and again["Location"] == URL
     assert TokenDefinition.objects.filter(name="Weird Token").count() == 1
+
+
+def test_it_shows_progress_and_reloads_while_the_job_runs(curator, sample):
+    _upload(curator, sample)
+    job = Job.objects.get()
+    Job.objects.filter(pk=job.pk).update(status="running", progress=0.0)
+    from django.core.cache import cache
+
+    from jobs.services import PROGRESS_KEY
+
+    cache.set(PROGRESS_KEY.format(job.pk), (0.42, "Writing 42 of 100 records."))
+    page = curator.get(job_url(job)).content.decode()
+    assert 'http-equiv="refresh"' in page and "42 %" in page and "Writing 42 of 100" in page
 
 
 def test_it_never_reads_the_file_from_the_confirmation(curator, sample):
     _upload(curator, sample)
-    curator.post(CONFIRM, {"file": SimpleUploadedFile("evil.json", b"[]"), "format": "scryfall"})
+    preview = Job.objects.get()
+    curator.post(
+        job_url(preview, "confirm"),
+        {"file": SimpleUploadedFile("evil.json", b"[]"), "format": "scryfall"},
+    )
     assert TokenDefinition.objects.filter(name="Weird Token").count() == 1
 
 
+def test_it_keeps_another_curators_job_to_them(curator, sample, db):
+    _upload(curator, sample)
+    preview = Job.objects.get()
+    other = _client(db, staff=True, superuser=True)
+    assert other.get(job_url(preview)).status_code == 404
+    assert other.post(job_url(preview, "confirm")).status_code == 404
+    assert not TokenDefinition.objects.filter(name="Weird Token").exists()
+
+
 def test_it_shows_a_clear_error_for_a_bad_file_and_keeps_nothing(curator, upload_dir):
-    response = _upload(curator, b"\x00garbage", fmt="cockatrice", name="tokens.xml")
-    assert response.status_code == 400
-    assert b"tokens.xml: not well-formed XML" in response.content
-    assert not list(upload_dir.iterdir())
-    assert curator.post(CONFIRM).status_code == 302
+    _upload(curator, b"\x00garbage", fmt="cockatrice", name="tokens.xml")
+    job = Job.objects.get()
+    assert job.status == "failed"
+    page = curator.get(job_url(job)).content
+    assert b"tokens.xml: not well-formed XML" in page and b"errornote" in page
+    assert stored_files(upload_dir) == []
+    assert curator.post(job_url(job, "confirm"))["Location"] == URL
 
 
 def test_it_refuses_a_missing_file_or_format(curator, sample):
     assert curator.post(URL, {"format": "mtgjson"}).status_code == 400
     response = curator.post(URL, {"format": "zip", "file": SimpleUploadedFile("a", sample)})
     assert response.status_code == 400
+    assert not Job.objects.exists()
 
 
 def test_it_discards_the_upload_on_cancel(curator, sample, upload_dir):
     _upload(curator, sample)
-    assert curator.post(CANCEL).status_code == 302
-    assert not list(upload_dir.iterdir())
-    assert curator.post(CONFIRM).status_code == 302
+    preview = Job.objects.get()
+    assert curator.post(job_url(preview, "cancel")).status_code == 302
+    assert stored_files(upload_dir) == []
+    assert curator.post(job_url(preview, "confirm"))["Location"] == URL
     assert not TokenDefinition.objects.filter(name="Weird Token").exists()
 
 
-def test_it_answers_get_on_confirm_with_405(curator):
-    assert curator.get(CONFIRM).status_code == 405
+def test_it_answers_get_on_confirm_with_405(curator, sample):
+    _upload(curator, sample)
+    assert curator.get(job_url(Job.objects.get(), "confirm")).status_code == 405

@@ -69,7 +69,8 @@ def test_it_prints_uploaded_art(settings: Any, tmp_path: Path) -> None:
     assert len(hrefs) == 1 and hrefs[0].startswith("/media/token-art/food")
     served = Client().get(hrefs[0])
     assert served.status_code == 200 and served["Content-Type"] == "image/png"
-    assert Client().get("/media/../db.sqlite3").status_code == 400  # outside MEDIA_ROOT
+    assert Client().get("/media/../db.sqlite3").status_code == 404  # outside the art
+    assert Client().get("/media/jobs/anything.json").status_code == 404  # job inputs: private
 
 
 def test_it_prints_without_art_when_the_file_is_gone(settings: Any, tmp_path: Path) -> None:
@@ -78,7 +79,7 @@ def test_it_prints_without_art_when_the_file_is_gone(settings: Any, tmp_path: Pa
     printing = TokenPrinting.objects.create(
         token=token, art=SimpleUploadedFile("food.png", _png(), "image/png")
     )
-    Path(printing.art.path).unlink()
+    printing.art.storage.delete(printing.art.name)
     job = print_job([("mtg-food", 1)], PrintOptions())
     assert "art" not in job.items[0].payload
     assert reader(job_pdf(job)).pages[0].extract_text().count("Food Token") == 1

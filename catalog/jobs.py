@@ -1,0 +1,75 @@
+"""Catalogue imports as background jobs (jobs/services.py): the admin's Import page and
+`POST /api/v1/imports/` start them; a worker reads the uploaded file from the storage."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from catalog.importers.formats import import_file
+from catalog.importers.records import ImportFailed
+from catalog.importers.summary import ImportSummary
+from jobs.models import Job
+from jobs.services import JobFailed, Report
+
+KIND = "catalog_import"
+
+
+def summary_result(summary: ImportSummary) -> dict[str, Any]:
+    """An import summary as JSON, in the shapes the admin's summary template reads."""
+    return {
+        "source": summary.source,
+        "dry_run": summary.dry_run,
+        "seconds": round(summary.seconds, 3),
+        "changes": summary.changes(),
+        "rows": summary.rows(),
+        "reference_counts": summary.reference_counts(),
+        "skip_counts": summary.skip_counts(),
+        "examples": [
+            {"location": s.location, "name": s.name, "reason": s.reason} for s in summary.examples
+        ],
+    }
+
+
+def run_import(job: Job, report: Report) -> dict[str, Any]:
+    """params: {"format", "dry_run", "name"}; job.file: the upload. The parsers read a local
+    file, so the stored upload is copied to this machine's temporary folder first."""
+    fmt = str(job.params.get("format", ""))
+    dry_run = bool(job.params.get("dry_run", False))
+    name = str(job.params.get("name", "upload"))
+    if not job.file:
+        raise JobFailed("The job has no file to import.")
+    try:
+        summary = _import(job, fmt, dry_run, name, report)
+    except JobFailed:
+        _discard(job)  # a bad file is not kept for an apply that cannot succeed
+        raise
+    if not dry_run:  # applied: the upload is not needed any more
+        _discard(job)
+    return summary_result(summary)
+
+
+def _discard(job: Job) -> None:
+    job.file.delete(save=False)
+    Job.objects.filter(pk=job.pk).update(file="")
+
+
+def _import(job: Job, fmt: str, dry_run: bool, name: str, report: Report) -> ImportSummary:
+    size = job.file.size
+    with tempfile.TemporaryDirectory(prefix="tokensite-import-") as folder:
+        local = Path(folder) / "upload"
+        report(0.0, f"Copying {name} ({size / 1e6:.1f} MB) from storage.")
+        with job.file.open("rb") as source, local.open("wb") as out:
+            shutil.copyfileobj(source, out, 1 << 20)
+        report(0.05, f"Reading {name}.")
+
+        def progress(done: int, total: int) -> None:
+            fraction = done / total if total else 1.0
+            report(0.1 + 0.9 * fraction, f"Writing {done} of {total} records.")
+
+        try:
+            return import_file(fmt, local, dry_run=dry_run, progress=progress)
+        except ImportFailed as exc:
+            raise JobFailed(f"{name}: {exc} (nothing was written)") from None

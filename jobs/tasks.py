@@ -1,0 +1,35 @@
+"""The huey tasks: one generic task that runs any Job, and the periodic cleanups.
+
+huey's consumer (`manage.py run_huey`) discovers this module; it also runs the periodic tasks,
+so a deployment needs exactly one scheduler: run one worker with periodic tasks enabled
+(the default), others with `--no-periodic` if you scale workers out.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from huey import crontab
+from huey.contrib.djhuey import HUEY as queue
+from huey.contrib.djhuey import db_periodic_task, db_task
+
+from jobs import services
+
+
+@db_task()
+def run_job(job_id: str) -> None:
+    services.job_run(job_id)
+
+
+@db_periodic_task(crontab(minute="17", hour="3"))
+def prune_jobs() -> None:
+    services.jobs_prune(settings.JOB_RETENTION_DAYS)
+
+
+@db_periodic_task(crontab(minute="37", hour="3"))
+def prune_checkpoints() -> None:
+    from play.maintenance import checkpoints_prune
+
+    checkpoints_prune(settings.CHECKPOINT_RETENTION_DAYS)
+
+
+__all__ = ["prune_checkpoints", "prune_jobs", "queue", "run_job"]

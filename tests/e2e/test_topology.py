@@ -1,0 +1,234 @@
+"""The deployment topology as processes (what compose.yaml runs in containers): two daphne web
+processes and a huey worker on one PostgreSQL database and one Redis. A browser follows a table
+on one web process while an API client plays on the other; a login lockout reached on one holds
+on the other; an import started on one runs on the worker and is followed to the end on the
+other.
+
+Runs where DATABASE_URL names PostgreSQL and REDIS_URL is set (CI's second pass, or
+`make topology`); it makes and drops its own database.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import dj_database_url
+import httpx
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.conftest import ROOT
+
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+REDIS_URL = os.environ.get("REDIS_URL", "")
+pytestmark = pytest.mark.skipif(
+    not (DATABASE_URL.startswith("postgres") and REDIS_URL),
+    reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL: the deployment's shared services",
+)
+
+SETUP_SCRIPT = """
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.cached_db import SessionStore
+from rest_framework.authtoken.models import Token
+from play import services
+ann = User.objects.create_user("ann", password="ann-right-password")
+ben = User.objects.create_user("ben", password="ben-right-password")
+curator = User.objects.create_user("curator", is_staff=True, is_superuser=True)
+table = services.table_create(owner=ann, game="mtg", name="Topology", players=["Ann", "Ben"])
+services.table_join(user=ben, invite=table.invite_token, seat=1)
+session = SessionStore()
+session[SESSION_KEY] = str(ann.pk)
+session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+session[HASH_SESSION_KEY] = ann.get_session_auth_hash()
+session.create()
+print(table.id, session.session_key, Token.objects.create(user=ben).key,
+      Token.objects.create(user=curator).key)
+"""
+
+
+@dataclass
+class Topology:
+    web: tuple[str, str]
+    table_id: str
+    ann_session: str
+    ben_token: str
+    curator_token: str
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _admin_sql(sql: str) -> None:
+    import psycopg
+
+    server = dj_database_url.parse(DATABASE_URL)
+    with psycopg.connect(
+        host=server["HOST"] or None,
+        port=server["PORT"] or None,
+        user=server["USER"] or None,
+        password=server["PASSWORD"] or None,
+        dbname="postgres",
+        autocommit=True,
+    ) as connection:
+        connection.execute(sql.encode())
+
+
+def _wait_healthy(url: str, process: subprocess.Popen[bytes]) -> None:
+    for _ in range(300):
+        assert process.poll() is None, f"{url} exited with {process.returncode}"
+        try:
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError(f"{url} never became healthy")
+
+
+@pytest.fixture
+def topology(tmp_path: Path) -> Iterator[Topology]:
+    name = f"tokensite_topology_{os.getpid()}"
+    _admin_sql(f'DROP DATABASE IF EXISTS "{name}"')
+    _admin_sql(f'CREATE DATABASE "{name}"')
+    database = dj_database_url.parse(DATABASE_URL)
+    database_url = DATABASE_URL.rsplit("/", 1)[0] + f"/{name}"
+    assert database["NAME"] and database_url.endswith(name)
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "REDIS_URL": REDIS_URL,
+        "DEBUG": "1",
+        # Our own keys and queue on a Redis other runs may share.
+        "CACHE_KEY_PREFIX": name,
+        "JOB_QUEUE_NAME": name,
+        "MEDIA_ROOT": str(tmp_path / "media"),  # one host: web and worker share the folder
+        "LOG_LEVEL": "INFO",
+    }
+    manage = [sys.executable, "manage.py"]
+    processes: list[subprocess.Popen[bytes]] = []
+    try:
+        subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True)
+        setup = [*manage, "shell", "-c", SETUP_SCRIPT]
+        out = subprocess.run(setup, env=env, cwd=ROOT, check=True, capture_output=True)
+        table_id, session, ben_token, curator_token = out.stdout.decode().split()[-4:]
+        urls = []
+        for index in range(2):
+            port = _free_port()
+            log = (tmp_path / f"web{index}.log").open("wb")
+            daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+            processes.append(
+                subprocess.Popen(
+                    [*daphne, "tokensite.asgi:application"],
+                    env=env,
+                    cwd=ROOT,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+            )
+            urls.append(f"http://127.0.0.1:{port}")
+        worker_log = (tmp_path / "worker.log").open("wb")
+        processes.append(
+            subprocess.Popen(
+                [*manage, "run_huey", "--workers", "2"],
+                env=env,
+                cwd=ROOT,
+                stdout=worker_log,
+                stderr=subprocess.STDOUT,
+            )
+        )
+        for url, process in zip(urls, processes, strict=False):
+            _wait_healthy(url, process)
+        yield Topology((urls[0], urls[1]), table_id, session, ben_token, curator_token)
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        _admin_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _login(url: str, username: str, password: str) -> int:
+    with httpx.Client(base_url=url, timeout=10) as client:
+        client.get("/accounts/login/")
+        form = {
+            "username": username,
+            "password": password,
+            "csrfmiddlewaretoken": client.cookies["csrftoken"],
+        }
+        return client.post("/accounts/login/", data=form).status_code
+
+
+def test_two_web_processes_and_a_worker_share_everything(
+    browser: Browser, topology: Topology, shared_data: Path
+) -> None:
+    first, second = topology.web
+
+    # A browser on the first process follows the table live (websocket through Redis)...
+    context = browser.new_context()
+    cookie = {
+        "name": "sessionid",
+        "value": topology.ann_session,
+        "domain": "127.0.0.1",
+        "path": "/",
+    }
+    context.add_cookies([cookie])  # type: ignore[list-item]
+    page = context.new_page()
+    page.goto(f"{first}/play/{topology.table_id}/")
+    expect(page.locator("#live-status")).to_have_text("live", timeout=15_000)
+    # ...while an API client plays on the second.
+    ben = httpx.Client(
+        base_url=second, headers={"Authorization": f"Token {topology.ben_token}"}, timeout=10
+    )
+    version = ben.get(f"/api/v1/tables/{topology.table_id}/").json()["version"]
+    acted = ben.post(
+        f"/api/v1/tables/{topology.table_id}/actions/",
+        json={
+            "expected_version": version,
+            "action": {"type": "adjust_life", "seat": 1, "amount": -3},
+        },
+    )
+    assert acted.status_code == 200, acted.text
+    expect(page.get_by_test_id("life-1")).to_have_text("17", timeout=10_000)
+    context.close()
+
+    # A lockout reached on the first process holds on the second, for that user at that
+    # address only.
+    for _ in range(9):
+        assert _login(first, "ann", "wrong") == 200
+    assert _login(first, "ann", "wrong") == 429
+    assert _login(second, "ann", "ann-right-password") == 429
+    assert _login(second, "ben", "ben-right-password") == 302
+
+    # An import started on the second process runs on the worker; the first follows it.
+    curator = {"Authorization": f"Token {topology.curator_token}"}
+    content = (shared_data / "mtgjson_sample.json").read_bytes()
+    started = httpx.post(
+        f"{second}/api/v1/imports/",
+        headers=curator,
+        files={"file": ("set.json", content)},
+        data={"format": "mtgjson"},
+        timeout=10,
+    )
+    assert started.status_code == 202, started.text
+    job_url = f"{first}/api/v1/jobs/{started.json()['job']}/"
+    deadline = time.monotonic() + 60
+    job = httpx.get(job_url, headers=curator).json()
+    while job["status"] in ("queued", "running") and time.monotonic() < deadline:
+        time.sleep(0.2)
+        job = httpx.get(job_url, headers=curator).json()
+    assert job["status"] == "done", job
+    assert job["progress"] == 1.0 and job["result"]["changes"] > 0

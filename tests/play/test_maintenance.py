@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from play import services
+from play.maintenance import checkpoints_prune
+from play.models import Action, Table
+from tests.play.conftest import create_soldiers
+
+pytestmark = pytest.mark.django_db
+
+
+def play_actions(table: Table, owner: Any, count: int) -> int:
+    version = table.version
+    for _ in range(count):
+        version = services.table_apply_action(
+            table_id=table.pk, user=owner, action=create_soldiers(), expected_version=version
+        ).version
+    return version
+
+
+def test_it_drops_all_but_the_last_checkpoint_of_idle_tables(cast: Any) -> None:
+    version = play_actions(cast.table, cast.owner, 2 * services.CHECKPOINT_EVERY)
+    checkpoints = Action.objects.filter(table=cast.table, checkpoint__isnull=False)
+    assert checkpoints.count() == 2
+    assert checkpoints_prune(30) == 0  # the table is in use
+    Table.objects.filter(pk=cast.table.pk).update(updated_at=timezone.now() - timedelta(days=31))
+    assert checkpoints_prune(30) == 1
+    assert list(checkpoints.values_list("seq", flat=True)) == [2 * services.CHECKPOINT_EVERY]
+    # The log still reproduces the state: an undo replays from the last checkpoint (or the start).
+    before = services.table_undo(table_id=cast.table.pk, user=cast.owner, expected_version=version)
+    soldiers = sum(o["count"] for o in before.state["objects"])
+    assert before.version == version + 1 and soldiers == 2 * services.CHECKPOINT_EVERY - 1

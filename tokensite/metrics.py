@@ -1,0 +1,102 @@
+"""Prometheus metrics (requests, actions, websocket listeners, the job queue) for staff at
+/metrics."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+from rest_framework.decorators import (
+    api_view,
+    permission_classes,
+    renderer_classes,
+    throttle_classes,
+)
+from rest_framework.permissions import IsAdminUser
+from rest_framework.renderers import BaseRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+REQUESTS = Counter(
+    "tokensite_http_requests_total", "HTTP requests answered", ["method", "route", "status"]
+)
+LATENCY = Histogram("tokensite_http_request_seconds", "Time to answer a request", ["route"])
+WEBSOCKETS = Gauge("tokensite_websocket_connections", "Open websocket connections (this process)")
+
+
+class DatabaseCollector(Collector):
+    """Figures read from the database at scrape time, so every process reports the same."""
+
+    def describe(self) -> Iterator[GaugeMetricFamily]:
+        # Registering asks for the names; without this it would query the database at import.
+        yield GaugeMetricFamily("tokensite_jobs", "", labels=["status"])
+        yield GaugeMetricFamily("tokensite_actions_logged", "")
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        from django.db.models import Count, Max
+
+        from jobs.models import Job
+        from play.models import Action
+
+        jobs = GaugeMetricFamily("tokensite_jobs", "Background jobs by status", labels=["status"])
+        counts = dict(Job.objects.values_list("status").annotate(n=Count("pk")).order_by())
+        for status in Job.Status.values:
+            jobs.add_metric([status], counts.get(status, 0))
+        yield jobs
+        # The highest action id grows with every logged action (ids are never reused), and it is
+        # read from an index, unlike a COUNT over the whole log.
+        actions = GaugeMetricFamily("tokensite_actions_logged", "Table actions logged (all tables)")
+        actions.add_metric([], Action.objects.aggregate(m=Max("pk"))["m"] or 0)
+        yield actions
+
+
+REGISTRY.register(DatabaseCollector())
+
+
+class PrometheusRenderer(BaseRenderer):
+    media_type = "text/plain"
+    format = "prometheus"
+    charset = "utf-8"
+
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> bytes:
+        # Errors (401, 403) are the API's JSON error bodies, as text.
+        return data if isinstance(data, bytes) else json.dumps(data).encode()
+
+
+@extend_schema(exclude=True)
+@api_view(["GET"])
+@permission_classes([IsAdminUser])
+@renderer_classes([PrometheusRenderer])
+@throttle_classes([])
+def metrics(request: Request) -> Response:
+    """Prometheus text format, for staff: a session, or `Authorization: Token <key>` from the
+    scraper. Request and websocket figures are per process: scrape each web process, not the
+    proxy (README, "Deploying")."""
+    return Response(generate_latest(REGISTRY), content_type=CONTENT_TYPE_LATEST)
+
+
+def count_websockets(app: Any) -> Any:
+    """Wrap an ASGI websocket application so the gauge counts its open connections."""
+
+    async def counted(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        WEBSOCKETS.inc()
+        try:
+            await app(scope, receive, send)
+        finally:
+            WEBSOCKETS.dec()
+
+    return counted
