@@ -11,6 +11,7 @@ resync. The in-process layer (the embedded default) can't hang, so it is sent to
 from __future__ import annotations
 
 import asyncio
+import atexit
 import functools
 import logging
 import threading
@@ -82,8 +83,16 @@ class _Sender:
             )
             thread.start()
             ready.wait()
+            atexit.register(self.flush)
         assert self._loop is not None and self._queue is not None
         return self._loop, self._queue
+
+    def flush(self, timeout: float = 2 * SEND_TIMEOUT) -> None:
+        """Wait (boundedly) for what is queued: a script or a command that commits and exits at
+        once still tells the listeners."""
+        deadline = time.monotonic() + timeout
+        while self._pending and time.monotonic() < deadline:
+            time.sleep(0.01)
 
     def _run(self, ready: threading.Event) -> None:
         loop = asyncio.new_event_loop()
@@ -96,26 +105,31 @@ class _Sender:
     async def _drain(self, queue: asyncio.Queue[tuple[BaseChannelLayer, str, Any]]) -> None:
         while True:
             layer, group, message = await queue.get()
-            with self._lock:
-                self._pending -= 1
-            if time.monotonic() < self._paused_until:
-                stats.dropped += 1
-                continue
             try:
-                await bounded(functools.partial(layer.group_send, group, message))
-            except Exception as exc:  # whatever the layer raises, the commit stands
-                stats.failed += 1
-                self._paused_until = time.monotonic() + PAUSE_AFTER_FAILURE
-                logger.warning(
-                    "channel layer send failed (%s): %d failed, %d dropped so far; "
-                    "listeners resync from the heartbeat",
-                    type(exc).__name__,
-                    stats.failed,
-                    stats.dropped,
-                    exc_info=not isinstance(exc, TimeoutError),
-                )
-            else:
-                stats.sent += 1
+                await self._send(layer, group, message)
+            finally:
+                with self._lock:
+                    self._pending -= 1
+
+    async def _send(self, layer: BaseChannelLayer, group: str, message: dict[str, Any]) -> None:
+        if time.monotonic() < self._paused_until:
+            stats.dropped += 1
+            return
+        try:
+            await bounded(functools.partial(layer.group_send, group, message))
+        except Exception as exc:  # whatever the layer raises, the commit stands
+            stats.failed += 1
+            self._paused_until = time.monotonic() + PAUSE_AFTER_FAILURE
+            logger.warning(
+                "channel layer send failed (%s): %d failed, %d dropped so far; "
+                "listeners resync from the heartbeat",
+                type(exc).__name__,
+                stats.failed,
+                stats.dropped,
+                exc_info=not isinstance(exc, TimeoutError),
+            )
+        else:
+            stats.sent += 1
 
 
 _sender = _Sender()

@@ -377,6 +377,7 @@ def _format(text: str, values: dict[str, str]) -> str:
 # A browser's handshake from the site's own pages: the Origin matches the Host it connects to.
 BROWSER = [(b"host", b"testserver"), (b"origin", b"http://testserver")]
 
+
 def _websocket_status(path: str, user: User | None) -> int:
     headers = list(BROWSER)
     if user is not None:
