@@ -1,4 +1,4 @@
-"""/healthz names the failing part, and a lost database is a 503, never a 500 (tokensite/views.py)."""
+"""/healthz names the failing part; a lost database is a 503, never a 500 (tokensite/views.py)."""
 
 from __future__ import annotations
 
