@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck pytest install install-dev migrate bench clean
+.PHONY: run test lint typecheck pytest install install-dev migrate bench faults faults-short clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,13 @@ test: lint typecheck pytest
 
 bench: install-dev
 	for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+# The multi-process deployment under faults (docs/live.md): needs PostgreSQL and redis-server.
+faults: install-dev
+	$(BIN)/python bench/faults.py
+
+faults-short: install-dev
+	$(BIN)/python bench/faults.py --short
 
 clean:
 	rm -rf $(VENV) staticfiles

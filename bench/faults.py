@@ -526,7 +526,8 @@ def report(phase: Phase, result: dict[str, int]) -> str:
     during = percentile(phase.latencies_during, 0.95) * ms
     return (
         f"{phase.name:17} acknowledged {len(phase.acked):4}  lost {result['lost']}  "
-        f"committed without 2xx {result['without_2xx']}  409 {phase.conflicts}  other 4xx {phase.client_errors}  5xx {phase.server_errors} "
+        f"committed without 2xx {result['without_2xx']}  409 {phase.conflicts}  "
+        f"other 4xx {phase.client_errors}  5xx {phase.server_errors} "
         f"(503: {phase.unavailable})  timeouts {phase.timeouts}  transport errors "
         f"{phase.transport_errors}  missed after resync {result['missed']} "
         f"(resyncs {phase.resyncs})  p95 ms before {before:.0f} during {during:.0f}  "
