@@ -91,9 +91,12 @@ class Hub:
         try:
             while self.listeners:
                 await asyncio.sleep(heartbeat_seconds())
-                await self._heartbeat()
-                if probing:
-                    await self._probe(layer)
+                try:
+                    await self._heartbeat()
+                    if probing:
+                        await self._probe(layer)
+                except Exception:  # a bug here must not leave every socket without a heartbeat
+                    logger.exception("live hub round failed")
         finally:
             receiver.cancel()
             self.task = None
@@ -130,9 +133,10 @@ class Hub:
     async def _probe(self, layer: Any) -> None:
         lost_after = 2 * heartbeat_seconds() + LAYER_TIMEOUT
         if time.monotonic() - self.last_probe > lost_after:
-            # Every socket that was open when the last probe came back may have missed updates
-            # since: it resyncs on a fresh subscription. Later ones subscribed after the loss.
-            stale = [lis for lis in self.listeners if lis.connected_at <= self.last_probe]
+            # Every socket may have missed updates since: it resyncs on a fresh subscription.
+            # Except those that subscribed during the last round: the layer answered them.
+            since = time.monotonic() - heartbeat_seconds()
+            stale = [lis for lis in self.listeners if lis.connected_at < since]
             if stale:
                 logger.warning(
                     "channel layer subscription lost: closing %d sockets to resync", len(stale)
