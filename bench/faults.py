@@ -15,7 +15,8 @@ missed after resyncing, action p95 before and during the fault, and what /health
 Faults: redis-restart, redis-hang (SIGSTOP 25 s), postgres-restart (the proxy cut for 5 s:
 every connection reset, new ones refused), worker-kill (kill -9, restarted 2 s later) and
 slow-reader (a websocket client that never reads its socket). `--short` shortens every phase
-(CI). Exit status 1 when anything was lost, committed without a 2xx or missed after resync.
+(CI). Exit status 1 when anything was lost, committed without a 2xx or missed after resync, or
+when the action p95 during the Redis hang is over 3x the p95 before it.
 Uses DATABASE_URL (default: database `tokensite_faults` on the machine's PostgreSQL).
 """
 
@@ -51,6 +52,8 @@ DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tokensite_faults"
 WORKER_PORTS = tuple(int(p) for p in os.environ.get("FAULTS_PORTS", "8141,8142,8143").split(","))
 TABLES = 4
 CLIENT_TIMEOUT = 15.0
+# A hung channel layer must not slow actions down (issue 24: p95 during within 3x of before).
+MAX_HANG_SLOWDOWN = 3.0
 
 
 def free_port() -> int:
@@ -520,6 +523,10 @@ FAULTS = {
 }
 
 
+def hang_slowdown(phase: Phase) -> float:
+    return percentile(phase.latencies_during, 0.95) / percentile(phase.latencies_before, 0.95)
+
+
 def report(phase: Phase, result: dict[str, int]) -> str:
     ms = 1000
     before = percentile(phase.latencies_before, 0.95) * ms
@@ -530,7 +537,8 @@ def report(phase: Phase, result: dict[str, int]) -> str:
         f"other 4xx {phase.client_errors}  5xx {phase.server_errors} "
         f"(503: {phase.unavailable})  timeouts {phase.timeouts}  transport errors "
         f"{phase.transport_errors}  missed after resync {result['missed']} "
-        f"(resyncs {phase.resyncs})  p95 ms before {before:.0f} during {during:.0f}  "
+        f"(resyncs {phase.resyncs})  p95 ms before {before:.0f} during {during:.0f} "
+        f"(x{during / before:.1f})  "
         f"healthz: {' -> '.join(phase.health)}" + "".join(f"  {note}" for note in phase.notes)
     )
 
@@ -541,6 +549,9 @@ async def run(suite: Suite, names: list[str]) -> int:
         phase, result = await run_phase(suite, name, FAULTS[name])
         print(report(phase, result), flush=True)
         failures += result["lost"] + result["without_2xx"] + result["missed"]
+        if name == "redis-hang" and hang_slowdown(phase) > MAX_HANG_SLOWDOWN:
+            print(f"  action p95 during the hang is over {MAX_HANG_SLOWDOWN}x the p95 before it")
+            failures += 1
     return failures
 
 
