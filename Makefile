@@ -49,11 +49,13 @@ bench: install-dev
 
 # The multi-process deployment under faults (docs/live.md), apart from `make bench`: it needs
 # PostgreSQL and redis-server, and takes minutes.
+# FAULTS=redis-restart,redis-hang runs some faults only.
+FAULTS ?=
 faults: install-dev
-	$(BIN)/python bench/faults.py
+	$(BIN)/python bench/faults.py $(if $(FAULTS),--only $(FAULTS))
 
 faults-short: install-dev
-	$(BIN)/python bench/faults.py --short
+	$(BIN)/python bench/faults.py --short $(if $(FAULTS),--only $(FAULTS))
 
 clean:
 	rm -rf $(VENV) staticfiles
