@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck pytest install install-dev migrate bench clean lock worker topology
+.PHONY: run test lint typecheck pytest install install-dev migrate bench faults faults-short clean lock worker topology
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -70,7 +70,17 @@ pytest: install-dev
 test: lint typecheck pytest
 
 bench: install-dev
-	for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+	for script in $(filter-out bench/faults.py,$(wildcard bench/*.py)); do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+# The multi-process deployment under faults (docs/live.md), apart from `make bench`: it needs
+# PostgreSQL and redis-server, and takes minutes.
+# FAULTS=redis-restart,redis-hang runs some faults only.
+FAULTS ?=
+faults: install-dev
+	$(BIN)/python bench/faults.py $(if $(FAULTS),--only $(FAULTS))
+
+faults-short: install-dev
+	$(BIN)/python bench/faults.py --short $(if $(FAULTS),--only $(FAULTS))
 
 clean:
 	rm -rf $(VENV) staticfiles

@@ -14,13 +14,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.contrib.auth.models import User
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
-from play import rules
+from play import broadcast, rules
 from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.payloads import action_check_shape, action_embed_definitions
 from play.selectors import (
@@ -97,16 +95,13 @@ def table_create(
 
 
 def _broadcast(table: Table, version: int, events: list[dict[str, Any]]) -> None:
-    """Tell every listener of the table; runs after commit so nobody sees an unsaved version."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    if isinstance(layer, InMemoryChannelLayer) and not layer.groups.get(table.group_name):
-        # Nobody in this process listens (the in-memory layer has no other processes), so skip
-        # handing a no-op over to an event loop, which costs milliseconds outside a server.
-        return
-    message = {"type": "table.updated", "version": version, "events": events}
-    async_to_sync(layer.group_send)(table.group_name, message)
+    """Tell every listener of the table; runs after commit so nobody sees an unsaved version.
+
+    Never waits on the channel layer nor raises (play/broadcast.py): a listener that misses it
+    resyncs from the version in the next message or heartbeat."""
+    broadcast.publish(
+        table.group_name, {"type": "table.updated", "version": version, "events": events}
+    )
 
 
 def _is_busy(exc: OperationalError) -> bool:

@@ -15,7 +15,7 @@ def test_it_serves_the_home_page(client: Client) -> None:
 def test_it_reports_health_with_the_database_reachable(client: Client) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok"}
+    assert response.json() == {"database": "ok", "cache": "ok", "channels": "ok"}
 
 
 @pytest.mark.django_db

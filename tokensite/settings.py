@@ -155,6 +155,8 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Every open table socket gets the table's version this often (play/live.py, docs/live.md).
+LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "3"))
 
 # In the database (they survive a restart and are seen by every process), read through the cache.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

@@ -7,6 +7,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from tokensite import views
 from tokensite.metrics import metrics
 
+# A lost database answers 503 (API envelope or plain page), anything else a plain 500.
+handler500 = "tokensite.views.server_error"
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),

@@ -14,6 +14,14 @@
   var pollTimer = null;
   var retryDelay = 1000;
   var POLL_MS = 1000; // "within a second" even when the socket is down
+  // The websocket protocol (docs/live.md): every message carries the table's version; a
+  // heartbeat comes every `every` seconds; close codes say what to do next.
+  var CLOSE_RESYNC = 4001; // the server lost its channel: reconnect at once
+  var CLOSE_ACCESS_ENDED = 4403; // logged out, link rotated, seat removed, table deleted
+  var CLOSE_UNAVAILABLE = 4503; // live updates are down for now: poll and retry later
+  var heartbeatMs = 3000;
+  var watchdog = null;
+  var wasLive = false;
   // The status lives in the board partial, which the server renders as "connecting": every swap
   // puts the last known status back.
   var status = { text: "connecting", ok: true };
@@ -36,16 +44,17 @@
     }
   }
 
+  // The resync: the board for the version we have (204 when it is still the latest).
   function refresh() {
     var sep = boardUrl.indexOf("?") === -1 ? "?" : "&";
     htmx.ajax("GET", boardUrl + sep + "known=" + version(), { target: "#board", swap: "outerHTML" });
   }
 
-  function startPolling() {
+  function startPolling(text) {
     if (pollTimer === null) {
       pollTimer = window.setInterval(refresh, POLL_MS);
     }
-    setStatus("polling", false);
+    setStatus(text, false);
   }
 
   function stopPolling() {
@@ -55,23 +64,30 @@
     }
   }
 
+  // A socket that stays open but hears nothing for three heartbeats is dead: drop it.
+  function armWatchdog() {
+    window.clearTimeout(watchdog);
+    watchdog = window.setTimeout(function () {
+      if (socket !== null) {
+        socket.close();
+      }
+    }, 3 * heartbeatMs + 2000);
+  }
+
   function connect() {
     if (!("WebSocket" in window)) {
-      startPolling();
+      startPolling("polling");
       return;
     }
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
     try {
       socket = new WebSocket(scheme + window.location.host + page.dataset.wsPath);
     } catch (err) {
-      startPolling();
+      startPolling("polling");
       return;
     }
     socket.onopen = function () {
-      retryDelay = 1000;
-      stopPolling();
-      setStatus("live", true);
-      refresh(); // catch up on anything that happened while we were away
+      armWatchdog();
     };
     socket.onmessage = function (message) {
       var data;
@@ -80,14 +96,42 @@
       } catch (err) {
         return;
       }
-      if (data.type === "table.updated" && data.version !== version()) {
+      armWatchdog();
+      if (data.type === "table.heartbeat") {
+        heartbeatMs = Math.max(1000, (data.every || 3) * 1000);
+        if (!wasLive || pollTimer !== null) {
+          // The first heartbeat proves the subscription: live from here, catch up once.
+          wasLive = true;
+          retryDelay = 1000;
+          stopPolling();
+          setStatus("live", true);
+        }
+      }
+      // An update or heartbeat newer than the board (a gap, or a quiet table that missed one)
+      // means a resync; an older one (delivered out of order) changes nothing.
+      if (typeof data.version === "number" && data.version > version()) {
         refresh();
       }
     };
-    socket.onclose = function () {
+    socket.onclose = function (event) {
       socket = null;
-      startPolling();
-      window.setTimeout(connect, retryDelay);
+      window.clearTimeout(watchdog);
+      if (event.code === CLOSE_ACCESS_ENDED) {
+        stopPolling();
+        setStatus("access ended", false);
+        refresh(); // the board answers why (logged out, link no longer valid)
+        return;
+      }
+      var delay = retryDelay;
+      if (event.code === CLOSE_RESYNC) {
+        delay = 250;
+        startPolling("reconnecting");
+      } else if (event.code === CLOSE_UNAVAILABLE) {
+        startPolling("retrying");
+      } else {
+        startPolling(wasLive ? "reconnecting" : "polling");
+      }
+      window.setTimeout(connect, delay);
       retryDelay = Math.min(retryDelay * 2, 30000);
     };
   }

@@ -22,6 +22,9 @@ from tokensite.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+# A browser's handshake from the site's own pages: the Origin matches the Host it connects to.
+BROWSER = [(b"host", b"testserver"), (b"origin", b"http://testserver")]
+
 
 def run_async(test: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], None]:
     """Run an async test on an event loop in a thread of its own (no pytest-asyncio needed).
@@ -55,13 +58,21 @@ def session_headers(user: User) -> list[tuple[bytes, bytes]]:
     client = Client()
     client.force_login(user)
     cookie = f"sessionid={client.cookies['sessionid'].value}"
-    return [(b"cookie", cookie.encode()), (b"origin", b"http://testserver")]
+    return [(b"cookie", cookie.encode()), *BROWSER]
 
 
 async def connect(cast: Cast, user: User | None, query: str = "") -> WebsocketCommunicator:
-    headers = await session_headers(user) if user else [(b"origin", b"http://testserver")]
+    headers = await session_headers(user) if user else list(BROWSER)
     path = f"/ws/tables/{cast.table.id}/{query}"
     return WebsocketCommunicator(application, path, headers=headers)
+
+
+async def update_of(listener: WebsocketCommunicator, timeout: float = 5) -> dict[str, Any]:
+    """The next `table.updated` message (heartbeats, tests/play/test_live.py, are skipped)."""
+    while True:
+        message = await listener.receive_json_from(timeout=timeout)
+        if message["type"] != "table.heartbeat":
+            return dict(message)
 
 
 @sync_to_async
@@ -86,11 +97,11 @@ async def test_every_listener_receives_the_new_version_after_a_commit() -> None:
         assert connected
     result = await act(cast, cast.owner, create_soldiers(count=2))
     for listener in listeners:
-        message = await listener.receive_json_from(timeout=5)
+        message = await update_of(listener)
         assert message == {"type": "table.updated", "version": 1, "events": result.events}
     await act(cast, cast.player, {"type": "adjust_life", "seat": 1, "amount": -1})
     for listener in listeners:
-        assert (await listener.receive_json_from(timeout=5))["version"] == 2
+        assert (await update_of(listener))["version"] == 2
         await listener.disconnect()
 
 
@@ -115,6 +126,7 @@ async def test_a_refused_action_broadcasts_nothing() -> None:
     cast = await sync_to_async(make_cast)()
     listener = await connect(cast, cast.owner)
     assert (await listener.connect())[0]
+    assert (await listener.receive_json_from(timeout=5))["type"] == "table.heartbeat"
     with pytest.raises(DomainError):
         await act(cast, cast.owner, {"type": "tap", "object": "o404"})
     assert await listener.receive_nothing(timeout=0.3)
@@ -159,9 +171,13 @@ async def test_a_commit_in_another_process_reaches_this_listener_through_redis()
         sys.executable, "-c", CROSS_PROCESS_SCRIPT, str(cast.table.id), env=env
     )
     assert await process.wait() == 0
-    message = await listener.receive_json_from(timeout=10)
+    message = await update_of(listener, timeout=10)
     assert (message["type"], message["version"]) == ("table.updated", 1)
     await listener.disconnect()
+
+
+def _page(host: str, origin: str) -> list[tuple[bytes, bytes]]:
+    return [(b"host", host.encode()), (b"origin", origin.encode())]
 
 
 @run_async
@@ -177,6 +193,13 @@ async def test_a_script_without_origin_may_listen_but_a_foreign_origin_is_refuse
         (path, [], False),
         (f"{path}?spectate=guess", [], False),
         (path, [*cookie, (b"origin", b"https://evil.example")], False),
+        # Scheme, host and port all count: another port on the same host is another site.
+        (path, [*cookie, *_page("localhost:8000", "http://localhost:8000")], True),
+        (path, [*cookie, *_page("localhost:8000", "http://localhost:9999")], False),
+        (path, [*cookie, *_page("localhost:8000", "https://localhost:8000")], False),
+        (path, [*cookie, *_page("localhost", "http://localhost:80")], True),
+        (path, [*cookie, *_page("evil.example", "http://evil.example")], False),  # not allowed
+        (path, [*cookie, (b"origin", b"http://testserver")], False),  # no Host to compare
     )
     for url, headers, accepted in cases:
         communicator = WebsocketCommunicator(application, url, headers=headers)
@@ -195,6 +218,6 @@ async def test_an_idle_listener_outlives_the_redis_clients_default_read_timeout(
     assert (await listener.connect())[0]
     await asyncio.sleep(7)
     await act(cast, cast.owner, create_soldiers())
-    message = await listener.receive_json_from(timeout=10)
+    message = await update_of(listener, timeout=10)
     assert (message["type"], message["version"]) == ("table.updated", 1)
     await listener.disconnect()

@@ -381,8 +381,12 @@ def _format(text: str, values: dict[str, str]) -> str:
     return text
 
 
+# A browser's handshake from the site's own pages: the Origin matches the Host it connects to.
+BROWSER = [(b"host", b"testserver"), (b"origin", b"http://testserver")]
+
+
 def _websocket_status(path: str, user: User | None) -> int:
-    headers = [(b"origin", b"http://testserver")]
+    headers = list(BROWSER)
     if user is not None:
         client = Client()
         client.force_login(user)

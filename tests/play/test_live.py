@@ -1,0 +1,248 @@
+"""The live channel is never silently stale and closes when access ends (play/live.py).
+
+With REDIS_URL (CI's second pass) every test here runs on the Redis channel layer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import User
+from django.test import Client
+
+from play import live, services
+from play.models import Seat, Spectator, Table
+from tests.play.conftest import Cast, create_soldiers, make_cast
+from tests.play.test_consumers import BROWSER, act, run_async
+from tokensite.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def quick_heartbeat(settings: Any) -> None:
+    settings.LIVE_HEARTBEAT_SECONDS = 0.3
+
+
+@sync_to_async
+def logged_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+async def open_socket(
+    cast: Cast, client: Client | None = None, query: str = ""
+) -> WebsocketCommunicator:
+    headers = list(BROWSER)
+    if client is not None:
+        headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
+    communicator = WebsocketCommunicator(
+        application, f"/ws/tables/{cast.table.id}/{query}", headers=headers
+    )
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def next_of(socket: WebsocketCommunicator, kind: str) -> dict[str, Any]:
+    """The next message of type `kind`, skipping heartbeats in between."""
+    while True:
+        message = await socket.receive_output(timeout=5)
+        if message["type"] == "websocket.close":
+            raise AssertionError(f"closed with {message.get('code')} waiting for {kind}")
+        content = json.loads(message["text"])
+        if content["type"] == kind:
+            return dict(content)
+
+
+async def close_code(socket: WebsocketCommunicator, within: float = 2.0) -> int:
+    """The code the server closes the socket with, within `within` seconds (heartbeats skipped)."""
+    deadline = time.monotonic() + within
+    while True:
+        message = await socket.receive_output(timeout=max(0.01, deadline - time.monotonic()))
+        if message["type"] == "websocket.close":
+            return int(message["code"])
+
+
+@run_async
+async def test_it_sends_the_version_at_once_and_then_as_a_heartbeat() -> None:
+    cast = await sync_to_async(make_cast)()
+    await act(cast, cast.owner, create_soldiers())
+    socket = await open_socket(cast, query=f"?spectate={cast.table.spectate_token}")
+    first = await socket.receive_json_from(timeout=5)
+    assert first == {"type": "table.heartbeat", "version": 1, "every": 0.3}
+    await act(cast, cast.owner, create_soldiers())
+    update = await next_of(socket, "table.updated")
+    assert update["version"] == 2
+    # A quiet table still says its version, so a client that missed an update notices.
+    assert (await next_of(socket, "table.heartbeat"))["version"] == 2
+    await socket.disconnect()
+
+
+@run_async
+async def test_logout_closes_the_sessions_open_sockets_within_two_seconds() -> None:
+    cast = await sync_to_async(make_cast)()
+    spectator = await logged_in(cast.spectator)
+    other_session = await logged_in(cast.spectator)
+    leaving = await open_socket(cast, spectator)
+    staying = await open_socket(cast, other_session)
+    response = await sync_to_async(spectator.post)("/accounts/logout/")
+    assert response.status_code == 302
+    assert await close_code(leaving) == live.CLOSE_ACCESS_ENDED
+    # The same user's other session is another grant: it keeps listening.
+    await act(cast, cast.owner, create_soldiers())
+    assert (await next_of(staying, "table.updated"))["version"] == 1
+    await staying.disconnect()
+
+
+@run_async
+async def test_rotating_the_links_closes_the_sockets_the_old_link_opened() -> None:
+    cast = await sync_to_async(make_cast)()
+    by_link = await open_socket(cast, query=f"?spectate={cast.table.spectate_token}")
+    owner = await open_socket(cast, await logged_in(cast.owner))
+    # A seated player who also holds the link keeps the seat's grant after the rotation.
+    player = await open_socket(
+        cast, await logged_in(cast.player), f"?spectate={cast.table.spectate_token}"
+    )
+    await sync_to_async(services.table_rotate_links)(table_id=cast.table.id, user=cast.owner)
+    assert await close_code(by_link) == live.CLOSE_ACCESS_ENDED
+    await act(cast, cast.owner, create_soldiers())
+    for socket in (owner, player):
+        assert (await next_of(socket, "table.updated"))["version"] == 1
+        await socket.disconnect()
+
+
+@sync_to_async
+def remove_spectator(cast: Cast) -> None:
+    Spectator.objects.filter(table=cast.table, user=cast.spectator).delete()
+
+
+@sync_to_async
+def free_seat(cast: Cast) -> None:
+    seat = Seat.objects.get(table=cast.table, user=cast.player)
+    seat.user = None
+    seat.save()
+
+
+@sync_to_async
+def delete_table(cast: Cast) -> None:
+    Table.objects.filter(pk=cast.table.pk).delete()
+
+
+@pytest.mark.parametrize(
+    ("who", "end"),
+    [("spectator", remove_spectator), ("player", free_seat), ("owner", delete_table)],
+)
+def test_a_removed_seat_spectator_or_table_closes_its_sockets(who: str, end: Any) -> None:
+    @run_async
+    async def scenario() -> None:
+        cast = await sync_to_async(make_cast)()
+        socket = await open_socket(cast, await logged_in(getattr(cast, who)))
+        await end(cast)
+        assert await close_code(socket) == live.CLOSE_ACCESS_ENDED
+
+    scenario()
+
+
+class BrokenLayer:
+    """A channel layer that is down (refuses) or hung (never answers)."""
+
+    def __init__(self, hung: bool) -> None:
+        self.hung = hung
+
+    async def _fail(self, *args: Any, **kwargs: Any) -> Any:
+        if self.hung:
+            await asyncio.sleep(3600)
+        raise ConnectionError("Connection refused (the layer is down)")
+
+    new_channel = group_add = group_discard = group_send = send = _fail
+
+    async def receive(self, channel: str) -> Any:
+        await asyncio.sleep(3600)
+
+
+@pytest.mark.parametrize("hung", [False, True])
+def test_a_handshake_while_the_channel_layer_is_down_is_refused_with_a_retry_code(
+    hung: bool, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(live, "LAYER_TIMEOUT", 0.2)
+
+    @run_async
+    async def scenario() -> None:
+        cast = await sync_to_async(make_cast)()
+        with monkeypatch.context() as patch:
+            patch.setattr("play.consumers.get_channel_layer", lambda alias: BrokenLayer(hung))
+            path = f"/ws/tables/{cast.table.id}/?spectate={cast.table.spectate_token}"
+            socket = WebsocketCommunicator(application, path, headers=list(BROWSER))
+            connected, _ = await socket.connect(timeout=5)
+            # Accepted only to say why, then closed with the code the page turns into "retrying".
+            assert connected
+            assert await close_code(socket) == live.CLOSE_UNAVAILABLE
+        # The first handshake after the layer is back works.
+        back = await open_socket(cast, query=f"?spectate={cast.table.spectate_token}")
+        assert (await back.receive_json_from(timeout=5))["type"] == "table.heartbeat"
+        await back.disconnect()
+
+    with caplog.at_level(logging.WARNING):
+        scenario()
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/ws/tables/xyz/", "/ws/tables/", "/ws/nowhere/", "/", "/ws/tables/{id}/extra/", "/ws/%00/"],
+)
+def test_no_websocket_path_answers_500_or_logs_a_traceback(
+    path: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    @run_async
+    async def scenario() -> None:
+        cast = await sync_to_async(make_cast)()
+        socket = WebsocketCommunicator(
+            application, path.format(id=cast.table.id), headers=list(BROWSER)
+        )
+        connected, _ = await socket.connect(timeout=5)
+        assert not connected  # a plain refusal at the handshake (403), not an error
+        await socket.disconnect()
+
+    with caplog.at_level(logging.INFO):
+        scenario()
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert not [record for record in caplog.records if record.exc_info]
+
+
+class FakeListener:
+    def __init__(self, table_id: str, connected_at: float) -> None:
+        self.table_id = table_id
+        self.connected_at = connected_at
+        self.closed_with: int | None = None
+
+    async def heartbeat(self, version: int) -> None:
+        return None
+
+    async def close_with(self, code: int) -> None:
+        self.closed_with = code
+
+
+def test_it_closes_the_sockets_of_a_lost_subscription_to_resync() -> None:
+    """No probe came back through the layer for two heartbeats: the sockets may have missed
+    updates, and resync; except one that subscribed during the last round (the layer answered)."""
+
+    async def scenario() -> None:
+        hub = live.Hub()
+        now = time.monotonic()
+        hub.last_probe = now - 60
+        before, after = FakeListener("t", now - 120), FakeListener("t", now - 0.01)
+        hub.listeners = {before, after}
+        await hub._probe(BrokenLayer(hung=False))
+        assert (before.closed_with, after.closed_with) == (live.CLOSE_RESYNC, None)
+
+    asyncio.run(scenario())
