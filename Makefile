@@ -30,6 +30,7 @@ migrate: install
 
 run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	@echo "Tokensite is starting at http://$(HOST):$(PORT)/ (Ctrl+C stops it)"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) tokensite.asgi:application
 
 lint: install-dev
