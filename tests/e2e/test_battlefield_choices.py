@@ -39,7 +39,7 @@ def test_it_asks_for_the_order_of_replacement_effects_and_the_legend_to_keep(
     custom.get_by_label("Toughness").fill("3")
     custom.get_by_role("button", name="Create").click()
     # Doubling Season made two identical Vojas: nothing to tell apart, so no question.
-    expect(page.locator("#board .summary")).to_contain_text("= 2")
+    expect(page.locator("#board .summary")).to_contain_text("→ 2:")
     expect(page.locator("#board")).to_contain_text("x1 Voja")
 
     custom.get_by_label("Subtypes").fill("Elf")
