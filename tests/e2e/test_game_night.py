@@ -4,6 +4,7 @@ errors, screenshots at 375 px and 1280 px (test-artifacts/)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -29,7 +30,7 @@ def _context(browser: Browser, live_url: str, user: User | None, width: int) -> 
 
 def _table(owner: User) -> str:
     table = services.table_create(owner=owner, game="mtg", name="Friday", players=["Ann", "Ben"])
-    actions = [
+    actions: list[dict[str, Any]] = [
         {"type": "create_token", "token": "mtg-soldier-1-1-w", "count": 3, "controller": 0},
         {"type": "create_token", "token": "mtg-treasure", "controller": 1},
         {"type": "pass_turn"},
