@@ -291,7 +291,7 @@ def _action_summary(action: Action, state: JsonDict) -> str:
     if turns and turns[-1].get("seat") is not None:
         last = turns[-1]
         who = f"{names.get(last['seat'], '?')}'s turn {last.get('turn')}"
-        steps = presentation(state.get("game", "mtg")).step_names
+        steps = presentation(state["game"]).step_names if "game" in state else {}
         step_name = steps.get(str(last.get("step", "")), "")
         if payload.get("type") == "pass_turn" or not step_name:
             return who
