@@ -293,7 +293,8 @@ def _action_summary(action: Action, state: JsonDict) -> str:
         who = f"{names.get(last['seat'], '?')}'s turn {last.get('turn')}"
         steps = presentation(state["game"]).step_names if "game" in state else {}
         step_name = steps.get(str(last.get("step", "")), "")
-        if payload.get("type") == "pass_turn" or not step_name:
+        new_turn = len({e.get("turn") for e in turns}) > 1  # it passed the turn
+        if new_turn or not step_name:
             return who
         return f"{who}, {step_name.lower()}"
     objects = {o["id"]: o for o in state.get("objects", [])}
