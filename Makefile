@@ -42,6 +42,7 @@ migrate: install
 
 run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	@echo "Tokensite is starting at http://$(HOST):$(PORT)/ (Ctrl+C stops it)"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) tokensite.asgi:application
 
 # The background worker (jobs, periodic cleanups) for a deployment with REDIS_URL; without it

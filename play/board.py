@@ -90,12 +90,24 @@ def tile(obj: JsonDict, game: str, attached: list[JsonDict]) -> JsonDict:
         "frame": frame(obj),
         "type_line": type_line(obj),
         "stats": stats(obj),
+        "changed": _pt_changed(obj),
+        "printed": f"{obj.get('base_power')}/{obj.get('base_toughness')}",
         "counters": counters,
         "badges": badges(obj, game),
         "attached": attached,
         "keywords": _unbadged_keywords(obj),
         "tapped": bool(obj.get(presentation(game).toggle.key)),
     }
+
+
+def _pt_changed(obj: JsonDict) -> bool:
+    """P/T differs from the base (counters, pumps, effects): the tile marks it."""
+    if obj.get("power") is None or obj.get("base_power") is None:
+        return False
+    return (obj.get("power"), obj.get("toughness")) != (
+        obj.get("base_power"),
+        obj.get("base_toughness"),
+    )
 
 
 def _unbadged_keywords(obj: JsonDict) -> list[str]:
@@ -116,7 +128,7 @@ def piles(
         toggle = presentation(game).toggle
         tapped = sum(o["count"] for o in stacks if o.get(toggle.key))
         word = toggle.word
-        summary = f"x{total} {name}" + (f", {tapped} {word}" if tapped else "")
+        summary = f"x{total} {name}" + (f" ({tapped} {word})" if tapped else "")
         tiles = [tile(o, game, attached.get(o["id"], [])) for o in stacks]
         result.append({"name": name, "summary": summary, "tiles": tiles})
     return result
@@ -225,7 +237,7 @@ def pending_choice(state: JsonDict) -> JsonDict | None:
 def _object_label(obj: JsonDict) -> str:
     """Enough to tell apart objects that share a name (two different legendary Vojas, 704.5j)."""
     details = ", ".join(part for part in (type_line(obj), stats(obj)) if part)
-    return f"{display_name(obj)} ({obj['id']}, x{obj['count']}): {details}"
+    return f"{display_name(obj)} (x{obj['count']}): {details}"
 
 
 def _color_label(option: Any) -> str:
@@ -241,31 +253,99 @@ def _option_label(option: Any, names: dict[str, str]) -> str:
     if option in names:
         return names[option]
     # An object id the board doesn't show yet: the one being created.
-    return f"The new one ({option})" if _OBJECT_ID.match(option) else option
+    return "The new one" if _OBJECT_ID.match(option) else option
 
 
-def log_groups(actions: list[Action]) -> list[JsonDict]:
-    """Log entries newest first, each with its events (sentence and rule)."""
-    return [
-        {
-            "seq": action.seq,
-            "label": str(action.payload.get("type", action.kind)).replace("_", " "),
-            "actor": action.actor.get_username() if action.actor else None,
-            "undone": action.undone_by is not None,
-            "events": action.events,
-        }
-        for action in sorted(actions, key=lambda a: a.seq, reverse=True)
-    ]
+_TIMES = {2: "twice", 3: "three times", 4: "four times"}
+
+
+def replacement_phrase(event: JsonDict) -> str:
+    """ "Doubling Season: twice that many (614.1)", from the event's data (no factor shown)."""
+    factor, added = event.get("factor"), event.get("added")
+    if isinstance(factor, int) and factor > 1:
+        words = f"{_TIMES.get(factor, f'{factor} times')} that many"
+    elif isinstance(added, int) and added:
+        words = f"{added} more"
+    else:
+        words = "replaced"
+    times = event.get("times") or 1
+    repeat = f", {times} copies" if isinstance(times, int) and times > 1 else ""
+    rule = event.get("effect_rule") or event.get("rule")
+    return f"{event.get('source_name', '?')}: {words}{repeat}" + (f" ({rule})" if rule else "")
+
+
+def event_line(event: JsonDict) -> JsonDict:
+    """One event as the log shows it: words for people and the rule apart."""
+    if event.get("type") == "replacement_applied" and "source_name" in event:
+        return {"text": replacement_phrase(event), "rule": None}
+    return {"text": event.get("text", ""), "rule": event.get("rule")}
+
+
+def _action_summary(action: Action, state: JsonDict) -> str:
+    """The line that stands for the whole action: where a turn action left the game ("Ben's turn
+    4"), else what it acted on ("3 Soldier Token", "Ann", the first event)."""
+    names = {s["seat"]: s["name"] for s in state.get("seats", [])}
+    events = action.events or []
+    turns = [e for e in events if e.get("type") in ("step", "turn_started")]
+    payload = action.payload or {}
+    if turns and turns[-1].get("seat") is not None:
+        last = turns[-1]
+        who = f"{names.get(last['seat'], '?')}'s turn {last.get('turn')}"
+        steps = presentation(state["game"]).step_names if "game" in state else {}
+        step_name = steps.get(str(last.get("step", "")), "")
+        new_turn = len({e.get("turn") for e in turns}) > 1  # it passed the turn
+        if new_turn or not step_name:
+            return who
+        return f"{who}, {step_name.lower()}"
+    objects = {o["id"]: o for o in state.get("objects", [])}
+    definition = payload.get("definition")
+    subject = None
+    if isinstance(definition, dict) and definition.get("name"):
+        subject = str(definition["name"])
+    elif payload.get("object") in objects:
+        subject = display_name(objects[payload["object"]])
+    elif isinstance(payload.get("seat"), int) and payload["seat"] in names:
+        subject = names[payload["seat"]]
+    if subject is not None:
+        count = payload.get("count")
+        return f"{count} {subject}" if isinstance(count, int) and count > 1 else subject
+    if events:
+        return str(event_line(events[0])["text"])
+    return "nothing changed"
+
+
+def log_groups(actions: list[Action], state: JsonDict | None = None) -> list[JsonDict]:
+    """Log entries newest first: one line per action ("Pass turn: Ben's turn 4") that opens to
+    its events with their rules; `seat` lets the page filter by player."""
+    state = state or {}
+    names = {s["seat"]: s["name"] for s in state.get("seats", [])}
+    entries = []
+    for action in sorted(actions, key=lambda a: a.seq, reverse=True):
+        kind = str(action.payload.get("type", action.kind)).replace("_", " ")
+        entries.append(
+            {
+                "seq": action.seq,
+                "label": kind[:1].upper() + kind[1:],
+                "summary": _action_summary(action, state),
+                "actor": action.actor.get_username() if action.actor else None,
+                "seat": action.seat,
+                "seat_name": names.get(action.seat) if action.seat is not None else None,
+                "undone": action.undone_by is not None,
+                "events": [event_line(e) for e in action.events or []],
+            }
+        )
+    return entries
 
 
 def replacement_summary(events: list[JsonDict]) -> str | None:
-    """How replacement effects changed a creation: "1 → Doubling Season x2 → Parallel Lives x2 = 4".
+    """How replacement effects changed a creation: "1 → 4: Doubling Season: twice that many
+    (614.1) · Parallel Lives: twice that many (614.1)".
 
     Each `replacement_applied` event carries its source's name, what it replaced ("tokens" or
-    "counters": tokens entering with counters are another story and stay out of it), how many
-    times it applied and the running count (`before`, `after`). The total is what was created.
-    The events may come from a `choose` that finished the creation (legend rule, order of
-    effects).
+    "counters": tokens entering with counters are another story and stay out of it), the factor
+    or the number added and the running count (`before`, `after`). The total is what was
+    created. The events may come from a `choose` that finished the creation (legend rule, order
+    of effects).
     """
     applied = [
         e
@@ -275,18 +355,5 @@ def replacement_summary(events: list[JsonDict]) -> str | None:
     created = sum(int(e.get("count", 0)) for e in events if e.get("type") == "token_created")
     if not applied or not created:
         return None
-    steps = [str(applied[0].get("before", "?"))]
-    for event in applied:
-        times = int(event.get("times") or 1)
-        repeat = f" ({times} times)" if times > 1 else ""
-        change = _change(event.get("before"), event.get("after"))
-        steps.append(f"{event.get('source_name', '?')}{repeat}{change}")
-    return " → ".join(steps) + f" = {created}"
-
-
-def _change(before: Any, after: Any) -> str:
-    if not isinstance(before, int) or not isinstance(after, int):
-        return ""
-    if before > 0 and after > before and after % before == 0:
-        return f" x{after // before}"
-    return f" {after - before:+d}" if after != before else ""
+    before = applied[0].get("before", "?")
+    return f"{before} → {created}: " + " · ".join(replacement_phrase(e) for e in applied)

@@ -82,12 +82,15 @@ def _context(
 ) -> dict[str, Any]:
     """The page's context; `state` is the table state a write just returned, when there is one."""
     state = state or selectors.table_state(table=table, access=access)
+    extra.setdefault(
+        "result_lines", [board.event_line(e) for e in extra.get("result_events") or []]
+    )
     entries = selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES))
     return {
         "table": table,
         "state": state,
         "layout": board.layout(state),
-        "log": board.log_groups(list(entries)),
+        "log": board.log_groups(list(entries), state),
         "access": access,
         "spectate": request.GET.get("spectate", ""),
         "controls": table_controls(table.game),

@@ -174,8 +174,59 @@
     before = now;
   }
 
+  // The log filter (by player) and the focused control survive board updates.
+  var logSeat = "";
+  var focus = null;
+  var FOCUSABLE = "a[href], button, input, select, textarea, summary";
+
+  function applyLogFilter() {
+    var select = document.querySelector("[data-log-filter]");
+    if (select) {
+      select.value = logSeat;
+    }
+    document.querySelectorAll(".log-entry").forEach(function (entry) {
+      entry.hidden = logSeat !== "" && entry.dataset.seat !== logSeat;
+    });
+  }
+
+  function rememberFocus() {
+    var active = document.activeElement;
+    var root = board();
+    focus = null;
+    if (!active || !root || !root.contains(active)) {
+      return;
+    }
+    var anchor = active.closest("[id]");
+    if (!anchor) {
+      return;
+    }
+    focus = { id: anchor.id, index: Array.prototype.indexOf.call(anchor.querySelectorAll(FOCUSABLE), active) };
+  }
+
+  function restoreFocus() {
+    if (!focus) {
+      return;
+    }
+    var anchor = document.getElementById(focus.id);
+    if (!anchor) {
+      return;
+    }
+    var target = focus.index >= 0 ? anchor.querySelectorAll(FOCUSABLE)[focus.index] : anchor;
+    if (target && document.activeElement !== target) {
+      target.focus({ preventScroll: true });
+    }
+  }
+
+  document.body.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("[data-log-filter]")) {
+      logSeat = event.target.value;
+      applyLogFilter();
+    }
+  });
+
   document.body.addEventListener("htmx:beforeSwap", function () {
     before = stacksOnBoard();
+    rememberFocus();
   });
 
   document.body.addEventListener("htmx:afterSwap", function (event) {
@@ -187,6 +238,8 @@
     }
     setStatus(status.text, status.ok);
     syncVersion();
+    applyLogFilter();
+    restoreFocus();
   });
 
   document.body.addEventListener("htmx:afterRequest", function (event) {

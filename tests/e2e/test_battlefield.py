@@ -89,7 +89,9 @@ def test_it_plays_tokens_through_a_turn(browser: Browser, live_url: str, artifac
     results = palette.locator("#palette-results")
     results.get_by_role("button", name=re.compile("^Soldier")).first.click()
     expect(page.locator("#board .summary")).to_contain_text("Doubling Season")
-    expect(page.locator("#board .summary")).to_contain_text("1 → Doubling Season x2 = 2")
+    expect(page.locator("#board .summary")).to_contain_text(
+        "1 → 2: Doubling Season: twice that many (614.1)"
+    )
     expect(page.locator("#board")).to_contain_text("x2 Soldier Token")
     expect(page.locator("#board .pile-summary")).to_have_count(3)  # Season, Soldiers, Treasures
     page.screenshot(path=str(artifacts_dir / "battlefield-1280.png"), full_page=True)
@@ -101,7 +103,7 @@ def test_it_plays_tokens_through_a_turn(browser: Browser, live_url: str, artifac
     dialog.get_by_role("button", name="Close").click()
 
     _tile(page, "Soldier Token").get_by_role("button", name="Tap 1").click()
-    expect(page.locator("#board")).to_contain_text("x2 Soldier Token, 1 tapped")
+    expect(page.locator("#board")).to_contain_text("x2 Soldier Token (1 tapped)")
     page.screenshot(path=str(artifacts_dir / "battlefield-tapped-1280.png"), full_page=True)
 
     page.locator("body").press("u")  # keyboard shortcut: undo

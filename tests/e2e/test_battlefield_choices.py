@@ -39,7 +39,7 @@ def test_it_asks_for_the_order_of_replacement_effects_and_the_legend_to_keep(
     custom.get_by_label("Toughness").fill("3")
     custom.get_by_role("button", name="Create").click()
     # Doubling Season made two identical Vojas: nothing to tell apart, so no question.
-    expect(page.locator("#board .summary")).to_contain_text("= 2")
+    expect(page.locator("#board .summary")).to_contain_text("→ 2:")
     expect(page.locator("#board")).to_contain_text("x1 Voja")
 
     custom.get_by_label("Subtypes").fill("Elf")
@@ -62,5 +62,7 @@ def test_it_asks_for_the_order_of_replacement_effects_and_the_legend_to_keep(
     choice.get_by_role("button", name="Hardened Scales").click()  # 1 -> 2 -> 4
     expect(choice).to_be_hidden()
     expect(_tile(page, "Voja")).to_contain_text("7/7")
-    expect(page.locator("#board .log-entry").first).to_contain_text("Hardened Scales applied")
+    expect(page.locator("#board .log-entry").first).to_contain_text(
+        "Hardened Scales: 1 more (614.1)"
+    )
     page.context.close()

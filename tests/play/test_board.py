@@ -42,7 +42,7 @@ def _state(objects: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
 def test_it_sums_stacks_of_one_name_into_a_pile():
     goblins = [_obj("o1", "Goblin Token", 28), _obj("o2", "Goblin Token", 12, tapped=True)]
     [pile] = board.layout(_state(goblins))["seats"][0]["piles"]
-    assert pile["summary"] == "x40 Goblin Token, 12 tapped"
+    assert pile["summary"] == "x40 Goblin Token (12 tapped)"
     assert [t["tapped"] for t in pile["tiles"]] == [False, True]
 
 
@@ -86,14 +86,20 @@ def test_it_puts_riftbound_units_on_their_battlefield_by_controller():
     assert field["controller"] == "Ann" and field["sides"][0]["name"] == "Ann"
 
 
-def _applied(name: str, replaces: str, before: int, after: int, times: int = 1) -> dict[str, Any]:
+def _applied(
+    name: str, replaces: str, before: int, after: int, times: int = 1, added: int | None = None
+) -> dict[str, Any]:
     """A replacement_applied event as the kernel tells it; its text is for people only."""
     return {
         "type": "replacement_applied",
         "text": "(not read)",
+        "rule": "616.1",
+        "effect_rule": "614.1",
         "source_name": name,
         "replaces": replaces,
         "times": times,
+        "factor": None if added else 2,
+        "added": added,
         "before": before,
         "after": after,
     }
@@ -103,11 +109,12 @@ def test_it_tells_how_replacement_effects_changed_a_creation():
     events = [
         _applied("Doubling Season", "tokens", 1, 2),
         _applied("Parallel Lives", "tokens", 2, 8, times=2),
-        _applied("Peregrin Took", "tokens", 8, 9),
+        _applied("Peregrin Took", "tokens", 8, 9, added=1),
         {"type": "token_created", "count": 9},
     ]
     assert board.replacement_summary(events) == (
-        "1 → Doubling Season x2 → Parallel Lives (2 times) x4 → Peregrin Took +1 = 9"
+        "1 → 9: Doubling Season: twice that many (614.1) · Parallel Lives: twice that many, "
+        "2 copies (614.1) · Peregrin Took: 1 more (614.1)"
     )
     assert board.replacement_summary([{"type": "token_created", "count": 1}]) is None
 
@@ -118,7 +125,7 @@ def test_it_leaves_counter_replacements_out_of_the_creation_summary():
         _applied("Doubling Season", "counters", 2, 4),
         {"type": "token_created", "count": 2},
     ]
-    assert board.replacement_summary(events) == "1 → Doubling Season x2 = 2"
+    assert board.replacement_summary(events) == "1 → 2: Doubling Season: twice that many (614.1)"
     assert board.replacement_summary(events[1:2]) is None  # counters only: no creation
 
 
@@ -136,7 +143,7 @@ def test_it_reads_the_kernels_replacement_events():
     [applied] = [e for e in events if e["type"] == "replacement_applied"]
     assert applied["source_name"] == "Doubling Season" and applied["factor"] == 2
     assert applied["replaces"] == "tokens" and applied["rule"] == "616.1"
-    assert board.replacement_summary(events) == "3 → Doubling Season x2 = 6"
+    assert board.replacement_summary(events) == "3 → 6: Doubling Season: twice that many (614.1)"
 
 
 def test_it_names_a_face_down_pile():
@@ -164,8 +171,8 @@ def test_it_tells_two_legends_of_one_name_apart_in_a_choice():
     choice = board.pending_choice(_state([wolf], pending_choice=pending))
     assert choice is not None
     assert [o["label"] for o in choice["options"]] == [
-        "Voja (o1, x1): Legendary Token Creature — Wolf, 3/3",
-        "The new one (o2)",
+        "Voja (x1): Legendary Token Creature — Wolf, 3/3",
+        "The new one",
     ]
 
 

@@ -179,6 +179,7 @@ def _applied(
         times=times,
         factor=effect.factor if effect.kind in MULTIPLIERS else None,
         added=effect.count if effect.kind in EXTRAS else None,
+        effect_rule="614.1",  # what makes it a replacement effect; 616.1 orders several
         before=before,
         after=after,
     )

@@ -85,6 +85,7 @@ def advance(ctx: MtgContext) -> None:
         "500.1",
         step=state.step,
         turn=state.turn,
+        seat=state.active_seat,
     )
     _begin_step_actions(ctx, state.step)
     if state.step != "untap":

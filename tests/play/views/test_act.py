@@ -215,7 +215,8 @@ def test_it_says_how_replacement_effects_changed_a_creation(seeded, cast):
     html = response.content.decode()
     assert "x4 Soldier Token" in html
     doubler = "(Doubling Season|Parallel Lives)"
-    pattern = rf"Created: 1 → {doubler} x2 → {doubler} x2 = 4"
+    twice = "twice that many \\(614.1\\)"
+    pattern = rf"Created 1 → 4: {doubler}: {twice} · {doubler}: {twice}"
     assert re.search(pattern, html), html[:600]
 
 
@@ -312,9 +313,9 @@ def test_it_names_the_new_object_in_a_pending_choice(seeded, cast):
     response = _post(cast, cast.owner, {**data, "def_types": "Creature", "def_power": "1"})
     assert response.status_code == 200
     html = response.content.decode()
-    assert "The new one (o2)" in html
+    assert "The new one" in html and "(o2)" not in html  # no object ids on screen
     # Two legends of one name can differ: the label says which is which (CR 704.5j).
-    assert "Legend (o1, x1): Legendary Token Creature — Soldier, 1/1" in html
+    assert "Legend (x1): Legendary Token Creature — Soldier, 1/1" in html
 
 
 def test_it_says_how_replacement_effects_changed_a_creation_a_choice_finished(seeded, cast):
@@ -323,7 +324,7 @@ def test_it_says_how_replacement_effects_changed_a_creation_a_choice_finished(se
     act(cast.table, cast.owner, {"type": "create_token", "definition": legend, "tapped": True})
     data = {"type": "create_token", "def_name": "Legend", "def_supertypes": "Legendary"}
     asked = _post(cast, cast.owner, {**data, "def_types": "Creature", "def_power": "2"}).content
-    assert "must choose" in asked.decode() and "Created:" not in asked.decode()
+    assert "must choose" in asked.decode() and "Created " not in asked.decode()
     value = asked.decode().split('name="choice" value="', 1)[1].split('"', 1)[0]
     response = _post(cast, cast.owner, {"type": "choose", "choice": value.replace("&quot;", '"')})
-    assert "Created: 1 → Doubling Season x2 = 2" in response.content.decode()
+    assert "Created 1 → 2: Doubling Season: twice that many (614.1)" in response.content.decode()
