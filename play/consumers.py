@@ -65,5 +65,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def table_updated(self, event: dict[str, Any]) -> None:
         await self.send_json(
-            {"type": "table.updated", "version": event["version"], "events": event["events"]}
+            {
+                "type": "table.updated",
+                "version": event["version"],
+                "events": event["events"],
+                "delta": event.get("delta"),
+            }
         )
