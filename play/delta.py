@@ -23,6 +23,7 @@ from play.rules.state import GameObject, GameState
 from play.rules.systems import get_system
 
 JsonDict = dict[str, Any]
+State = GameState[Any, Any]
 
 # Past this many changed stacks, one view of the whole table is cheaper than one per stack (a
 # stack's view looks at every effect source on the battlefield).
@@ -38,7 +39,7 @@ class StateDiff:
     removed: list[str]
 
 
-def diff_states(before: GameState, after: GameState) -> StateDiff:
+def diff_states(before: State, after: State) -> StateDiff:
     old = before.objects
     changed: list[str] = []
     added: list[str] = []
@@ -59,14 +60,14 @@ def _may_affect_others(obj: GameObject) -> bool:
     return any(face.effects or "Enchantment" in face.types for face in faces)
 
 
-def _frame(state: GameState) -> JsonDict:
+def _frame(state: State) -> JsonDict:
     """The view of everything but the stacks (seats, turn, step, pending choice, ...)."""
     empty = copy.copy(state)
     empty.objects = {}
     return rules.view(empty)
 
 
-def _needs_full_view(before: GameState, after: GameState, diff: StateDiff) -> bool:
+def _needs_full_view(before: State, after: State, diff: StateDiff) -> bool:
     if after.game != "mtg":
         return True  # Riftbound's views read other stacks (Legion, Deflect, might on fields)
     touched = [before.objects[i] for i in diff.changed + diff.removed]
@@ -74,7 +75,7 @@ def _needs_full_view(before: GameState, after: GameState, diff: StateDiff) -> bo
     return any(_may_affect_others(obj) for obj in touched)
 
 
-def table_delta(before: GameState, after: GameState, diff: StateDiff) -> JsonDict:
+def table_delta(before: State, after: State, diff: StateDiff) -> JsonDict:
     """The API delta from `before` to `after`: see API.md, "?view=delta"."""
     if _needs_full_view(before, after, diff):
         old_view, new_view = rules.view(before), rules.view(after)
@@ -104,17 +105,17 @@ def table_delta(before: GameState, after: GameState, diff: StateDiff) -> JsonDic
     return {"objects": objects, "removed": list(diff.removed), "seats": seats, "table": table}
 
 
-def inverse(before: GameState, after: GameState, diff: StateDiff) -> JsonDict:
+def inverse(before: State, after: State, diff: StateDiff) -> JsonDict:
     """The patch that turns `after` back into `before` (undo), as JSON."""
     return _patch(after, before, diff.changed + diff.removed, diff.added)
 
 
-def forward(before: GameState, after: GameState, diff: StateDiff) -> JsonDict:
+def forward(before: State, after: State, diff: StateDiff) -> JsonDict:
     """The patch that turns `before` into `after` (a stored state brought up to date), as JSON."""
     return _patch(before, after, diff.changed + diff.added, diff.removed)
 
 
-def _patch(base: GameState, target: GameState, put: list[str], drop: list[str]) -> JsonDict:
+def _patch(base: State, target: State, put: list[str], drop: list[str]) -> JsonDict:
     """The stacks `put` as they are in `target`, the ids to `drop`, and everything outside the
     stacks as in `target`: `apply_patch(base, ...)` gives `target`."""
     records = rules.codec.dump(_with_objects(target, put))
@@ -131,16 +132,16 @@ def _patch(base: GameState, target: GameState, put: list[str], drop: list[str]) 
     return result
 
 
-def _with_objects(state: GameState, ids: list[str]) -> GameState:
+def _with_objects(state: State, ids: list[str]) -> State:
     partial = copy.copy(state)
     partial.objects = {i: state.objects[i] for i in ids}
     return partial
 
 
-def apply_patch(state: GameState, data: JsonDict) -> GameState:
+def apply_patch(state: State, data: JsonDict) -> State:
     """The state a patch (`inverse`, `forward`) describes, from the state it was made against.
 
-    Stacks the patch doesn't name are shared with `state`, as `GameState.clone` shares values:
+    Stacks the patch doesn't name are shared with `state`, as `State.clone` shares values:
     the kernel never changes a state it was given.
     """
     patched = rules.codec.load({**data["frame"], "objects": data["objects"]})
