@@ -70,8 +70,10 @@ pytest: install-dev
 
 test: lint typecheck pytest
 
+# Every benchmark, unattended (bench/all.py); PostgreSQL/Redis parts when DATABASE_URL and
+# REDIS_URL are set. Ends with bench/scale.py's table, also written to bench/RESULTS.md.
 bench: install-dev
-	for script in $(filter-out bench/faults.py,$(wildcard bench/*.py)); do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+	$(BIN)/python bench/all.py
 
 # The multi-process deployment under faults (docs/live.md), apart from `make bench`: it needs
 # PostgreSQL and redis-server, and takes minutes.

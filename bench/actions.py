@@ -52,7 +52,7 @@ from rest_framework.permissions import IsAuthenticated  # noqa: E402
 from rest_framework.request import Request  # noqa: E402
 from rest_framework.response import Response  # noqa: E402
 
-from play import rules, services  # noqa: E402
+from play import rules, selectors, services  # noqa: E402
 from play.models import Table  # noqa: E402
 from tokensite.urls import urlpatterns as site_urlpatterns  # noqa: E402
 
@@ -224,7 +224,7 @@ def start_server(port: int) -> subprocess.Popen[bytes]:
 
 def kernel_breakdown(table_id: Any) -> None:
     print("-- where an action's time goes (kernel calls on the final state, in-process)")
-    state = rules.codec.load(Table.objects.get(pk=table_id).state)
+    state = selectors.current_state(Table.objects.get(pk=table_id))
     target = next(o["id"] for o in rules.view(state)["objects"] if o["count"] > 50)
     tap = {"type": "tap", "object": target, "count": 1}
     for name, call in (
@@ -252,7 +252,7 @@ def main() -> None:
     table = build_table(owner)
     database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     print(
-        f"database: {database}; stacks on the table: {len(rules.codec.load(table.state).objects)}"
+        f"database: {database}; stacks on the table: {len(selectors.current_state(table).objects)}"
     )
     print(f"iterations per workload: {args.iterations}")
 

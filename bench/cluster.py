@@ -50,7 +50,8 @@ def cluster_env() -> dict[str, str]:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECURE_SSL_REDIRECT": "0",
         # Persistent connections leak under ASGI (one per request thread, Django's docs say to
-        # disable them there): at 40 players they exhausted PostgreSQL's 100 connections.
+        # disable them there): at 40 players they exhausted PostgreSQL's 100 connections. Each
+        # worker reuses the connections of its pool instead (DATABASE_POOL_SIZE, settings).
         "CONN_MAX_AGE": "0",
     }
 

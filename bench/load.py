@@ -79,7 +79,8 @@ def lost_updates(table_ids: list[str]) -> int:
     lost = 0
     for table in Table.objects.filter(id__in=table_ids):
         replayed = rules.codec.dump(selectors.table_replay(table=table))
-        if json.loads(json.dumps(replayed)) != table.state:
+        current = rules.codec.dump(selectors.current_state(table))
+        if json.loads(json.dumps(replayed)) != json.loads(json.dumps(current)):
             lost += 1
     return lost
 

@@ -82,10 +82,23 @@ def display_name(obj: JsonDict) -> str:
     return str(obj.get("name") or "Face-down permanent")
 
 
+# What the page patches on a tile by itself from a websocket delta (battlefield.js); any other
+# change to a stack re-renders the board.
+PATCHED_FIELDS = ("id", "count", "tapped", "exhausted")
+
+
+def tile_signature(obj: JsonDict) -> str:
+    """The stack's view but the patched fields, as canonical JSON (battlefield.js builds the
+    same string from a delta's stack to tell whether patching the tile is enough)."""
+    rest = {k: v for k, v in obj.items() if k not in PATCHED_FIELDS}
+    return json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def tile(obj: JsonDict, game: str, attached: list[JsonDict]) -> JsonDict:
     counters = [(k, n) for k, n in obj.get("counters", {}).items() if n and k != "buff"]
     return {
         "obj": obj,
+        "sig": tile_signature(obj) if not attached else "",
         "name": display_name(obj),
         "frame": frame(obj),
         "type_line": type_line(obj),

@@ -50,6 +50,9 @@ class Table(models.Model):
     """One game in progress: the kernel state (`codec.dump`) and its version.
 
     `version` counts the entries of the log: it is the `seq` of the latest `Action`, 0 when new.
+    `state` is the state at `state_version`: small tables store it on every write; big ones
+    every so often, the log entries in between keeping what they changed (`Action.forward`),
+    so an action costs what it changes, not what the table holds (`selectors.current_state`).
     `setup` is what `new_game` was called with, so the log can be replayed from the start.
     """
 
@@ -65,6 +68,9 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_tables"
     )
     version = models.PositiveIntegerField(default=0)
+    state_version = models.PositiveIntegerField(
+        default=0, help_text="The version `state` holds; later log entries carry forward patches."
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     invite_token = models.CharField(max_length=64, unique=True, default=new_link_token)
     spectate_token = models.CharField(max_length=64, unique=True, default=new_link_token)
@@ -139,8 +145,10 @@ class Action(models.Model):
     `kind` is "action" (a kernel action, `payload` with the catalogue values embedded) or "undo"
     (`payload` = {"type": "undo", "undoes": <seq>}). An undone action stays in the log with
     `undone_by` set, so replaying the actions that are not undone reproduces `Table.state`.
-    `checkpoint`, kept on some actions, is the state right after them, so an undo replays a
-    bounded tail of the log rather than the whole game.
+    `inverse` (play.delta) is what the action changed, as it was before: undo applies it to the
+    current state. `forward`, on entries after `Table.state_version`, is what it changed, as it
+    became. `checkpoint` (the state after the action) is only on entries logged before
+    inverses existed, for their undo to replay a shorter tail of the log.
     """
 
     class Kind(models.TextChoices):
@@ -159,17 +167,24 @@ class Action(models.Model):
     )
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     undone_by = models.PositiveIntegerField(null=True, blank=True)
+    history_start = models.PositiveIntegerField(
+        default=0, help_text="Lines of the history (one per event) before this entry's events."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Big JSON last (see Table).
     payload = models.JSONField()
     events = models.JSONField(default=list)
     checkpoint = FastJSONField(null=True, blank=True)
+    inverse = FastJSONField(null=True, blank=True)
+    forward = FastJSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seq"], name="action_unique_seq"),
         ]
+        # A page of the history is found by line number, whatever the log's length.
+        indexes = [models.Index(fields=["table", "history_start"])]
 
     def __str__(self) -> str:
         kind: Any = self.payload.get("type") if isinstance(self.payload, dict) else self.kind

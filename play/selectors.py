@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Subquery
 
 from play import rules
+from play.delta import apply_patch
 from play.models import Action, Seat, Table
 from play.statecache import committed_states
 from tokensite.api import NotFound, name_match_rank
@@ -89,7 +90,9 @@ def table_get_for_user(
 
     A valid spectator token (the spectator link) grants read access without an account.
     """
-    table = Table.objects.filter(pk=parse_table_id(table_id)).first()
+    # The state is read only by callers that need it and have no copy of this version: a
+    # websocket handshake, the log or the history must not decode megabytes of JSON.
+    table = Table.objects.filter(pk=parse_table_id(table_id)).defer("state").first()
     if table is None:
         raise NotFound("No such table.")
     access = access_for(table, list(table.seats.all()), user)
@@ -153,12 +156,26 @@ def state_view(table: Table, state: Any, seats: list[Seat], access: TableAccess)
     }
 
 
+def current_state(table: Table) -> Any:
+    """The kernel state at `table.version`: this process's copy of it, or the stored state
+    brought up to date with the forward patches of the log entries after it."""
+    state = committed_states.get(table.id, table.version)
+    if state is not None:
+        return state
+    state = rules.codec.load(table.state)
+    if table.state_version < table.version:
+        patches = table.actions.filter(
+            seq__gt=table.state_version, seq__lte=table.version
+        ).order_by("seq")
+        for patch in patches.values_list("forward", flat=True):
+            assert patch is not None  # every entry after `state_version` has one (services)
+            state = apply_patch(state, patch)
+    return state
+
+
 def table_state(*, table: Table, access: TableAccess) -> dict[str, Any]:
     seats = list(table.seats.select_related("user"))
-    state = committed_states.get(table.id, table.version)
-    if state is None:
-        state = rules.codec.load(table.state)
-    return state_view(table, state, seats, access)
+    return state_view(table, current_state(table), seats, access)
 
 
 def action_entry(action: Action) -> dict[str, Any]:
@@ -180,32 +197,81 @@ def table_log(*, table: Table, after: int = 0) -> QuerySet[Action]:
     return (
         table.actions.filter(seq__gt=after)
         .select_related("actor")
-        .defer("checkpoint")
+        .defer("checkpoint", "inverse", "forward")
         .order_by("seq")
     )
 
 
-def table_history(*, table: Table) -> list[dict[str, Any]]:
-    """The game told as sentences: every event of every log entry with the rule it follows.
+class LogWindow:
+    """The log after version `after` as the paginator reads it: a count and slices, each one
+    query on a range of `seq` (versions are numbered without gaps), so a page costs the same
+    at entry 10 or 100,000."""
+
+    def __init__(self, table: Table, after: int = 0) -> None:
+        self.table, self.after = table, after
+
+    def count(self) -> int:
+        return max(self.table.version - self.after, 0)
+
+    def __getitem__(self, window: slice) -> list[Action]:
+        start = self.after + (window.start or 0)
+        return list(
+            table_log(table=self.table, after=start).filter(seq__lte=self.after + window.stop)
+        )
+
+
+def history_length(table: Table) -> int:
+    """How many lines the history has: where the latest log entry's events end."""
+    latest = table.actions.filter(seq=table.version).values_list("history_start", "events").first()
+    return 0 if latest is None else latest[0] + len(latest[1])
+
+
+def history_lines(action: Action) -> list[dict[str, Any]]:
+    """One log entry's events told as sentences with the rule each follows."""
+    return [
+        {
+            "seq": action.seq,
+            "actor": action.actor.get_username() if action.actor else None,
+            "type": event.get("type"),
+            "text": event.get("text", ""),
+            "rule": event.get("rule"),
+            "undone": action.undone_by is not None,
+            "at": action.created_at.isoformat(),
+        }
+        for event in action.events
+    ]
+
+
+class HistoryWindow:
+    """The game told as sentences: every event of every log entry, in the paginator's terms.
 
     Undone actions stay in the story, flagged, so nothing that happened at the table is lost.
-    Finished and abandoned tables read the same as active ones.
+    A slice reads only the entries whose lines it covers (`Action.history_start`, indexed).
     """
-    lines: list[dict[str, Any]] = []
-    for action in table_log(table=table):
-        for event in action.events:
-            lines.append(
-                {
-                    "seq": action.seq,
-                    "actor": action.actor.get_username() if action.actor else None,
-                    "type": event.get("type"),
-                    "text": event.get("text", ""),
-                    "rule": event.get("rule"),
-                    "undone": action.undone_by is not None,
-                    "at": action.created_at.isoformat(),
-                }
-            )
-    return lines
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def count(self) -> int:
+        return history_length(self.table)
+
+    def __getitem__(self, window: slice) -> list[dict[str, Any]]:
+        start, stop = window.start or 0, window.stop
+        # Where the entry holding line `start` begins; entries from there (by the index on
+        # history_start) up to `stop` hold the page's lines.
+        first = (
+            self.table.actions.filter(history_start__lte=start)
+            .order_by("-history_start")
+            .values("history_start")[:1]
+        )
+        entries = table_log(table=self.table).filter(
+            history_start__gte=Subquery(first), history_start__lt=stop
+        )
+        lines: list[dict[str, Any]] = []
+        for action in entries:
+            skip = max(start - action.history_start, 0)
+            lines.extend(history_lines(action)[skip:])
+        return lines[: stop - start]
 
 
 def effective_actions(
@@ -215,13 +281,14 @@ def effective_actions(
     actions = table.actions.filter(kind=Action.Kind.ACTION, undone_by__isnull=True, seq__gt=after)
     if before is not None:
         actions = actions.filter(seq__lt=before)
-    return actions.defer("checkpoint", "events").order_by("seq")
+    return actions.defer("checkpoint", "inverse", "forward", "events").order_by("seq")
 
 
 def table_replay(*, table: Table) -> Any:
     """Rebuild the state from the setup and the whole log, ignoring checkpoints.
 
-    Invariant (tested): `codec.dump(table_replay(table=t)) == t.state` for every table.
+    Invariant (tested): `codec.dump(table_replay(table=t)) == codec.dump(current_state(t))`
+    for every table.
     """
     state = rules.new_game(table.game, table.setup)
     for action in effective_actions(table):

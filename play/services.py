@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -19,13 +20,16 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from play import broadcast, rules
+from play.delta import apply_patch, diff_states, forward, inverse, table_delta
 from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.payloads import action_check_shape, action_embed_definitions
 from play.selectors import (
     AnyUser,
     TableAccess,
     access_for,
+    current_state,
     effective_actions,
+    history_length,
     is_link_token,
     parse_table_id,
     state_view,
@@ -35,16 +39,26 @@ from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViola
 
 logger = logging.getLogger(__name__)
 
-# An undo replays at most this many log entries: every CHECKPOINT_EVERY-th entry keeps the state.
-CHECKPOINT_EVERY = 32
 MAX_PLAYERS = 8
+# A table of fewer stacks stores its whole state on every write; a bigger one every
+# SNAPSHOT_EVERY entries, the entries in between keeping forward patches (models.Table).
+SNAPSHOT_BELOW_STACKS = 64
+SNAPSHOT_EVERY = 64
 
 
 @dataclass(frozen=True)
 class ActionResult:
+    """The new version, its events and delta; `state`, the caller's whole table state, is built
+    only when asked for (an answer with `?view=delta` never pays for it)."""
+
     version: int
     events: list[dict[str, Any]]
-    state: dict[str, Any]
+    delta: dict[str, Any]
+    build_state: Callable[[], dict[str, Any]] = field(repr=False)
+
+    @cached_property
+    def state(self) -> dict[str, Any]:
+        return self.build_state()
 
 
 def _kernel_errors_to_http(exc: Exception) -> DomainError:
@@ -94,14 +108,15 @@ def table_create(
     return table
 
 
-def _broadcast(table: Table, version: int, events: list[dict[str, Any]]) -> None:
+def _broadcast(
+    table: Table, version: int, events: list[dict[str, Any]], delta: dict[str, Any]
+) -> None:
     """Tell every listener of the table; runs after commit so nobody sees an unsaved version.
 
     Never waits on the channel layer nor raises (play/broadcast.py): a listener that misses it
     resyncs from the version in the next message or heartbeat."""
-    broadcast.publish(
-        table.group_name, {"type": "table.updated", "version": version, "events": events}
-    )
+    message = {"type": "table.updated", "version": version, "events": events, "delta": delta}
+    broadcast.publish(table.group_name, message)
 
 
 def _is_busy(exc: OperationalError) -> bool:
@@ -156,11 +171,6 @@ def _lock(
     return table, seats, access
 
 
-def _current_state(table: Table) -> Any:
-    state = committed_states.get(table.id, table.version)
-    return state if state is not None else rules.codec.load(table.state)
-
-
 def _may_act_for(access: TableAccess, seat: int | None) -> bool:
     # An action that belongs to no seat (e.g. moving to the next step) is anyone's who acts here.
     return access.can_act if seat is None else seat in access.seats
@@ -187,35 +197,47 @@ def _commit_entry(
     seat: int | None,
     payload: dict[str, Any],
     events: list[dict[str, Any]],
+    before: Any,
     state: Any,
-) -> int:
-    """Append one log entry and save the state under the version we locked; returns the version."""
+) -> tuple[int, dict[str, Any]]:
+    """Append one log entry and save the state under the version we locked.
+
+    Returns the version and the delta from `before` (broadcast after the commit). A kernel
+    action's entry keeps its inverse, so undoing it costs what the action changed; an entry
+    that doesn't store the whole state keeps its forward patch.
+    """
     version = table.version + 1
-    dumped = rules.codec.dump(state)
+    diff = diff_states(before, state)
+    delta = table_delta(before, state, diff)
+    snapshot = (
+        len(state.objects) < SNAPSHOT_BELOW_STACKS
+        or version - table.state_version >= SNAPSHOT_EVERY
+    )
     Action.objects.create(
         table=table,
         seq=version,
         kind=kind,
         actor=user if isinstance(user, User) else None,
         seat=seat,
+        history_start=history_length(table),
         payload=payload,
         events=events,
-        checkpoint=dumped
-        if kind == Action.Kind.ACTION and version % CHECKPOINT_EVERY == 0
-        else None,
+        inverse=inverse(before, state, diff) if kind == Action.Kind.ACTION else None,
+        forward=None if snapshot else forward(before, state, diff),
     )
+    changes: dict[str, Any] = {"version": version, "updated_at": timezone.now()}
+    if snapshot:
+        changes.update(state=rules.codec.dump(state), state_version=version)
     # The row lock already serialises writers; the version condition makes a lost update
     # impossible even where the lock is weaker than it looks.
-    saved = Table.objects.filter(pk=table.pk, version=table.version).update(
-        state=dumped, version=version, updated_at=timezone.now()
-    )
+    saved = Table.objects.filter(pk=table.pk, version=table.version).update(**changes)
     if saved != 1:
         raise Conflict("The table changed meanwhile; reload and retry.", code="stale")
-    table.version = version
-    table.state = dumped
+    for field_name, value in changes.items():
+        setattr(table, field_name, value)
     transaction.on_commit(lambda: committed_states.put(table.id, version, state))
-    transaction.on_commit(lambda: _broadcast(table, version, events), robust=True)
-    return version
+    transaction.on_commit(lambda: _broadcast(table, version, events, delta), robust=True)
+    return version, delta
 
 
 def table_apply_action(
@@ -231,23 +253,26 @@ def table_apply_action(
         table, seats, access = _lock(table_id, user, expected_version)
         payload = action_embed_definitions(table.game, action)
         with _kernel_call():
-            state = _current_state(table)
+            state = current_state(table)
             seat, required = _acting_seats(state, payload)
             for number in sorted(required):
                 if not _may_act_for(access, number):
                     raise Forbidden(f"You don't act for seat {number} at this table.")
             outcome = rules.apply(state, payload)
         events = list(outcome.events)
-        version = _commit_entry(
+        version, delta = _commit_entry(
             table,
             user=user,
             kind=Action.Kind.ACTION,
             seat=seat,
             payload=payload,
             events=events,
+            before=state,
             state=outcome.state,
         )
-        return ActionResult(version, events, state_view(table, outcome.state, seats, access))
+        return ActionResult(
+            version, events, delta, lambda: state_view(table, outcome.state, seats, access)
+        )
 
 
 def table_untap_all(
@@ -261,11 +286,10 @@ def table_untap_all(
             raise Forbidden(f"You don't act for seat {seat} at this table.")
         shown = rules.presentation(table.game)
         untap_everything = rules.registries()[table.game].by_role("untap_everything")
-        assert (
-            untap_everything is not None
-        )  # every game has one (tests/play/rules/test_registry.py)
+        # Every game has one (tests/play/rules/test_registry.py).
+        assert untap_everything is not None
         with _kernel_call():
-            objects = rules.view(_current_state(table))["objects"]
+            objects = rules.view(current_state(table))["objects"]
         if not any(
             obj["controller"] == seat and obj.get(shown.toggle.key) and not obj.get("phased_out")
             for obj in objects
@@ -280,8 +304,13 @@ def table_untap_all(
         )
 
 
-def _rebuild_before(table: Table, target: Action) -> Any:
-    """The state just before `target`: the last checkpoint before it plus a replay of the rest."""
+def _rebuild_before(table: Table, target: Action, current: Any) -> Any:
+    """The state just before `target`, the last action that counts, from the current state.
+
+    Entries logged before inverses existed replay from their last checkpoint (or the start).
+    """
+    if target.inverse is not None:
+        return apply_patch(current, target.inverse)
     base = (
         effective_actions(table, before=target.seq)
         .filter(checkpoint__isnull=False)
@@ -300,20 +329,27 @@ def _rebuild_before(table: Table, target: Action) -> Any:
 
 
 def table_undo(*, table_id: uuid.UUID | str, user: AnyUser, expected_version: int) -> ActionResult:
-    """Take back the last action that still counts, by replaying the log without it.
+    """Take back the last action that still counts, with the inverse its log entry keeps.
 
     The undone action stays in the log (`undone_by`) and the undo is an entry of its own, so the
     log keeps the whole story and replaying the actions that count gives the stored state.
     """
     with _busy_is_conflict(), transaction.atomic():
         table, seats, access = _lock(table_id, user, expected_version)
-        target = effective_actions(table).order_by("-seq").first()
+        target = (
+            effective_actions(table)
+            .defer(None)
+            .defer("checkpoint", "forward")
+            .order_by("-seq")
+            .first()
+        )
         if target is None:
             raise Conflict("There is nothing to undo.", code="nothing_to_undo")
         if target.actor_id != user.pk and not _may_act_for(access, target.seat):
             raise Forbidden(f"Only a player acting for seat {target.seat} may undo #{target.seq}.")
         with _kernel_call():
-            state = _rebuild_before(table, target)
+            current = current_state(table)
+            state = _rebuild_before(table, target, current)
         label = target.payload.get("type", "action")
         events = [
             {
@@ -323,17 +359,18 @@ def table_undo(*, table_id: uuid.UUID | str, user: AnyUser, expected_version: in
                 "undoes": target.seq,
             }
         ]
-        version = _commit_entry(
+        version, delta = _commit_entry(
             table,
             user=user,
             kind=Action.Kind.UNDO,
             seat=target.seat,
             payload={"type": "undo", "undoes": target.seq},
             events=events,
+            before=current,
             state=state,
         )
         Action.objects.filter(pk=target.pk).update(undone_by=version)
-        return ActionResult(version, events, state_view(table, state, seats, access))
+        return ActionResult(version, events, delta, lambda: state_view(table, state, seats, access))
 
 
 def table_set_status(*, table_id: uuid.UUID | str, user: AnyUser, status: str) -> Table:

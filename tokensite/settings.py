@@ -117,8 +117,25 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # A kept connection is checked before a request reuses it (not one that died idle).
+        conn_health_checks=True,
     )
 }
+DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "8"))
+if (
+    DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    and DATABASE_POOL_SIZE > 0
+    and not DATABASES["default"]["CONN_MAX_AGE"]
+):
+    # Under ASGI each request runs in a thread of its own, so CONN_MAX_AGE would leave one open
+    # connection behind per finished thread; a pool per process keeps connections across
+    # requests instead (no connect per request) and, with the health checks above, checks each
+    # one before lending it.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DATABASE_POOL_SIZE,
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue behind a lock instead of failing at once; IMMEDIATE takes the write lock at
     # BEGIN so two table writers can't both read the same version and then both write (lost update).

@@ -128,10 +128,24 @@ class TableStateSerializer(serializers.Serializer[Any]):
     claimed_by = serializers.DictField(help_text="Seat number -> username of who claimed it.")
 
 
+class DeltaSerializer(serializers.Serializer[Any]):
+    objects = serializers.ListField(
+        child=serializers.DictField(), help_text="Stacks added or changed, as in `state`."
+    )
+    removed = serializers.ListField(child=serializers.CharField(), help_text="Stack ids gone.")
+    seats = serializers.ListField(child=serializers.DictField(), help_text="Seats that changed.")
+    table = serializers.DictField(
+        help_text="Top-level fields that changed: turn, step, active_seat, pending_choice, ..."
+    )
+
+
 class ActionResponseSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     events = EventSerializer(many=True)
-    state = TableStateSerializer()
+    state = TableStateSerializer(required=False, help_text="Absent with `?view=delta`.")
+    delta = DeltaSerializer(
+        required=False, help_text="Only with `?view=delta`: what changed since `version` - 1."
+    )
 
 
 class LogEntrySerializer(serializers.Serializer[Any]):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -35,12 +35,18 @@ from play.api.serializers import (
     UndoSerializer,
 )
 from play.payloads import InvalidPayload
-from tokensite.api import ErrorSerializer, Pagination, paginated, paginated_list
+from tokensite.api import DomainError, ErrorSerializer, Pagination, paginated
 from tokensite.parsers import BoundedJSONParser
 from tokensite.renderers import FastJSONRenderer
 
 SPECTATE = OpenApiParameter(
     "spectate", str, description="Spectator link token: read access without an account."
+)
+VIEW = OpenApiParameter(
+    "view",
+    str,
+    enum=["state", "delta"],
+    description="`delta`: answer with what changed (`delta`) instead of the whole `state`.",
 )
 ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409, 413, 422)}
 
@@ -63,6 +69,22 @@ def _read_access(request: Request, table_id: str) -> tuple[Any, selectors.TableA
         user=request.user,
         spectate_token=request.query_params.get("spectate"),
     )
+
+
+def _wants_state(request: Request) -> bool:
+    view = request.query_params.get("view", "state")
+    if view not in ("state", "delta"):
+        raise DomainError(f"Unknown view {view!r}; use state or delta.", code="invalid")
+    return view == "state"
+
+
+def _action_answer(result: services.ActionResult, with_state: bool) -> Response:
+    answer: dict[str, Any] = {"version": result.version, "events": result.events}
+    if with_state:
+        answer["state"] = result.state
+    else:
+        answer["delta"] = result.delta
+    return Response(answer)
 
 
 def _check_action(action: Any) -> dict[str, Any]:
@@ -148,6 +170,7 @@ def table_detail(request: Request, table_id: str) -> Response:
 
 @extend_schema(
     request=TableActionSerializer,
+    parameters=[VIEW],
     responses={200: ActionResponseSerializer, **ERRORS},
     examples=ACTION_EXAMPLES,
     summary="Act at a table",
@@ -160,6 +183,7 @@ def table_detail(request: Request, table_id: str) -> Response:
 @parser_classes([BoundedJSONParser])
 @permission_classes([IsAuthenticated])
 def table_actions(request: Request, table_id: str) -> Response:
+    with_state = _wants_state(request)
     data = _valid(TableActionSerializer, request.data)
     result = services.table_apply_action(
         table_id=table_id,
@@ -167,11 +191,12 @@ def table_actions(request: Request, table_id: str) -> Response:
         expected_version=data["expected_version"],
         action=_check_action(data["action"]),
     )
-    return Response({"version": result.version, "events": result.events, "state": result.state})
+    return _action_answer(result, with_state)
 
 
 @extend_schema(
     request=UndoSerializer,
+    parameters=[VIEW],
     responses={200: ActionResponseSerializer, **ERRORS},
     summary="Undo the last action",
 )
@@ -180,11 +205,12 @@ def table_actions(request: Request, table_id: str) -> Response:
 @parser_classes([BoundedJSONParser])
 @permission_classes([IsAuthenticated])
 def table_undo(request: Request, table_id: str) -> Response:
+    with_state = _wants_state(request)
     data = _valid(UndoSerializer, request.data)
     result = services.table_undo(
         table_id=table_id, user=request.user, expected_version=data["expected_version"]
     )
-    return Response({"version": result.version, "events": result.events, "state": result.state})
+    return _action_answer(result, with_state)
 
 
 @paginated
@@ -205,7 +231,9 @@ def table_log(request: Request, table_id: str) -> Response:
         request.query_params.get("after", 0)
     )
     paginator = Pagination()
-    page = paginator.paginate_queryset(selectors.table_log(table=table, after=after), request)
+    # A window, not a queryset: each page is one range query (see selectors.LogWindow).
+    log = cast(Any, selectors.LogWindow(table, after))
+    page: list[Any] | None = paginator.paginate_queryset(log, request)
     return paginator.get_paginated_response([selectors.action_entry(a) for a in page or []])
 
 
@@ -220,7 +248,10 @@ def table_log(request: Request, table_id: str) -> Response:
 @permission_classes([AllowAny])
 def table_history(request: Request, table_id: str) -> Response:
     table, _access = _read_access(request, table_id)
-    return paginated_list(request, selectors.table_history(table=table))
+    paginator = Pagination()
+    history = cast(Any, selectors.HistoryWindow(table))
+    page: list[Any] | None = paginator.paginate_queryset(history, request)
+    return paginator.get_paginated_response(list(page or []))
 
 
 @extend_schema(

@@ -30,6 +30,8 @@ class Toggle:
 
     key: str
     word: str
+    up_word: str = ""
+    """The badge of an object whose status is off, when the game shows one (Riftbound "ready")."""
 
 
 @dataclass(frozen=True)

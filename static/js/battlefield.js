@@ -74,6 +74,186 @@
     }, 3 * heartbeatMs + 2000);
   }
 
+  // Patching tiles from a websocket delta (API.md "?view=delta"). Only counts and tapped /
+  // exhausted change in place, as every other field of a tile is in its data-sig (the server's
+  // canonical JSON of the stack without them, play/board.py tile_signature); a new stack joins
+  // its pile as a copy of a tile with the same signature. Anything else returns false.
+  var PATCHED = ["id", "count", "tapped", "exhausted"];
+
+  function canonical(value) {
+    if (Array.isArray(value)) {
+      return "[" + value.map(canonical).join(",") + "]";
+    }
+    if (value !== null && typeof value === "object") {
+      return "{" + Object.keys(value).sort().map(function (key) {
+        return JSON.stringify(key) + ":" + canonical(value[key]);
+      }).join(",") + "}";
+    }
+    return JSON.stringify(value);
+  }
+
+  function signature(obj) {
+    var rest = {};
+    Object.keys(obj).forEach(function (key) {
+      if (PATCHED.indexOf(key) === -1) {
+        rest[key] = obj[key];
+      }
+    });
+    return canonical(rest);
+  }
+
+  function tileOf(id) {
+    return document.getElementById("obj-" + id);
+  }
+
+  // What the status a quick button flips is called in this game, from the board's data
+  // (the game's presentation and the registry's tap/untap controls): no game names here.
+  function toggleOf(el) {
+    var d = el.dataset;
+    return {
+      key: d.toggleKey, word: d.toggleWord, upWord: d.toggleUpWord,
+      on: d.tap, onLabel: d.tapLabel, off: d.untap, offLabel: d.untapLabel
+    };
+  }
+
+  function showTile(tile, obj, toggle) {
+    var down = !!obj[toggle.key];
+    var name = tile.dataset.name;
+    tile.dataset.count = String(obj.count);
+    tile.classList.toggle("is-tapped", down);
+    var count = tile.querySelector(".card-name .count");
+    if (count) {
+      count.textContent = "x" + obj.count;
+    }
+    var badges = tile.querySelector(".badges");
+    if (badges) {
+      var first = badges.querySelector("li");
+      if (first && [toggle.word, toggle.upWord].indexOf(first.textContent) !== -1) {
+        first.remove();
+      }
+      var label = down ? toggle.word : toggle.upWord;
+      if (label) {
+        var item = document.createElement("li");
+        item.textContent = label;
+        badges.insertBefore(item, badges.firstChild);
+      }
+    }
+    var open = tile.querySelector(".tile-open");
+    if (open) {
+      var shown = Array.prototype.map.call(tile.querySelectorAll(".badges li"), function (li) {
+        return ", " + li.textContent;
+      }).join("");
+      open.setAttribute("aria-label", obj.count + " " + name + shown + ": actions");
+    }
+    var quick = tile.querySelector(".tile-quick button[name=type]");
+    if (quick) {
+      var text = (down ? toggle.offLabel : toggle.onLabel) + " 1";
+      quick.value = down ? toggle.off : toggle.on;
+      quick.textContent = text;
+      quick.setAttribute("aria-label", text + " " + name);
+    }
+  }
+
+  function newTile(obj) {
+    var sig = signature(obj);
+    var sibling = Array.prototype.find.call(
+      document.querySelectorAll("#board .bf-tile[data-sig]"),
+      function (tile) { return tile.dataset.sig === sig; }
+    );
+    if (!sibling) {
+      return null;
+    }
+    var old = sibling.dataset.object;
+    var tile = sibling.cloneNode(true);
+    tile.id = "obj-" + obj.id;
+    tile.dataset.object = obj.id;
+    tile.querySelectorAll("[href], [hx-get]").forEach(function (el) {
+      ["href", "hx-get"].forEach(function (attr) {
+        var value = el.getAttribute(attr);
+        if (value) {
+          el.setAttribute(attr, value.replace("/" + old + "/", "/" + obj.id + "/"));
+        }
+      });
+    });
+    tile.querySelectorAll("input[name=object]").forEach(function (input) { input.value = obj.id; });
+    tile.querySelectorAll("[id^=err-]").forEach(function (out) { out.id = "err-" + obj.id.toLowerCase(); });
+    tile.querySelectorAll("input[name=slot]").forEach(function (input) { input.value = "err-" + obj.id.toLowerCase(); });
+    sibling.parentNode.insertBefore(tile, sibling.nextSibling);
+    htmx.process(tile);
+    return tile;
+  }
+
+  function summarize(pile, toggle) {
+    var tiles = pile.querySelectorAll(".bf-tile");
+    var summary = pile.querySelector(".pile-summary");
+    if (!tiles.length || !summary) {
+      return false;
+    }
+    var total = 0;
+    var down = 0;
+    tiles.forEach(function (tile) {
+      var count = parseInt(tile.dataset.count, 10);
+      total += count;
+      down += tile.classList.contains("is-tapped") ? count : 0;
+    });
+    summary.textContent = "x" + total + " " + tiles[0].dataset.name + (down ? " (" + down + " " + toggle.word + ")" : "");
+    return true;
+  }
+
+  function patchBoard(newVersion, delta) {
+    var el = board();
+    var toggle = el ? toggleOf(el) : null;
+    if (!el || Object.keys(delta.table).length || delta.seats.length) {
+      return false;
+    }
+    var piles = [];
+    var plan = [];
+    for (var i = 0; i < delta.removed.length; i++) {
+      var gone = tileOf(delta.removed[i]);
+      if (!gone) {
+        return false;
+      }
+      plan.push({ remove: gone });
+    }
+    for (var j = 0; j < delta.objects.length; j++) {
+      var obj = delta.objects[j];
+      var tile = tileOf(obj.id);
+      if (tile ? tile.dataset.sig !== signature(obj) : obj.zone !== el.dataset.boardZone) {
+        return false;
+      }
+      plan.push({ tile: tile, obj: obj });
+    }
+    // Every change can be shown: only now touch the page.
+    for (var k = 0; k < plan.length; k++) {
+      var step = plan[k];
+      var target = step.remove || step.tile || newTile(step.obj);
+      if (!target) {
+        return false; // a new stack with no tile like it: the board re-renders
+      }
+      piles.push(target.closest(".pile"));
+      if (step.remove) {
+        step.remove.remove();
+      } else {
+        showTile(target, step.obj, toggle);
+      }
+    }
+    for (var p = 0; p < piles.length; p++) {
+      if (piles[p] && !summarize(piles[p], toggle)) {
+        return false;
+      }
+    }
+    el.dataset.version = String(newVersion);
+    var label = el.querySelector("[data-version-label]");
+    if (label) {
+      label.textContent = "v" + newVersion;
+    }
+    el.querySelectorAll("input[name=expected_version]").forEach(function (input) {
+      input.value = String(newVersion);
+    });
+    syncVersion();
+    return true;
+  }
+
   function connect() {
     if (!("WebSocket" in window)) {
       startPolling("polling");
@@ -110,7 +290,12 @@
       // An update or heartbeat newer than the board (a gap, or a quiet table that missed one)
       // means a resync; an older one (delivered out of order) changes nothing.
       if (typeof data.version === "number" && data.version > version()) {
-        refresh();
+        // A delta that follows the version on screen patches the tiles; anything else (a
+        // missed version, a change the patch can't show) fetches the whole board.
+        var next = data.type === "table.updated" && data.version === version() + 1 && data.delta;
+        if (!next || !patchBoard(data.version, data.delta)) {
+          refresh();
+        }
       }
     };
     socket.onclose = function (event) {

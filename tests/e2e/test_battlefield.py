@@ -159,6 +159,13 @@ from play import services
 ann, ben = User.objects.create_user("ann"), User.objects.create_user("ben")
 table = services.table_create(owner=ann, game="mtg", name="Live", players=["Ann", "Ben"])
 services.table_join(user=ben, invite=table.invite_token, seat=1)
+soldier = {"name": "Soldier Token", "types": ["Creature"], "power": "1", "toughness": "1"}
+services.table_apply_action(
+    table_id=table.id,
+    user=ann,
+    expected_version=0,
+    action={"type": "create_token", "controller": 0, "definition": soldier, "count": 3},
+)
 keys = []
 for user in (ann, ben):
     session = SessionStore()
@@ -192,7 +199,7 @@ def daphne_url(tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
     server = subprocess.Popen([*daphne, "tokensite.asgi:application"], env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        for _ in range(600):  # a busy machine takes a while to import Django
             try:
                 urllib.request.urlopen(url + "/healthz", timeout=1)
                 break
@@ -225,5 +232,36 @@ def test_the_websocket_updates_the_other_browser_within_a_second(browser: Browse
         expect(page.locator("#live-status")).to_have_text("live")
     ben.get_by_role("button", name="Life of Ben plus 1").click()
     expect(ann.get_by_test_id("life-1")).to_have_text("21", timeout=WEBSOCKET_WAIT)
+    for page in pages:
+        page.context.close()
+
+
+def test_the_other_browser_patches_tiles_from_the_delta_without_refetching(
+    browser: Browser, daphne_url
+):
+    table_url, keys = daphne_url
+    pages = []
+    for key in keys:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        cookie = {"name": "sessionid", "value": key, "domain": "127.0.0.1", "path": "/"}
+        context.add_cookies([cookie])  # type: ignore[list-item]
+        page = context.new_page()
+        page.goto(table_url)
+        expect(page.locator("#live-status")).to_have_text("live", timeout=TIMEOUT)
+        pages.append(page)
+    ann, ben = pages
+    expect(ben.locator(".pile-summary")).to_have_text("x3 Soldier Token", timeout=TIMEOUT)
+    board_requests: list[str] = []
+    ben.on("request", lambda request: board_requests.append(request.url))
+    ann.get_by_role("button", name="Tap 1 Soldier Token").first.click()
+    # Tapping one splits the stack: Ben's page patches the tile and adds one for the new stack.
+    summary = ben.locator(".pile-summary")
+    expect(summary).to_have_text("x3 Soldier Token, 1 tapped", timeout=WEBSOCKET_WAIT)
+    expect(ben.locator(".bf-tile")).to_have_count(2)
+    expect(ben.locator(".bf-tile.is-tapped .count")).to_have_text("\u00d71")
+    ann.get_by_role("button", name="Tap 1 Soldier Token").first.click()
+    expect(summary).to_have_text("x3 Soldier Token, 2 tapped", timeout=WEBSOCKET_WAIT)
+    expect(ben.locator("#board")).to_have_attribute("data-version", "3")
+    assert board_requests == []  # patched from the websocket's deltas, no board refetched
     for page in pages:
         page.context.close()

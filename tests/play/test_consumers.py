@@ -93,15 +93,27 @@ async def test_every_listener_receives_the_new_version_after_a_commit() -> None:
         await connect(cast, None, f"?spectate={cast.table.spectate_token}"),
     ]
     for listener in listeners:
-        connected, _ = await listener.connect()
+        # The first handshake opens the process's database pool: on a busy machine (CI's
+        # PostgreSQL pass) that takes longer than the communicator's default second.
+        connected, _ = await listener.connect(timeout=10)
         assert connected
     result = await act(cast, cast.owner, create_soldiers(count=2))
     for listener in listeners:
         message = await update_of(listener)
-        assert message == {"type": "table.updated", "version": 1, "events": result.events}
+        assert message == {
+            "type": "table.updated",
+            "version": 1,
+            "events": result.events,
+            "delta": result.delta,
+        }
+        [soldiers] = message["delta"]["objects"]
+        assert (soldiers["name"], soldiers["count"]) == ("Soldier Token", 2)
     await act(cast, cast.player, {"type": "adjust_life", "seat": 1, "amount": -1})
     for listener in listeners:
-        assert (await update_of(listener))["version"] == 2
+        message = await update_of(listener)
+        assert message["version"] == 2
+        assert message["delta"]["objects"] == []
+        assert [(s["seat"], s["life"]) for s in message["delta"]["seats"]] == [(1, 19)]
         await listener.disconnect()
 
 

@@ -184,14 +184,7 @@ def test_it_lets_only_someone_acting_for_that_seat_undo(cast: Cast) -> None:
     assert [s["life"] for s in undo(cast, cast.player).state["seats"]] == [20, 20]
 
 
-def test_it_rebuilds_from_checkpoints_after_many_actions(
-    cast: Cast, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(services, "CHECKPOINT_EVERY", 4)
-    for amount in range(1, 11):
-        act(cast, cast.owner, {"type": "adjust_life", "seat": 0, "amount": -1})
-        assert amount == Table.objects.get(pk=cast.table.pk).version
-    assert Action.objects.filter(table=cast.table, checkpoint__isnull=False).count() == 2
+def _count_kernel_applies(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     replays: list[int] = []
     real_apply = rules.apply
 
@@ -200,17 +193,43 @@ def test_it_rebuilds_from_checkpoints_after_many_actions(
         return real_apply(state, action)
 
     monkeypatch.setattr(rules, "apply", counting_apply)
+    return replays
+
+
+def test_it_undoes_with_the_stored_inverse_without_replaying(
+    cast: Cast, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for _ in range(10):
+        act(cast, cast.owner, {"type": "adjust_life", "seat": 0, "amount": -1})
+    assert not Action.objects.filter(table=cast.table, checkpoint__isnull=False).exists()
+    replays = _count_kernel_applies(monkeypatch)
+    assert undo(cast, cast.owner).state["seats"][0]["life"] == 11
+    assert undo(cast, cast.owner).state["seats"][0]["life"] == 12
+    assert replays == []
+    monkeypatch.undo()
+    assert stored_equals_replay(cast.table.pk)
+
+
+def test_it_undoes_an_entry_logged_before_inverses_from_its_checkpoint(
+    cast: Cast, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for _ in range(10):
+        act(cast, cast.owner, {"type": "adjust_life", "seat": 0, "amount": -1})
+    # What the log looked like before inverses: a checkpoint (the state after #8), no inverses.
+    state = rules.new_game("mtg", cast.table.setup)
+    for entry in Action.objects.filter(table=cast.table).order_by("seq")[:8]:
+        state = rules.apply(state, entry.payload).state
+    Action.objects.filter(table=cast.table).update(inverse=None)
+    Action.objects.filter(table=cast.table, seq=8).update(checkpoint=rules.codec.dump(state))
+    replays = _count_kernel_applies(monkeypatch)
     assert undo(cast, cast.owner).state["seats"][0]["life"] == 11
     assert len(replays) == 1  # from the checkpoint at #8, only #9 is replayed
-    monkeypatch.setattr(rules, "apply", real_apply)
+    monkeypatch.undo()
     assert stored_equals_replay(cast.table.pk)
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_replaying_the_log_reproduces_the_stored_state(
-    cast: Cast, seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(services, "CHECKPOINT_EVERY", 3)
+def test_replaying_the_log_reproduces_the_stored_state(cast: Cast, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(30):
         state = Table.objects.get(pk=cast.table.pk)
@@ -273,7 +292,7 @@ def test_it_closes_a_finished_table_for_actions_but_keeps_it_readable(cast: Cast
         act(cast, cast.owner, create_soldiers())
     assert caught.value.code == "table_closed"
     table, _access = selectors.table_get_for_user(table_id=cast.table.id, user=cast.player)
-    assert [line["seq"] for line in selectors.table_history(table=table)][:1] == [1]
+    assert [line["seq"] for line in selectors.HistoryWindow(table)[0:1]] == [1]
 
 
 def test_rotating_links_invalidates_the_old_ones(cast: Cast) -> None:

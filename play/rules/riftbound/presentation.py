@@ -37,7 +37,7 @@ PRESENTATION = Presentation(
     pool_key="rune_pool",
     pool_label="Rune pool",
     pool_order=RUNE_POOL_KEYS,
-    toggle=Toggle("exhausted", "exhausted"),
+    toggle=Toggle("exhausted", "exhausted", up_word="ready"),
     create_inputs=(
         Input("location", "At", "location", hint="Location"),
         Input("ready", "Ready", "check"),

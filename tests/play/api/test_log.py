@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from play.models import Table
+from play.selectors import history_lines
 from tests.play.conftest import Cast, client_for, create_soldiers
 
 
@@ -78,3 +80,31 @@ def test_the_history_tells_every_event_with_its_rule_even_when_finished(cast: Ca
     assert (
         client_for(cast.outsider).get(f"/api/v1/tables/{cast.table.id}/history/").status_code == 404
     )
+
+
+def pages(client: Any, url: str, size: int, **params: Any) -> tuple[list[Any], set[int]]:
+    results: list[Any] = []
+    counts, page = set(), 1
+    while True:
+        body = client.get(url, {"page": page, "page_size": size, **params}).json()
+        counts.add(body["count"])
+        results += body["results"]
+        if body["next"] is None:
+            return results, counts
+        page += 1
+
+
+def test_every_page_of_the_log_and_history_matches_the_whole_story(cast: Cast) -> None:
+    client = client_for(cast.owner)
+    for _ in range(3):
+        play_a_little(cast)
+        act(cast, {"type": "pass_turn"})
+    table = Table.objects.get(pk=cast.table.pk)
+    whole = [line for entry in table.actions.order_by("seq") for line in history_lines(entry)]
+    assert len(whole) > table.version  # some entries tell several events
+    for size in (1, 2, 3, 7):
+        history, counts = pages(client, f"/api/v1/tables/{cast.table.id}/history/", size)
+        assert (history, counts) == (json.loads(json.dumps(whole)), {len(whole)})
+        log, counts = pages(client, log_url(cast), size, after=2)
+        assert [entry["seq"] for entry in log] == list(range(3, table.version + 1))
+        assert counts == {table.version - 2}

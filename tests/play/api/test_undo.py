@@ -59,3 +59,34 @@ def test_undo_with_nothing_to_undo_is_409(cast: Cast) -> None:
     response = undo(cast, cast.owner)
     assert response.status_code == 409
     assert response.json()["error"] == "nothing_to_undo"
+
+
+def test_view_delta_answers_what_changed_instead_of_the_state(cast: Cast) -> None:
+    client = client_for(cast.owner)
+    url = f"/api/v1/tables/{cast.table.id}/actions/?view=delta"
+    body = client.post(
+        url, {"expected_version": 0, "action": create_soldiers(count=3)}, format="json"
+    ).json()
+    assert "state" not in body
+    [soldiers] = body["delta"]["objects"]
+    assert (soldiers["name"], soldiers["count"]) == ("Soldier Token", 3)
+    tap = {"type": "tap", "object": soldiers["id"], "count": 3}
+    body = client.post(url, {"expected_version": 1, "action": tap}, format="json").json()
+    assert [(o["id"], o["tapped"]) for o in body["delta"]["objects"]] == [(soldiers["id"], True)]
+    undone = client.post(
+        f"/api/v1/tables/{cast.table.id}/undo/?view=delta", {"expected_version": 2}, format="json"
+    ).json()
+    assert "state" not in undone
+    assert [(o["id"], o["tapped"]) for o in undone["delta"]["objects"]] == [(soldiers["id"], False)]
+    assert undone["delta"]["removed"] == [] and undone["delta"]["table"] == {}
+
+
+def test_an_unknown_view_is_a_clear_400_that_changes_nothing(cast: Cast) -> None:
+    response = client_for(cast.owner).post(
+        f"/api/v1/tables/{cast.table.id}/actions/?view=html",
+        {"expected_version": 0, "action": create_soldiers()},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "view" in response.json()["detail"]
+    assert Table.objects.get(pk=cast.table.pk).version == 0

@@ -1,0 +1,95 @@
+"""`make bench`: every benchmark of bench/, one after the other, unattended, then the scale table.
+
+Each script runs with arguments sized for a few minutes in total (ARGUMENTS; a script without
+an entry runs with its defaults) and on its own fresh SQLite database, except the parts that
+need PostgreSQL and Redis: bench/load.py (bench/cluster.py's two-worker deployment) runs when
+DATABASE_URL names a PostgreSQL database and REDIS_URL is set, and bench/scale.py then runs on
+them; otherwise load.py is skipped, saying so, and scale.py runs on SQLite and the in-memory
+channel layer. bench/cluster.py itself starts the deployment by hand and waits, and
+bench/faults.py (`make faults`) injects faults for minutes: neither is run here.
+
+The last figures of bench/scale.py, with the machine they came from, go to bench/RESULTS.md.
+A script that fails or runs past its time limit is reported and the others still run; the exit
+status says whether all passed.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+TIME_LIMIT = 600  # seconds per script
+NOT_BENCHMARKS = {"__init__.py", "all.py", "cluster.py", "faults.py"}  # faults: `make faults`
+ARGUMENTS = {
+    "actions.py": ["--iterations", "30"],
+    "websocket.py": ["--messages", "50"],
+    "search.py": ["--iterations", "20"],
+    "decklist.py": ["--iterations", "10", "--catalogue", "5000"],
+    "print.py": ["--runs", "5"],
+    "load.py": ["--tables", "10", "--seconds", "20"],
+    "scale.py": ["--iterations", "10", "--results", str(BENCH / "RESULTS.md")],
+}
+# Run on PostgreSQL + Redis when configured; the others always get a fresh SQLite database.
+USES_SERVICES = {"load.py", "scale.py"}
+NEEDS_SERVICES = {"load.py"}
+LAST = "scale.py"  # its table is the summary: printed at the end
+
+
+def services_configured() -> bool:
+    return os.environ.get("DATABASE_URL", "").startswith("postgres") and bool(
+        os.environ.get("REDIS_URL")
+    )
+
+
+def scripts() -> list[Path]:
+    found = sorted(p for p in BENCH.glob("*.py") if p.name not in NOT_BENCHMARKS)
+    return sorted(found, key=lambda p: p.name == LAST)
+
+
+def run(script: Path, with_services: bool) -> tuple[str, float]:
+    env = dict(os.environ)
+    if not (with_services and script.name in USES_SERVICES):
+        env.pop("DATABASE_URL", None)
+        env.pop("REDIS_URL", None)
+    print(f"== bench/{script.name}", flush=True)
+    start = time.perf_counter()
+    try:
+        completed = subprocess.run(
+            [sys.executable, str(script), *ARGUMENTS.get(script.name, [])],
+            cwd=ROOT,
+            env=env,
+            timeout=TIME_LIMIT,
+            check=False,
+        )
+        outcome = "ok" if completed.returncode == 0 else f"failed (exit {completed.returncode})"
+    except subprocess.TimeoutExpired:
+        outcome = f"stopped after {TIME_LIMIT} s"
+    return outcome, time.perf_counter() - start
+
+
+def main() -> None:
+    with_services = services_configured()
+    if not with_services:
+        print("DATABASE_URL (PostgreSQL) and REDIS_URL not both set: skipping bench/load.py;")
+        print("bench/scale.py runs on SQLite with the in-memory channel layer.", flush=True)
+    results: list[tuple[str, str, float]] = []
+    for script in scripts():
+        if script.name in NEEDS_SERVICES and not with_services:
+            results.append((script.name, "skipped (needs PostgreSQL and Redis)", 0.0))
+            continue
+        outcome, seconds = run(script, with_services)
+        results.append((script.name, outcome, seconds))
+    print("\n== summary")
+    for name, outcome, seconds in results:
+        print(f"   {name:24s} {outcome:40s} {seconds:6.1f} s")
+    if any(not outcome.startswith(("ok", "skipped")) for _name, outcome, _s in results):
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()
