@@ -94,10 +94,10 @@ def test_it_refuses_malformed_files_with_a_clear_error(tmp_path, content, messag
         scryfall.parse(path)
 
 
-def test_it_names_the_element_after_which_a_separator_is_missing(tmp_path):
+def test_it_names_the_element_where_a_separator_is_missing(tmp_path):
     path = tmp_path / "cards.json"
     path.write_bytes(b'[{"object": "card"}, {"object": "card"} {"object": "card"}]')
-    with pytest.raises(ImportFailed, match=r"index 1.*expected ','"):
+    with pytest.raises(ImportFailed, match=r"index 2.*I expect ','"):
         list(jsonstream.iter_array(path))
 
 
