@@ -95,8 +95,13 @@ def _scryfall(n: int, printing: int) -> dict[str, Any]:
     if n % 50 == 1:  # the card before it in the numbering makes token n - 1
         token = _card(n - 1)
         card["all_parts"] = [
-            {"object": "related_card", "id": _uuid("printing", n - 1, 0), "component": "token",
-             "name": token["name"], "type_line": token["type_line"]},
+            {
+                "object": "related_card",
+                "id": _uuid("printing", n - 1, 0),
+                "component": "token",
+                "name": token["name"],
+                "type_line": token["type_line"],
+            },
         ]
     return card
 
@@ -142,8 +147,8 @@ def _mtgjson(n: int, set_code: str) -> dict[str, Any]:
         "identifiers": {"scryfallOracleId": base["oracle_id"], "scryfallId": _uuid(set_code, n)},
         "legalities": LEGALITIES,
         "foreignData": [
-            {"language": language, "name": f"{base['name']} ({language})", "text": base["oracle_text"]}
-            for language in ("German", "French", "Italian", "Spanish", "Japanese")
+            {"language": lang, "name": f"{base['name']} ({lang})", "text": base["oracle_text"]}
+            for lang in ("German", "French", "Italian", "Spanish", "Japanese")
         ],
     }
 
@@ -157,7 +162,7 @@ def write_mtgjson(path: Path, megabytes: int) -> int:
         for s in range(sets):
             code = f"S{s:03d}"
             numbers = [(s * per_set + i) % cards for i in range(per_set)]
-            card_set = {
+            card_set: dict[str, Any] = {
                 "code": code,
                 "name": f"Synthetic {s}",
                 "type": "expansion",

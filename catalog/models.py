@@ -10,6 +10,7 @@ import datetime
 import re
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
@@ -174,7 +175,25 @@ def validate_abilities(value: Any) -> None:
         ) from None
 
 
-class TokenDefinition(Characteristics):
+class Curated(models.Model):
+    """When a curator last edited the row by hand (admin, API): the seed loader and importers then
+    leave its characteristics alone, so `make run` never reverts an edit."""
+
+    curated_at = models.DateTimeField(null=True, blank=True, editable=False)
+    curated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        abstract = True
+
+
+class TokenDefinition(Characteristics, Curated):
     """A token a card or rule can create; the front face for double-faced tokens."""
 
     slug = models.SlugField(
@@ -294,7 +313,7 @@ class TokenPrinting(models.Model):
         return f"{self.token_id} {self.set_code} {self.collector_number}".strip()
 
 
-class CardDefinition(Characteristics):
+class CardDefinition(Characteristics, Curated):
     """A nontoken card: its characteristics, the effects the battlefield applies, its tokens."""
 
     slug = models.SlugField(

@@ -134,7 +134,7 @@ class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
         data = _validated(TokenSerializer, request.data, partial=partial)
         if data.pop("id", token.slug) != token.slug:
             raise serializers.ValidationError({"id": "Ids are stable: create a new token instead."})
-        _run(lambda: services.token_update(token=token, **data))
+        _run(lambda: services.token_update(token=token, curator=request.user, **data))
         return Response(selectors.token_payload(token.slug))
 
     def update(self, request: Request, id: str) -> Response:
@@ -193,7 +193,7 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
         data = _validated(CardSerializer, request.data, partial=partial)
         if data.pop("id", card.slug) != card.slug:
             raise serializers.ValidationError({"id": "Ids are stable: create a new card instead."})
-        _run(lambda: services.card_update(card=card, **data))
+        _run(lambda: services.card_update(card=card, curator=request.user, **data))
         return Response(self._out(self._reload(card)))
 
     def update(self, request: Request, id: str) -> Response:

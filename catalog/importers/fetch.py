@@ -32,7 +32,7 @@ def _open(url: str) -> Any:
         raise ImportFailed(f"{url}: only http and https addresses can be fetched")
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": ACCEPT})
     try:
-        return urllib.request.urlopen(request, timeout=TIMEOUT)  # noqa: S310 (scheme checked)
+        return urllib.request.urlopen(request, timeout=TIMEOUT)
     except urllib.error.HTTPError as exc:
         raise ImportFailed(f"{url} answered HTTP {exc.code} {exc.reason}") from None
     except (urllib.error.URLError, TimeoutError, OSError) as exc:

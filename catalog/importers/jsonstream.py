@@ -77,7 +77,8 @@ def _failed(exc: Exception, location: str) -> ImportFailed:
         return ImportFailed("the file is not UTF-8 text", location=location)
     # yajl's message spans lines (the text around the error, a caret): keep its first line.
     message = str(exc).strip().splitlines()[0] if str(exc).strip() else "cut short"
-    return ImportFailed(f"not valid JSON: {message.removeprefix('parse error: ')}", location=location)
+    message = message.removeprefix("parse error: ")
+    return ImportFailed(f"not valid JSON: {message}", location=location)
 
 
 def iter_array(path: Path, progress: ReadProgress | None = None) -> Iterator[tuple[int, Any]]:

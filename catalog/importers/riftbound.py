@@ -42,8 +42,8 @@ _PLAYS = re.compile(
 def _records(path: Path, progress: ReadProgress | None) -> Iterator[tuple[str, dict[str, Any]]]:
     """(location, record) from a list of cards or an object of card lists, streamed."""
     if first_char(path) == "[":
-        for index, record in iter_array(path, progress):
-            yield f"index {index}", record
+        for position, record in iter_array(path, progress):
+            yield f"index {position}", record
         return
     found = False
     for key, index, record in iter_members(path, open_arrays=True, progress=progress):

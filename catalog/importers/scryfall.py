@@ -44,8 +44,8 @@ def _cards_in(path: Path, progress: ReadProgress | None) -> Iterator[tuple[str, 
     """(location, card object) from any of the shapes Scryfall files come in, streamed: a list (a
     bulk file), a `list` object (search results), a bundle of card lists, or one card."""
     if first_char(path) == "[":
-        for index, card in iter_array(path, progress):
-            yield f"index {index}", card
+        for position, card in iter_array(path, progress):
+            yield f"index {position}", card
         return
     rest: dict[str, Any] = {}  # the members of a file that is one card
     found = False

@@ -32,7 +32,7 @@ from catalog.models import (
     TokenPrinting,
     TokenRelation,
 )
-from catalog.seed import seed_relations
+from catalog.seed import seed_card_slugs, seed_relations
 
 Progress = Callable[[int, int], None]
 
@@ -50,7 +50,9 @@ def _write_relations(
             fields.pop("details")
             new.append(model(card_id=card.pk, **target, **fields))
             writer.summary.count("relations", "created")
-        elif curated and (card.slug, writer.tokens[target_id].slug) in curated:
+        elif card.curated_at is not None or (
+            curated and (card.slug, writer.tokens[target_id].slug) in curated
+        ):
             writer.summary.count("relations", "unchanged")  # a seed relation: linked, kept
         elif fields.pop("details") and writer.assign(row, fields):
             row.save()
@@ -122,8 +124,13 @@ def _card(writer: Writer, record: CardRecord) -> None:
         or writer.cards_by_name.get(record.face.name)
         or writer.cards_by_lower.get(record.face.name.lower())
     )
+    if card is not None and (card.curated_at is not None or card.slug in seed_card_slugs()):
+        # A curator's card (the seed's or edited by hand) is linked, never rewritten: only a
+        # missing oracle id is filled in, so the next import finds it again.
+        fields = {"oracle_id": record.oracle_id} if record.oracle_id and not card.oracle_id else {}
     if card is None:
-        card = CardDefinition(slug=writer.slug(writer.game.slug, record.face.name), game=writer.game)
+        slug = writer.slug(writer.game.slug, record.face.name)
+        card = CardDefinition(slug=slug, game=writer.game)
         writer.assign(card, fields)
         writer.validate(card, record.location)
         writer.new_cards.append(card)

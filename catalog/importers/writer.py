@@ -232,7 +232,12 @@ class Writer:
             token.save()
             self.tokens[token.pk] = token
             status = "created"
-        elif token.predefined or how == "matched" or record.key in self.matched_keys:
+        elif (
+            token.predefined
+            or token.curated_at is not None
+            or how == "matched"
+            or record.key in self.matched_keys
+        ):
             # Rules facts, seed tokens and other sources' tokens are linked, never rewritten:
             # two sources wording a token differently must not undo each other on every import.
             status = how

@@ -46,4 +46,3 @@ class Command(BaseCommand):
             self.stdout.write("")
         for line in summary.lines():
             self.stdout.write(line)
-

@@ -115,6 +115,6 @@ def test_it_says_clearly_when_there_is_no_network():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     before = TokenDefinition.objects.count()
-    with pytest.raises(CommandError, match="cannot reach 127.0.0.1.*no network"):
+    with pytest.raises(CommandError, match=r"cannot reach 127\.0\.0\.1.*no network"):
         _fetch("--api-base", f"http://127.0.0.1:{port}")
     assert TokenDefinition.objects.count() == before
