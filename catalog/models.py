@@ -34,6 +34,24 @@ _PT = re.compile(r"^-?(\d+|\*|X)([+-](\d+|\*|X))?$")
 _COUNT = re.compile(r"^(\d+|x|x=\d+)$")
 
 
+_COST_SYMBOL = re.compile(r"\{([^}]*)\}")
+
+
+def mana_value(cost: str) -> float:
+    """The mana value of a mana cost (CR 202.3): generic numbers count as themselves, X as 0,
+    every other symbol as 1, a hybrid {2/W} as its larger half; half mana {H...} as 0.5."""
+    total = 0.0
+    for symbol in _COST_SYMBOL.findall(cost or ""):
+        halves = [part for part in symbol.upper().split("/") if part != "P"]
+        values = [
+            float(part) if part.isdigit() else 0.0 if part in ("X", "Y", "Z") else 1.0
+            for part in halves
+        ] or [1.0]
+        value = max(values)
+        total += 0.5 if symbol.upper().startswith("H") else value
+    return total
+
+
 class Game(models.Model):
     slug = models.SlugField(primary_key=True, max_length=20)
     name = models.CharField(max_length=100)
@@ -331,6 +349,7 @@ class CardDefinition(Characteristics, Curated):
     oracle_id = models.CharField(
         max_length=64, null=True, blank=True, unique=True, help_text="Importers' stable id."
     )
+    mana_value = models.FloatField(default=0, editable=False, help_text="From mana_cost (202.3).")
     incomplete = models.BooleanField(default=False)
 
     class Meta:
@@ -356,6 +375,7 @@ class CardDefinition(Characteristics, Curated):
             errors.update(exc.message_dict)
         if self.oracle_id == "":
             self.oracle_id = None
+        self.mana_value = mana_value(self.mana_cost)
         if self.name and game is not None and "name" not in errors:
             clash = CardDefinition.objects.filter(game=game, name__iexact=self.name.strip())
             if self.pk:

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Case, IntegerField, Prefetch, Q, QuerySet, Value, When
 from django.db.models.functions import Lower
 
+from catalog import search
 from catalog.models import (
     CardDefinition,
     Characteristics,
@@ -208,10 +209,15 @@ def _filtered(
         queryset = _color_filter(queryset, color.strip())
     q = (q or "").strip()
     if q:
-        queryset = queryset.filter(name__icontains=q).annotate(
+        kind: search.Kind = "tokens" if queryset.model is TokenDefinition else "cards"
+        queryset = queryset.filter(search.parse(q, kind))
+        words = search.plain_words(q)
+        if not words:
+            return queryset.order_by("game", Lower("name"), "slug")
+        queryset = queryset.annotate(
             match_rank=Case(
-                When(name__iexact=q, then=Value(0)),
-                When(name__istartswith=q, then=Value(1)),
+                When(name__iexact=words, then=Value(0)),
+                When(name__istartswith=words, then=Value(1)),
                 default=Value(2),
                 output_field=IntegerField(),
             )

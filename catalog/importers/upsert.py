@@ -31,6 +31,7 @@ from catalog.models import (
     SourceKey,
     TokenPrinting,
     TokenRelation,
+    mana_value,
 )
 from catalog.seed import seed_card_slugs, seed_relations
 
@@ -114,6 +115,7 @@ def _card(writer: Writer, record: CardRecord) -> None:
     fields: dict[str, Any] = {
         **record.face.fields(),
         "mana_cost": record.mana_cost,
+        "mana_value": mana_value(record.mana_cost),
         "loyalty": record.loyalty,
         "incomplete": False,
     }
