@@ -158,7 +158,8 @@ def test_it_serves_the_syntax_on_the_api_and_pages(catalogue, client):
     assert client.get("/api/v1/cards/", {"q": "nope:1"}).status_code == 400
     page = client.get("/catalog/", {"kind": "cards", "q": "c:g -t:creature"})
     assert b"Sprout Swarm" in page.content and b"Tarmogoyf" not in page.content
-    assert selectors.token_list(q="goblin").first().name == "Goblin Token"
+    first = selectors.token_list(q="goblin").first()
+    assert first is not None and first.name == "Goblin Token"
 
 
 def test_it_computes_mana_value_from_a_cost():
