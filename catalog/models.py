@@ -323,6 +323,8 @@ class TokenPrinting(models.Model):
         help_text="JPEG, PNG or WebP, at most 5 MB.",
     )
     source = models.CharField(max_length=40, blank=True, help_text="e.g. scryfall, cockatrice.")
+    art_crop_url = models.URLField(max_length=500, blank=True, help_text="The art alone (hot-linked).")
+    artist = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering: ClassVar[list[str]] = ["token", "set_code", "collector_number"]
@@ -350,6 +352,9 @@ class CardDefinition(Characteristics, Curated):
         max_length=64, null=True, blank=True, unique=True, help_text="Importers' stable id."
     )
     mana_value = models.FloatField(default=0, editable=False, help_text="From mana_cost (202.3).")
+    image_url = models.URLField(max_length=500, blank=True, help_text="Card image (hot-linked).")
+    art_crop_url = models.URLField(max_length=500, blank=True, help_text="The art alone.")
+    artist = models.CharField(max_length=200, blank=True)
     incomplete = models.BooleanField(default=False)
 
     class Meta:

@@ -16,6 +16,7 @@ from catalog.models import (
     Game,
     TokenDefinition,
     TokenFace,
+    TokenPrinting,
     TokenRelation,
 )
 
@@ -77,8 +78,61 @@ def game_slugs() -> list[str]:
 def token_queryset() -> QuerySet[TokenDefinition]:
     creators = TokenRelation.objects.select_related("card").order_by("card__name")
     return TokenDefinition.objects.select_related("back", "game").prefetch_related(
-        Prefetch("creator_relations", queryset=creators)
+        Prefetch("creator_relations", queryset=creators),
+        Prefetch("printings", queryset=TokenPrinting.objects.order_by("pk")),
     )
+
+
+# The copyright line shown beside imported art, as the image sources ask (Scryfall's terms:
+# the artist and the copyright line).
+COPYRIGHT = {"mtg": "™ & © Wizards of the Coast", "riftbound": "© Riot Games"}
+
+
+def _art(art_crop: str | None, normal: str | None, artist: str | None, game: str) -> JsonDict:
+    shown = bool(art_crop or normal)
+    return {
+        "images": {"art_crop": art_crop or None, "normal": normal or None},
+        "artist": artist or None,
+        "copyright": COPYRIGHT.get(game) if shown else None,
+    }
+
+
+def token_art(token: TokenDefinition) -> JsonDict:
+    """Uploaded art first (its storage's URL: works on any Django storage), else the first
+    imported picture, hot-linked from its source."""
+    printings = list(token.printings.all())
+    for printing in printings:
+        if printing.art:
+            url = printing.art.url
+            return _art(url, url, printing.artist, token.game_id)
+    for printing in printings:
+        if printing.art_crop_url or printing.picture_url:
+            return _art(
+                printing.art_crop_url, printing.picture_url, printing.artist, token.game_id
+            )
+    return _art(None, None, None, token.game_id)
+
+
+def card_art(card: CardDefinition) -> JsonDict:
+    return _art(card.art_crop_url, card.image_url, card.artist, card.game_id)
+
+
+def token_api_payload(token: TokenDefinition) -> JsonDict:
+    """The API's token: the definition payload with its art (`images`, `artist`). The art stays
+    out of the definition payload the battlefield logs with every action."""
+    art = token_art(token)
+    return {**token_to_payload(token), "images": art["images"], "artist": art["artist"]}
+
+
+def token_api(slug: str) -> JsonDict | None:
+    token = token_queryset().filter(slug=slug).first()
+    return token_api_payload(token) if token is not None else None
+
+
+def card_api_payload(card: CardDefinition) -> JsonDict:
+    art = card_art(card)
+    payload = card_to_payload(card, inline=False)
+    return {**payload, "images": art["images"], "artist": art["artist"]}
 
 
 def token_payload(slug: str) -> JsonDict | None:

@@ -99,6 +99,8 @@ class Printing:
     collector_number: str = ""
     scryfall_id: str | None = None
     picture_url: str = ""
+    art_crop_url: str = ""
+    artist: str = ""
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,9 @@ class CardRecord:
     oracle_id: str | None = None
     mana_cost: str = ""
     loyalty: str | None = None
+    image_url: str = ""
+    art_crop_url: str = ""
+    artist: str = ""
 
 
 @dataclass(frozen=True)

@@ -115,7 +115,9 @@ def _printing(card: dict[str, Any]) -> Printing:
         set_code=str(card.get("set") or "").upper(),
         collector_number=str(card.get("collector_number") or ""),
         scryfall_id=card.get("id") or None,
-        picture_url=str(images.get("large") or images.get("normal") or ""),
+        picture_url=str(images.get("normal") or images.get("large") or ""),
+        art_crop_url=str(images.get("art_crop") or ""),
+        artist=str(card.get("artist") or "")[:200],
     )
 
 
@@ -192,6 +194,7 @@ def _card(card: dict[str, Any], location: str, parsed: ParsedFile) -> CardRecord
     front = _face(faces[0] if faces else card, card, location)
     name = _text(card.get("name"), location, "name").strip()
     face = Face(**{**front.__dict__, "name": name})
+    printing = _printing(card)
     for part in _parts(card, location):
         if part.get("component") != "token" or not part.get("id"):
             continue
@@ -213,6 +216,9 @@ def _card(card: dict[str, Any], location: str, parsed: ParsedFile) -> CardRecord
             "mana_cost",
         ),
         loyalty=card.get("loyalty"),
+        image_url=printing.picture_url,
+        art_crop_url=printing.art_crop_url,
+        artist=printing.artist,
     )
 
 

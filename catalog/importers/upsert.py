@@ -119,6 +119,12 @@ def _card(writer: Writer, record: CardRecord) -> None:
         "loyalty": record.loyalty,
         "incomplete": False,
     }
+    if record.image_url:  # only sources with pictures (Scryfall) set them
+        fields |= {
+            "image_url": record.image_url,
+            "art_crop_url": record.art_crop_url,
+            "artist": record.artist,
+        }
     if record.oracle_id:
         fields["oracle_id"] = record.oracle_id
     card = (
@@ -129,7 +135,9 @@ def _card(writer: Writer, record: CardRecord) -> None:
     if card is not None and (card.curated_at is not None or card.slug in seed_card_slugs()):
         # A curator's card (the seed's or edited by hand) is linked, never rewritten: only a
         # missing oracle id is filled in, so the next import finds it again.
-        fields = {"oracle_id": record.oracle_id} if record.oracle_id and not card.oracle_id else {}
+        kept = {"oracle_id": record.oracle_id} if record.oracle_id and not card.oracle_id else {}
+        pictures = ("image_url", "art_crop_url", "artist")  # not the curator's: kept current
+        fields = kept | {name: fields[name] for name in pictures if name in fields}
     if card is None:
         slug = writer.slug(writer.game.slug, record.face.name)
         card = CardDefinition(slug=slug, game=writer.game)

@@ -331,6 +331,8 @@ class Writer:
             "set_code": printing.set_code[:16],
             "collector_number": printing.collector_number[:16],
             "picture_url": printing.picture_url,
+            "art_crop_url": printing.art_crop_url,
+            "artist": printing.artist,
         }
         known = self.printings_by_scryfall.get(printing.scryfall_id or "")
         if known is not None and known.token_id == token.pk:

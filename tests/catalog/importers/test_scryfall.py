@@ -137,3 +137,19 @@ def test_it_links_a_card_to_the_emblem_its_all_parts_names(tmp_path, cards):
     relation = ReferenceRelation.objects.get(card__name="Test Walker")
     assert relation.reference.kind == "emblem"
     assert import_file("scryfall", path).changes() == 0
+
+
+@pytest.mark.django_db
+def test_it_shows_imported_art_hot_linked_with_its_artist_and_copyright(sample, client):
+    import_file("scryfall", sample)
+    goblin = TokenDefinition.objects.get(source_keys__key="4465eff4-5851-4721-a248-866c686c2ab8")
+    body = client.get(f"/api/v1/tokens/{goblin.slug}/").json()
+    assert body["images"]["art_crop"].startswith("https://")
+    assert "art_crop" in body["images"]["art_crop"] and body["artist"]
+    page = client.get(f"/catalog/tokens/{goblin.slug}/").content.decode()
+    assert f'<img src="{body["images"]["art_crop"]}"' in page
+    assert f"Illustrated by {body['artist']}" in page and "Wizards of the Coast" in page
+    thallid = client.get("/api/v1/cards/", {"q": '!"Thallid"'}).json()["results"][0]
+    assert thallid["images"]["normal"].startswith("https://") and thallid["artist"]
+    listing = client.get("/catalog/", {"kind": "cards", "q": "thallid"}).content.decode()
+    assert thallid["images"]["art_crop"] in listing
