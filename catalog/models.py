@@ -323,7 +323,7 @@ class TokenPrinting(models.Model):
         help_text="JPEG, PNG or WebP, at most 5 MB.",
     )
     source = models.CharField(max_length=40, blank=True, help_text="e.g. scryfall, cockatrice.")
-    art_crop_url = models.URLField(max_length=500, blank=True, help_text="The art alone (hot-linked).")
+    art_crop_url = models.URLField(max_length=500, blank=True, help_text="The art alone.")
     artist = models.CharField(max_length=200, blank=True)
 
     class Meta:

@@ -28,7 +28,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tokenprinting',
             name='art_crop_url',
-            field=models.URLField(blank=True, help_text='The art alone (hot-linked).', max_length=500),
+            field=models.URLField(blank=True, help_text='The art alone.', max_length=500),
         ),
         migrations.AddField(
             model_name='tokenprinting',
