@@ -107,9 +107,7 @@ def token_art(token: TokenDefinition) -> JsonDict:
             return _art(url, url, printing.artist, token.game_id)
     for printing in printings:
         if printing.art_crop_url or printing.picture_url:
-            return _art(
-                printing.art_crop_url, printing.picture_url, printing.artist, token.game_id
-            )
+            return _art(printing.art_crop_url, printing.picture_url, printing.artist, token.game_id)
     return _art(None, None, None, token.game_id)
 
 
