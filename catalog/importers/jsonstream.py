@@ -64,7 +64,7 @@ class _Reader:
 
     def read(self, size: int = -1) -> bytes:
         data = self.handle.read(size)
-        if not self.started:
+        if not self.started and data:  # ijson first reads 0 bytes to learn the file's type
             self.started = True
             data = data.removeprefix(_BOM)
         if self.progress is not None:

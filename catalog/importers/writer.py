@@ -331,9 +331,10 @@ class Writer:
             "set_code": printing.set_code[:16],
             "collector_number": printing.collector_number[:16],
             "picture_url": printing.picture_url,
-            "art_crop_url": printing.art_crop_url,
-            "artist": printing.artist,
         }
+        # Only sources with art crops and artists (Scryfall) set them; others leave them be.
+        if printing.art_crop_url:
+            fields |= {"art_crop_url": printing.art_crop_url, "artist": printing.artist}
         known = self.printings_by_scryfall.get(printing.scryfall_id or "")
         if known is not None and known.token_id == token.pk:
             if known.source != self.source:  # another source's printing: fill blanks only

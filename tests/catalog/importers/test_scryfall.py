@@ -153,3 +153,20 @@ def test_it_shows_imported_art_hot_linked_with_its_artist_and_copyright(sample, 
     assert thallid["images"]["normal"].startswith("https://") and thallid["artist"]
     listing = client.get("/catalog/", {"kind": "cards", "q": "thallid"}).content.decode()
     assert thallid["images"]["art_crop"] in listing
+
+
+def test_it_streams_list_objects_single_cards_and_files_with_a_bom(tmp_path, cards):
+    listing = tmp_path / "search.json"
+    listing.write_text(json.dumps({"object": "list", "has_more": False, "data": cards}))
+    assert len(scryfall.parse(listing).cards) == 8
+    card = next(c for c in cards if c.get("layout") == "normal" and c.get("all_parts"))
+    single = tmp_path / "card.json"
+    single.write_text(json.dumps(card))
+    assert [r.face.name for r in scryfall.parse(single).cards] == [card["name"]]
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + json.dumps(cards).encode())
+    assert len(scryfall.parse(bom).cards) == 8
+    broken = tmp_path / "latin1.json"
+    broken.write_bytes(b'[{"object": "card", "name": "Caf\xe9"}]')
+    with pytest.raises(ImportFailed, match="UTF-8"):
+        scryfall.parse(broken)
