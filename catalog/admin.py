@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from catalog import services
 from catalog.forms import CardDefinitionForm, TokenDefinitionForm, TokenFaceForm
 from catalog.importers.admin_views import install as install_import_page
 from catalog.models import (
@@ -124,13 +125,23 @@ class CreatesInline(admin.TabularInline):  # type: ignore[type-arg]
     verbose_name_plural = "tokens this card creates"
 
 
+class CuratedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Records a curator's edit (the form or an inline changed), so the seed loader and the
+    importers keep it."""
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        if form.has_changed() or any(formset.has_changed() for formset in formsets):
+            services.curate(form.instance, request.user)
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("slug", "name", "rules_edition")
 
 
 @admin.register(TokenDefinition)
-class TokenDefinitionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TokenDefinitionAdmin(CuratedAdmin):
     form = TokenDefinitionForm
     list_display = (
         "name",
@@ -145,10 +156,11 @@ class TokenDefinitionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     )
     list_filter = ("game", "predefined", TypeFilter, ColorFilter, "incomplete", "double_faced")
     search_fields = ("name", "slug", "text")
-    readonly_fields = ("predefined", "rule")
+    readonly_fields = ("predefined", "rule", "curated_at", "curated_by")
     inlines = (TokenFaceInline, TokenPrintingInline, CreatorInline)
     fieldsets = (
         (None, {"fields": ("slug", "game", "name", "predefined", "rule", "incomplete")}),
+        ("Curation", {"fields": ("curated_at", "curated_by")}),
         (
             "Characteristics",
             {
@@ -181,14 +193,16 @@ class TokenDefinitionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(CardDefinition)
-class CardDefinitionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class CardDefinitionAdmin(CuratedAdmin):
     form = CardDefinitionForm
     list_display = ("name", "slug", "game", "mana_cost", "type_line", "has_effects", "incomplete")
     list_filter = ("game", TypeFilter, ColorFilter, "incomplete")
     search_fields = ("name", "slug", "text", "oracle_id")
     inlines = (CreatesInline,)
+    readonly_fields = ("curated_at", "curated_by")
     fieldsets = (
         (None, {"fields": ("slug", "game", "name", "mana_cost", "oracle_id", "incomplete")}),
+        ("Curation", {"fields": ("curated_at", "curated_by")}),
         (
             "Characteristics",
             {

@@ -10,6 +10,7 @@ import datetime
 import re
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
@@ -31,6 +32,24 @@ ART_FORMATS = {"JPEG", "PNG", "WEBP"}
 _PT = re.compile(r"^-?(\d+|\*|X)([+-](\d+|\*|X))?$")
 # A creator relation's count: a number, "x", or "x=3" (X with the value most often chosen).
 _COUNT = re.compile(r"^(\d+|x|x=\d+)$")
+
+
+_COST_SYMBOL = re.compile(r"\{([^}]*)\}")
+
+
+def mana_value(cost: str) -> float:
+    """The mana value of a mana cost (CR 202.3): generic numbers count as themselves, X as 0,
+    every other symbol as 1, a hybrid {2/W} as its larger half; half mana {H...} as 0.5."""
+    total = 0.0
+    for symbol in _COST_SYMBOL.findall(cost or ""):
+        halves = [part for part in symbol.upper().split("/") if part != "P"]
+        values = [
+            float(part) if part.isdigit() else 0.0 if part in ("X", "Y", "Z") else 1.0
+            for part in halves
+        ] or [1.0]
+        value = max(values)
+        total += 0.5 if symbol.upper().startswith("H") else value
+    return total
 
 
 class Game(models.Model):
@@ -174,7 +193,25 @@ def validate_abilities(value: Any) -> None:
         ) from None
 
 
-class TokenDefinition(Characteristics):
+class Curated(models.Model):
+    """When a curator last edited the row by hand (admin, API): the seed loader and importers then
+    leave its characteristics alone, so `make run` never reverts an edit."""
+
+    curated_at = models.DateTimeField(null=True, blank=True, editable=False)
+    curated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        abstract = True
+
+
+class TokenDefinition(Characteristics, Curated):
     """A token a card or rule can create; the front face for double-faced tokens."""
 
     slug = models.SlugField(
@@ -286,6 +323,8 @@ class TokenPrinting(models.Model):
         help_text="JPEG, PNG or WebP, at most 5 MB.",
     )
     source = models.CharField(max_length=40, blank=True, help_text="e.g. scryfall, cockatrice.")
+    art_crop_url = models.URLField(max_length=500, blank=True, help_text="The art alone.")
+    artist = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering: ClassVar[list[str]] = ["token", "set_code", "collector_number"]
@@ -294,7 +333,7 @@ class TokenPrinting(models.Model):
         return f"{self.token_id} {self.set_code} {self.collector_number}".strip()
 
 
-class CardDefinition(Characteristics):
+class CardDefinition(Characteristics, Curated):
     """A nontoken card: its characteristics, the effects the battlefield applies, its tokens."""
 
     slug = models.SlugField(
@@ -312,6 +351,10 @@ class CardDefinition(Characteristics):
     oracle_id = models.CharField(
         max_length=64, null=True, blank=True, unique=True, help_text="Importers' stable id."
     )
+    mana_value = models.FloatField(default=0, editable=False, help_text="From mana_cost (202.3).")
+    image_url = models.URLField(max_length=500, blank=True, help_text="Card image (hot-linked).")
+    art_crop_url = models.URLField(max_length=500, blank=True, help_text="The art alone.")
+    artist = models.CharField(max_length=200, blank=True)
     incomplete = models.BooleanField(default=False)
 
     class Meta:
@@ -337,6 +380,7 @@ class CardDefinition(Characteristics):
             errors.update(exc.message_dict)
         if self.oracle_id == "":
             self.oracle_id = None
+        self.mana_value = mana_value(self.mana_cost)
         if self.name and game is not None and "name" not in errors:
             clash = CardDefinition.objects.filter(game=game, name__iexact=self.name.strip())
             if self.pk:

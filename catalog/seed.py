@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from catalog import services
+from catalog.models import CardDefinition, TokenDefinition
 from play.rules.mtg.predefined import predefined_tokens as mtg_predefined
 from play.rules.riftbound.predefined import predefined_tokens as riftbound_predefined
 
@@ -26,19 +27,37 @@ def _read(name: str) -> list[dict[str, Any]]:
     return data
 
 
-def _load_tokens(payloads: Iterable[dict[str, Any]], counts: Counter[str]) -> None:
+def _curated(model: type[TokenDefinition] | type[CardDefinition]) -> set[str]:
+    return set(model.objects.filter(curated_at__isnull=False).values_list("slug", flat=True))
+
+
+def _load_tokens(
+    payloads: Iterable[dict[str, Any]], counts: Counter[str], skipped: list[str]
+) -> None:
+    curated = _curated(TokenDefinition)
     for payload in payloads:
         fields = dict(payload)
         slug, game, back = fields.pop("id"), fields.pop("game"), fields.pop("back", None)
         fields.pop("created_by", None)
+        if slug in curated:
+            counts["tokens kept as a curator edited them"] += 1
+            skipped.append(slug)
+            continue
         _, status = services.token_upsert(slug=slug, game=game, back=back, **fields)
         counts[f"tokens {status}"] += 1
 
 
-def _load_cards(payloads: Iterable[dict[str, Any]], counts: Counter[str]) -> None:
+def _load_cards(
+    payloads: Iterable[dict[str, Any]], counts: Counter[str], skipped: list[str]
+) -> None:
+    curated = _curated(CardDefinition)
     for payload in payloads:
         fields = dict(payload)
         slug, game, creates = fields.pop("id"), fields.pop("game"), fields.pop("creates", [])
+        if slug in curated:  # its relations too: the curator may have changed what it makes
+            counts["cards kept as a curator edited them"] += 1
+            skipped.append(slug)
+            continue
         card, status = services.card_upsert(slug=slug, game=game, **fields)
         counts[f"cards {status}"] += 1
         for item in creates:
@@ -50,16 +69,26 @@ def _load_cards(payloads: Iterable[dict[str, Any]], counts: Counter[str]) -> Non
 
 
 @transaction.atomic
-def load_seed() -> Counter[str]:
-    """Load everything in one transaction (a bad row writes nothing); counts by kind and status."""
+def load_seed(skipped: list[str] | None = None) -> Counter[str]:
+    """Load everything in one transaction (a bad row writes nothing); counts by kind and status.
+    Inserts what is missing and updates the rows no curator has edited; the slugs of the edited
+    ones are appended to `skipped`."""
     counts: Counter[str] = Counter()
-    _load_tokens(mtg_predefined(), counts)
-    _load_tokens(riftbound_predefined(), counts)
+    kept: list[str] = [] if skipped is None else skipped
+    _load_tokens(mtg_predefined(), counts, kept)
+    _load_tokens(riftbound_predefined(), counts, kept)
     for name in TOKEN_FILES:
-        _load_tokens(_read(name), counts)
+        _load_tokens(_read(name), counts, kept)
     for name in CARD_FILES:
-        _load_cards(_read(name), counts)
+        _load_cards(_read(name), counts, kept)
     return counts
+
+
+@lru_cache(maxsize=1)
+def seed_card_slugs() -> frozenset[str]:
+    """The cards the seed writes: importers link them but never rewrite them (the seed and a
+    data file must not undo each other on every load)."""
+    return frozenset(card["id"] for name in CARD_FILES for card in _read(name))
 
 
 @lru_cache(maxsize=1)

@@ -9,12 +9,14 @@ from django.core.exceptions import ValidationError
 from django.db.models import Case, IntegerField, Prefetch, Q, QuerySet, Value, When
 from django.db.models.functions import Lower
 
+from catalog import search
 from catalog.models import (
     CardDefinition,
     Characteristics,
     Game,
     TokenDefinition,
     TokenFace,
+    TokenPrinting,
     TokenRelation,
 )
 
@@ -76,8 +78,59 @@ def game_slugs() -> list[str]:
 def token_queryset() -> QuerySet[TokenDefinition]:
     creators = TokenRelation.objects.select_related("card").order_by("card__name")
     return TokenDefinition.objects.select_related("back", "game").prefetch_related(
-        Prefetch("creator_relations", queryset=creators)
+        Prefetch("creator_relations", queryset=creators),
+        Prefetch("printings", queryset=TokenPrinting.objects.order_by("pk")),
     )
+
+
+# The copyright line shown beside imported art, as the image sources ask (Scryfall's terms:
+# the artist and the copyright line).
+COPYRIGHT = {"mtg": "™ & © Wizards of the Coast", "riftbound": "© Riot Games"}
+
+
+def _art(art_crop: str | None, normal: str | None, artist: str | None, game: str) -> JsonDict:
+    shown = bool(art_crop or normal)
+    return {
+        "images": {"art_crop": art_crop or None, "normal": normal or None},
+        "artist": artist or None,
+        "copyright": COPYRIGHT.get(game) if shown else None,
+    }
+
+
+def token_art(token: TokenDefinition) -> JsonDict:
+    """Uploaded art first (its storage's URL: works on any Django storage), else the first
+    imported picture, hot-linked from its source."""
+    printings = list(token.printings.all())
+    for printing in printings:
+        if printing.art:
+            url = printing.art.url
+            return _art(url, url, printing.artist, token.game_id)
+    for printing in printings:
+        if printing.art_crop_url or printing.picture_url:
+            return _art(printing.art_crop_url, printing.picture_url, printing.artist, token.game_id)
+    return _art(None, None, None, token.game_id)
+
+
+def card_art(card: CardDefinition) -> JsonDict:
+    return _art(card.art_crop_url, card.image_url, card.artist, card.game_id)
+
+
+def token_api_payload(token: TokenDefinition) -> JsonDict:
+    """The API's token: the definition payload with its art (`images`, `artist`). The art stays
+    out of the definition payload the battlefield logs with every action."""
+    art = token_art(token)
+    return {**token_to_payload(token), "images": art["images"], "artist": art["artist"]}
+
+
+def token_api(slug: str) -> JsonDict | None:
+    token = token_queryset().filter(slug=slug).first()
+    return token_api_payload(token) if token is not None else None
+
+
+def card_api_payload(card: CardDefinition) -> JsonDict:
+    art = card_art(card)
+    payload = card_to_payload(card, inline=False)
+    return {**payload, "images": art["images"], "artist": art["artist"]}
 
 
 def token_payload(slug: str) -> JsonDict | None:
@@ -208,10 +261,15 @@ def _filtered(
         queryset = _color_filter(queryset, color.strip())
     q = (q or "").strip()
     if q:
-        queryset = queryset.filter(name__icontains=q).annotate(
+        kind: search.Kind = "tokens" if queryset.model is TokenDefinition else "cards"
+        queryset = queryset.filter(search.parse(q, kind))
+        words = search.plain_words(q)
+        if not words:
+            return queryset.order_by("game", Lower("name"), "slug")
+        queryset = queryset.annotate(
             match_rank=Case(
-                When(name__iexact=q, then=Value(0)),
-                When(name__istartswith=q, then=Value(1)),
+                When(name__iexact=words, then=Value(0)),
+                When(name__istartswith=words, then=Value(1)),
                 default=Value(2),
                 output_field=IntegerField(),
             )

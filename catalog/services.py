@@ -15,6 +15,7 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
+from django.utils import timezone
 
 from catalog.models import (
     CHARACTERISTIC_FIELDS,
@@ -151,8 +152,10 @@ def token_create(
 
 
 @transaction.atomic
-def token_update(*, token: TokenDefinition, **fields: Any) -> TokenDefinition:
-    """Change some fields of an existing token (API PATCH/PUT)."""
+def token_update(
+    *, token: TokenDefinition, curator: Any | None = None, **fields: Any
+) -> TokenDefinition:
+    """Change some fields of an existing token (API PATCH/PUT): a curator's edit."""
     back = fields.pop("back", _UNSET)
     if "game" in fields:
         fields["game"] = _game(fields["game"])
@@ -162,10 +165,26 @@ def token_update(*, token: TokenDefinition, **fields: Any) -> TokenDefinition:
         changed |= _assign(token, {"double_faced": back is not None})
         if back is None:
             _face_set(token, None)
+    if changed or back is not _UNSET:
+        mark_curated(token, curator)
+        changed = True
     _save(token, changed)
     if back is not None and back is not _UNSET:
         _face_set(token, back)
     return token
+
+
+def mark_curated(instance: TokenDefinition | CardDefinition, user: Any | None) -> None:
+    """Record a curator's hand edit on `instance` (saved by the caller): the seed loader and the
+    importers then keep the row as the curator left it."""
+    instance.curated_at = timezone.now()
+    instance.curated_by = user if getattr(user, "is_authenticated", False) else None
+
+
+def curate(instance: TokenDefinition | CardDefinition, user: Any | None) -> None:
+    """Record a curator's edit of a row already saved (the admin's form and inlines)."""
+    mark_curated(instance, user)
+    instance.save(update_fields=["curated_at", "curated_by"])
 
 
 @transaction.atomic
@@ -205,13 +224,20 @@ def card_create(
 
 
 @transaction.atomic
-def card_update(*, card: CardDefinition, **fields: Any) -> CardDefinition:
-    """Change some fields of an existing card; `creates` replaces its token relations."""
+def card_update(
+    *, card: CardDefinition, curator: Any | None = None, **fields: Any
+) -> CardDefinition:
+    """Change some fields of an existing card (a curator's edit); `creates` replaces its token
+    relations."""
     creates = fields.pop("creates", None)
     if "game" in fields:
         fields["game"] = _game(fields["game"])
     _check_fields({k: v for k, v in fields.items() if k != "game"}, CARD_FIELDS)
-    _save(card, _assign(card, fields))
+    changed = _assign(card, fields)
+    if changed or creates is not None:
+        mark_curated(card, curator)
+        changed = True
+    _save(card, changed)
     if creates is not None:
         card_relations_set(card=card, creates=list(creates))
     return card

@@ -67,6 +67,12 @@ def tile(obj: Characteristics, game: str, *, token: bool) -> dict[str, Any]:
         stats = f"{obj.might} ⚔"
     else:
         stats = ""
+    if isinstance(obj, TokenDefinition):
+        art = selectors.token_art(obj)
+    elif isinstance(obj, CardDefinition):
+        art = selectors.card_art(obj)
+    else:  # a back face: the front's printing shows the art
+        art = {"images": {"art_crop": None}, "artist": None, "copyright": None}
     return {
         "name": obj.name,
         "frame": frame,
@@ -75,6 +81,9 @@ def tile(obj: Characteristics, game: str, *, token: bool) -> dict[str, Any]:
         "text": _RB_ICON.sub(_icon, obj.text),
         "stats": stats,
         "colors": colors,
+        "art": art["images"]["art_crop"],
+        "artist": art["artist"],
+        "copyright": art["copyright"],
     }
 
 

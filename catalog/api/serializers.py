@@ -53,6 +53,23 @@ class FaceSerializer(serializers.Serializer):  # type: ignore[type-arg]
     )
 
 
+class ImagesSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    art_crop = serializers.URLField(allow_null=True, read_only=True, help_text="The art alone")
+    normal = serializers.URLField(allow_null=True, read_only=True, help_text="The whole card")
+
+
+def _images() -> ImagesSerializer:
+    return ImagesSerializer(
+        read_only=True,
+        help_text="Art hot-linked from its source (or uploaded); show the artist and "
+        "the copyright line with it.",
+    )
+
+
+def _artist() -> serializers.CharField:
+    return serializers.CharField(read_only=True, allow_null=True, help_text="Who drew the art")
+
+
 class TokenSerializer(FaceSerializer):
     """A token definition: the stable `id` (slug) is what everything refers to, never the name."""
 
@@ -69,6 +86,8 @@ class TokenSerializer(FaceSerializer):
     created_by = serializers.ListField(
         child=serializers.CharField(), read_only=True, help_text="Ids of cards that create it"
     )
+    images = _images()
+    artist = _artist()
 
 
 class CreatesSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -94,3 +113,5 @@ class CardSerializer(FaceSerializer):
     )
     creates = CreatesSerializer(many=True, required=False, default=list)
     incomplete = serializers.BooleanField(required=False, default=False)
+    images = _images()
+    artist = _artist()

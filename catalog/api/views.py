@@ -118,24 +118,24 @@ class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
         params = _filters(request, "game", "predefined", "q", "type", "color")
         tokens = _run(lambda: selectors.token_list(**params))
         page = self.paginate_queryset(tokens)
-        return self.get_paginated_response([selectors.token_to_payload(t) for t in page or []])
+        return self.get_paginated_response([selectors.token_api_payload(t) for t in page or []])
 
     def retrieve(self, request: Request, id: str) -> Response:
-        return Response(selectors.token_to_payload(self._token()))
+        return Response(selectors.token_api_payload(self._token()))
 
     def create(self, request: Request) -> Response:
         data = _validated(TokenSerializer, request.data, partial=False)
         slug = data.pop("id")
         token = _run(lambda: services.token_create(slug=slug, **data))
-        return Response(selectors.token_payload(token.slug), status=status.HTTP_201_CREATED)
+        return Response(selectors.token_api(token.slug), status=status.HTTP_201_CREATED)
 
     def _change(self, request: Request, partial: bool) -> Response:
         token = self._token()
         data = _validated(TokenSerializer, request.data, partial=partial)
         if data.pop("id", token.slug) != token.slug:
             raise serializers.ValidationError({"id": "Ids are stable: create a new token instead."})
-        _run(lambda: services.token_update(token=token, **data))
-        return Response(selectors.token_payload(token.slug))
+        _run(lambda: services.token_update(token=token, curator=request.user, **data))
+        return Response(selectors.token_api(token.slug))
 
     def update(self, request: Request, id: str) -> Response:
         return self._change(request, partial=False)
@@ -168,7 +168,7 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
         return get_object_or_404(selectors.card_queryset(), slug=self.kwargs["id"])
 
     def _out(self, card: CardDefinition) -> dict[str, Any]:
-        return selectors.card_to_payload(card, inline=False)
+        return selectors.card_api_payload(card)
 
     def list(self, request: Request) -> Response:
         params = _filters(request, "game", "q", "type", "color")
@@ -193,7 +193,7 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
         data = _validated(CardSerializer, request.data, partial=partial)
         if data.pop("id", card.slug) != card.slug:
             raise serializers.ValidationError({"id": "Ids are stable: create a new card instead."})
-        _run(lambda: services.card_update(card=card, **data))
+        _run(lambda: services.card_update(card=card, curator=request.user, **data))
         return Response(self._out(self._reload(card)))
 
     def update(self, request: Request, id: str) -> Response:

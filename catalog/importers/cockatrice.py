@@ -16,6 +16,7 @@ from xml.sax.xmlreader import AttributesImpl, Locator
 import defusedxml
 import defusedxml.sax
 
+from catalog.importers.jsonstream import ReadProgress
 from catalog.importers.records import (
     Face,
     ImportFailed,
@@ -231,8 +232,9 @@ def _dedupe(links: list[Link], entry: _Entry, skipped: list[Skipped]) -> list[Li
     return list(chosen.values())
 
 
-def parse(path: Path) -> ParsedFile:
-    """Records for every <card>; non-tokens become reference cards, never tokens."""
+def parse(path: Path, progress: ReadProgress | None = None) -> ParsedFile:
+    """Records for every <card>; non-tokens become reference cards, never tokens. (The file is
+    read whole by SAX: a Cockatrice tokens file is a few MB; `progress` is for the JSON readers.)"""
     entries = read_entries(path)
     parsed = ParsedFile(source=SOURCE, game="mtg")
     by_name = {entry.name: entry for entry in entries}

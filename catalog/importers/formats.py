@@ -7,11 +7,12 @@ from pathlib import Path
 
 from django.db import IntegrityError
 
+from catalog.importers.jsonstream import ReadProgress
 from catalog.importers.records import ImportFailed, ParsedFile
 from catalog.importers.summary import ImportSummary
 from catalog.importers.upsert import Progress, import_parsed
 
-Parser = Callable[[Path], ParsedFile]
+Parser = Callable[[Path, ReadProgress | None], ParsedFile]
 
 
 FORMATS = ("cockatrice", "scryfall", "mtgjson", "riftbound", "tokensite")
@@ -23,16 +24,22 @@ def parsers() -> dict[str, Parser]:
 
     return {
         "cockatrice": cockatrice.parse,
-        "scryfall": scryfall.parse,
-        "mtgjson": mtgjson.parse,
+        "scryfall": scryfall.stream,
+        "mtgjson": mtgjson.stream,
         "riftbound": riftbound.parse,
     }
 
 
 def import_file(
-    fmt: str, path: Path, *, dry_run: bool = False, progress: Progress | None = None
+    fmt: str,
+    path: Path,
+    *,
+    dry_run: bool = False,
+    progress: Progress | None = None,
+    read_progress: ReadProgress | None = None,
 ) -> ImportSummary:
-    """Parse `path` as `fmt` and write it (nothing on a dry run or on any error)."""
+    """Parse `path` as `fmt` and write it (nothing on a dry run or on any error). `read_progress`
+    follows the bytes read, `progress` the records written."""
     try:
         if fmt == "tokensite":  # an export of this app: restored as is, slugs and all
             from catalog.importers.native import import_native
@@ -41,7 +48,7 @@ def import_file(
         parser = parsers().get(fmt)
         if parser is None:
             raise ImportFailed(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
-        parsed = parser(path)
+        parsed = parser(path, read_progress)
         return import_parsed(parsed, dry_run=dry_run, progress=progress)
     except (OSError, MemoryError) as exc:
         raise ImportFailed(f"cannot read the file: {exc}") from None

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from catalog.importers.jsonstream import first_char, load_object
+from catalog.importers.jsonstream import ReadProgress, first_char, iter_members
 from catalog.importers.records import (
     CardRecord,
     Face,
@@ -30,35 +30,41 @@ from catalog.importers.scryfall import token_name
 
 SOURCE = "mtgjson"
 REFERENCE_TYPES = {"Emblem": "emblem", "Dungeon": "dungeon"}
+_OPEN = frozenset({"data"})
 
 
 def _is_set(value: Any) -> bool:
     return isinstance(value, dict) and ("cards" in value or "tokens" in value)
 
 
-def _sets(document: Any) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(label, set object) for every shape MTGJSON files come in."""
-    if not isinstance(document, dict):
-        raise ImportFailed("wrong JSON shape: expected an MTGJSON set file (an object)")
-    if _is_set(document):
-        yield str(document.get("code", "set")), document
-        return
-    data = document.get("data")
-    if isinstance(data, dict) and _is_set(data):
-        yield str(data.get("code", "data")), data
-        return
-    if isinstance(data, dict) and data and all(_is_set(v) for v in data.values()):
-        yield from ((f"data.{code}", value) for code, value in data.items())  # AllPrintings
-        return
+def _sets(path: Path, progress: ReadProgress | None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(label, set object) for every shape MTGJSON files come in, one set in memory at a time:
+    AllPrintings ({"data": {code: set}}), a set file ({"data": set}), a bare set, a bundle of set
+    files ({name: {"data": set}})."""
+    data: dict[str, Any] = {}  # the members of a set file's `data`
+    top: dict[str, Any] = {}  # the members of a bare set
     found = False
-    for key, value in document.items():
+    for key, inner, value in iter_members(path, open_objects=_OPEN, progress=progress):
         if key.startswith("_"):
             continue
-        inner = value.get("data") if isinstance(value, dict) else None
-        if isinstance(inner, dict) and _is_set(inner):
+        if key == "data" and isinstance(inner, str):
+            if _is_set(value):
+                found = True
+                yield f"data.{inner}", value
+            else:
+                data[inner] = value
+            continue
+        nested = value.get("data") if isinstance(value, dict) else None
+        if isinstance(nested, dict) and _is_set(nested):
             found = True
-            yield f"{key}.data", inner
-    if not found:
+            yield f"{key}.data", nested
+        else:
+            top[key] = value
+    if _is_set(data):
+        yield str(data.get("code", "data")), data
+    elif _is_set(top):
+        yield str(top.get("code", "set")), top
+    elif not found:
         raise ImportFailed(
             "wrong JSON shape: expected an MTGJSON set file ({'data': {'cards': [...], "
             "'tokens': [...]}}), AllPrintings, or a bundle of set files"
@@ -166,7 +172,7 @@ def _tokens(tokens: list[Any], label: str, parsed: ParsedFile) -> None:
         parsed.tokens.append(token)
 
 
-def _cards(cards: list[Any], label: str, parsed: ParsedFile, seen: set[str]) -> None:
+def _cards(cards: list[Any], label: str, seen: set[str]) -> Iterator[CardRecord]:
     for index, record in enumerate(cards):
         location = (
             f"{label}.cards[{index}] ({record.get('name') if isinstance(record, dict) else '?'})"
@@ -181,27 +187,35 @@ def _cards(cards: list[Any], label: str, parsed: ParsedFile, seen: set[str]) -> 
             continue
         seen.add(oracle_id or name)
         face = _face(record, location, is_token=False)
-        parsed.cards.append(
-            CardRecord(
-                location=location,
-                face=Face(**{**face.__dict__, "name": name or face.name}),
-                oracle_id=oracle_id,
-                mana_cost=str(record.get("manaCost") or ""),
-                loyalty=record.get("loyalty"),
-            )
+        yield CardRecord(
+            location=location,
+            face=Face(**{**face.__dict__, "name": name or face.name}),
+            oracle_id=oracle_id,
+            mana_cost=str(record.get("manaCost") or ""),
+            loyalty=record.get("loyalty"),
         )
 
 
-def parse(path: Path) -> ParsedFile:
+def stream(path: Path, progress: ReadProgress | None = None) -> ParsedFile:
+    """The file's records, its cards read while they are written (`pending`), one set in memory
+    at a time."""
     if first_char(path) != "{":
         raise ImportFailed("wrong JSON shape: an MTGJSON file is an object, not a list")
     parsed = ParsedFile(source=SOURCE, game="mtg")
+    parsed.pending = _read(path, parsed, progress)
+    return parsed
+
+
+def parse(path: Path, progress: ReadProgress | None = None) -> ParsedFile:
+    return stream(path, progress).read_all()
+
+
+def _read(path: Path, parsed: ParsedFile, progress: ReadProgress | None) -> Iterator[CardRecord]:
     seen: set[str] = set()
-    for label, card_set in _sets(load_object(path)):
+    for label, card_set in _sets(path, progress):
         for field in ("tokens", "cards"):
             if not isinstance(card_set.get(field, []), list):
                 raise ImportFailed("must be a list", location=label, field=field)
-        _cards(card_set.get("cards", []), label, parsed, seen)
         _tokens(card_set.get("tokens", []), label, parsed)
+        yield from _cards(card_set.get("cards", []), label, seen)
     parsed.tokens = merge_repeats(parsed.tokens)
-    return parsed

@@ -6,6 +6,7 @@ Every record carries `location` ("line 812", "index 14", "cards[3]") so an error
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -98,6 +99,8 @@ class Printing:
     collector_number: str = ""
     scryfall_id: str | None = None
     picture_url: str = ""
+    art_crop_url: str = ""
+    artist: str = ""
 
 
 @dataclass(frozen=True)
@@ -147,6 +150,9 @@ class CardRecord:
     oracle_id: str | None = None
     mana_cost: str = ""
     loyalty: str | None = None
+    image_url: str = ""
+    art_crop_url: str = ""
+    artist: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,6 +181,16 @@ class ParsedFile:
     cards: list[CardRecord] = field(default_factory=list)
     printing_links: list[PrintingLink] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    # Cards still to be read from the file (a streaming parser): the writer writes them as they
+    # come; the other lists are complete once this is exhausted.
+    pending: Iterator[CardRecord] | None = None
+
+    def read_all(self) -> ParsedFile:
+        """Every record in the lists (for small files and tests)."""
+        if self.pending is not None:
+            self.cards.extend(self.pending)
+            self.pending = None
+        return self
 
 
 def split_type_line(type_line: str) -> tuple[list[str], list[str], list[str]]:

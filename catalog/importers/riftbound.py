@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from catalog.importers.jsonstream import first_char, iter_array, load_object
+from catalog.importers.jsonstream import ReadProgress, first_char, iter_array, iter_members
 from catalog.importers.records import (
     CardRecord,
     Face,
@@ -39,22 +39,19 @@ _PLAYS = re.compile(
 )
 
 
-def _records(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
+def _records(path: Path, progress: ReadProgress | None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(location, record) from a list of cards or an object of card lists, streamed."""
     if first_char(path) == "[":
-        for index, record in iter_array(path):
-            yield f"index {index}", record
+        for position, record in iter_array(path, progress):
+            yield f"index {position}", record
         return
-    document = load_object(path)
-    lists = {
-        key: value
-        for key, value in document.items()
-        if not key.startswith("_") and isinstance(value, list)
-    }
-    if not lists:
-        raise ImportFailed("wrong JSON shape: expected {'cards': [...]} or a list of cards")
-    for key, records in lists.items():
-        for index, record in enumerate(records):
+    found = False
+    for key, index, record in iter_members(path, open_arrays=True, progress=progress):
+        if index is not None and not key.startswith("_"):
+            found = True
             yield f"{key}[{index}]", record
+    if not found:
+        raise ImportFailed("wrong JSON shape: expected {'cards': [...]} or a list of cards")
 
 
 def _normalise(record: dict[str, Any], location: str) -> dict[str, Any]:
@@ -173,11 +170,11 @@ def _printing(data: dict[str, Any]) -> Printing:
     )
 
 
-def parse(path: Path) -> ParsedFile:
+def parse(path: Path, progress: ReadProgress | None = None) -> ParsedFile:
     parsed = ParsedFile(source=SOURCE, game="riftbound")
     texts: list[tuple[str, str, str]] = []  # (card name, text, location)
     seen: set[str] = set()
-    for location, record in _records(path):
+    for location, record in _records(path, progress):
         if not isinstance(record, dict):
             raise ImportFailed("expected a card object", location=location)
         data = _normalise(record, location)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from catalog.importers.jsonstream import first_char, iter_array, load_object
+from catalog.importers.jsonstream import ReadProgress, first_char, iter_array, iter_members
 from catalog.importers.records import (
     CardRecord,
     Face,
@@ -35,33 +35,36 @@ from catalog.importers.records import (
 SOURCE = "scryfall"
 TOKEN_LAYOUTS = ("token", "double_faced_token")
 NOT_CARDS = ("art_series", "vanguard", "planar", "scheme", "emblem")
+# The objects inside a card object (a file that is one card).
+CARD_PARTS = ("related_card", "card_face")
 DESIGNATIONS = ("The Monarch", "The Initiative", "Day", "Night", "City's Blessing", "Max Speed")
 
 
-def _cards_in(path: Path) -> Iterator[tuple[str, Any]]:
-    """(location, card object) from any of the shapes Scryfall files come in."""
+def _cards_in(path: Path, progress: ReadProgress | None) -> Iterator[tuple[str, Any]]:
+    """(location, card object) from any of the shapes Scryfall files come in, streamed: a list (a
+    bulk file), a `list` object (search results), a bundle of card lists, or one card."""
     if first_char(path) == "[":
-        for index, card in iter_array(path):
-            yield f"index {index}", card
+        for position, card in iter_array(path, progress):
+            yield f"index {position}", card
         return
-    document = load_object(path)
-    if document.get("object") == "card":
-        yield "the card", document
-        return
-    if isinstance(document.get("data"), list):  # a Scryfall `list` object (search results)
-        for index, card in enumerate(document["data"]):
-            yield f"data[{index}]", card
-        return
-    lists = {
-        key: value
-        for key, value in document.items()
-        if not key.startswith("_") and isinstance(value, list)
-    }
-    if not lists:
+    rest: dict[str, Any] = {}  # the members of a file that is one card
+    found = False
+    for key, index, value in iter_members(path, open_arrays=True, progress=progress):
+        if key.startswith("_"):
+            continue
+        if index is None:
+            rest[key] = value
+        elif isinstance(value, dict) and value.get("object") == "card":
+            found = True
+            yield f"{key}[{index}]", value
+        elif isinstance(value, dict) and value.get("object") not in CARD_PARTS:
+            raise ImportFailed("expected a Scryfall card object", location=f"{key}[{index}]")
+        else:
+            rest.setdefault(key, []).append(value)
+    if rest.get("object") == "card":
+        yield "the card", rest
+    elif not found:
         raise ImportFailed("wrong JSON shape: expected a list of Scryfall card objects")
-    for key, cards in lists.items():
-        for index, card in enumerate(cards):
-            yield f"{key}[{index}]", card
 
 
 def _text(value: Any, location: str, field: str) -> str:
@@ -112,7 +115,9 @@ def _printing(card: dict[str, Any]) -> Printing:
         set_code=str(card.get("set") or "").upper(),
         collector_number=str(card.get("collector_number") or ""),
         scryfall_id=card.get("id") or None,
-        picture_url=str(images.get("large") or images.get("normal") or ""),
+        picture_url=str(images.get("normal") or images.get("large") or ""),
+        art_crop_url=str(images.get("art_crop") or ""),
+        artist=str(card.get("artist") or "")[:200],
     )
 
 
@@ -184,24 +189,12 @@ def _token(card: dict[str, Any], location: str, parsed: ParsedFile) -> None:
         parsed.tokens.append(TokenRecord(face_key, location, face, None, [printing], creators))
 
 
-def _card(card: dict[str, Any], location: str, parsed: ParsedFile) -> None:
+def _card(card: dict[str, Any], location: str, parsed: ParsedFile) -> CardRecord:
     faces = [face for face in card.get("card_faces") or [] if isinstance(face, dict)]
     front = _face(faces[0] if faces else card, card, location)
     name = _text(card.get("name"), location, "name").strip()
     face = Face(**{**front.__dict__, "name": name})
-    parsed.cards.append(
-        CardRecord(
-            location=location,
-            face=face,
-            oracle_id=card.get("oracle_id") or None,
-            mana_cost=_text(
-                card.get("mana_cost") or (faces[0] if faces else {}).get("mana_cost"),
-                location,
-                "mana_cost",
-            ),
-            loyalty=card.get("loyalty"),
-        )
-    )
+    printing = _printing(card)
     for part in _parts(card, location):
         if part.get("component") != "token" or not part.get("id"):
             continue
@@ -213,12 +206,36 @@ def _card(card: dict[str, Any], location: str, parsed: ParsedFile) -> None:
                 location=location,
             )
         )
+    return CardRecord(
+        location=location,
+        face=face,
+        oracle_id=card.get("oracle_id") or None,
+        mana_cost=_text(
+            card.get("mana_cost") or (faces[0] if faces else {}).get("mana_cost"),
+            location,
+            "mana_cost",
+        ),
+        loyalty=card.get("loyalty"),
+        image_url=printing.picture_url,
+        art_crop_url=printing.art_crop_url,
+        artist=printing.artist,
+    )
 
 
-def parse(path: Path) -> ParsedFile:
+def stream(path: Path, progress: ReadProgress | None = None) -> ParsedFile:
+    """The file's records, its cards read while they are written (`pending`)."""
     parsed = ParsedFile(source=SOURCE, game="mtg")
+    parsed.pending = _read(path, parsed, progress)
+    return parsed
+
+
+def parse(path: Path, progress: ReadProgress | None = None) -> ParsedFile:
+    return stream(path, progress).read_all()
+
+
+def _read(path: Path, parsed: ParsedFile, progress: ReadProgress | None) -> Iterator[CardRecord]:
     seen_cards: set[str] = set()
-    for location, card in _cards_in(path):
+    for location, card in _cards_in(path, progress):
         if not isinstance(card, dict) or card.get("object") != "card":
             raise ImportFailed("expected a Scryfall card object", location=location)
         label = f"{location} ({card.get('name', 'no name')})"
@@ -231,6 +248,5 @@ def parse(path: Path) -> ParsedFile:
             continue  # another printing of a card already read (all-cards bulk files)
         else:
             seen_cards.add(str(card.get("oracle_id") or ""))
-            _card(card, label, parsed)
+            yield _card(card, label, parsed)
     parsed.tokens = merge_repeats(parsed.tokens)
-    return parsed

@@ -12,7 +12,7 @@ The catalogue is read once into memory and written with bulk inserts, so a 1 MB 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from django.db import transaction
@@ -31,8 +31,9 @@ from catalog.models import (
     SourceKey,
     TokenPrinting,
     TokenRelation,
+    mana_value,
 )
-from catalog.seed import seed_relations
+from catalog.seed import seed_card_slugs, seed_relations
 
 Progress = Callable[[int, int], None]
 
@@ -50,7 +51,9 @@ def _write_relations(
             fields.pop("details")
             new.append(model(card_id=card.pk, **target, **fields))
             writer.summary.count("relations", "created")
-        elif curated and (card.slug, writer.tokens[target_id].slug) in curated:
+        elif card.curated_at is not None or (
+            curated and (card.slug, writer.tokens[target_id].slug) in curated
+        ):
             writer.summary.count("relations", "unchanged")  # a seed relation: linked, kept
         elif fields.pop("details") and writer.assign(row, fields):
             row.save()
@@ -81,56 +84,93 @@ def _reference_link_fields(link: Link) -> dict[str, Any]:
     }
 
 
-def _cards(writer: Writer, records: list[CardRecord], tick: Callable[[int], None]) -> None:
-    """Nontoken cards: matched by oracle id, then by exact name; curated effects are kept. New
-    cards are inserted in bulk (an oracle bulk file has tens of thousands)."""
-    for index, record in enumerate(records, start=1):
-        fields: dict[str, Any] = {
-            **record.face.fields(),
-            "mana_cost": record.mana_cost,
-            "loyalty": record.loyalty,
-            "incomplete": False,
-        }
-        if record.oracle_id:
-            fields["oracle_id"] = record.oracle_id
-        card = (
-            writer.cards_by_oracle.get(record.oracle_id or "")
-            or writer.cards_by_name.get(record.face.name)
-            or writer.cards_by_lower.get(record.face.name.lower())
+def _batches(records: Iterable[CardRecord]) -> Iterator[list[CardRecord]]:
+    batch: list[CardRecord] = []
+    for record in records:
+        batch.append(record)
+        if len(batch) == BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _cards(writer: Writer, records: Iterable[CardRecord], tick: Callable[[int], None]) -> None:
+    """Nontoken cards, a batch at a time (a bulk file has tens of thousands, streamed while they
+    are written): matched by oracle id, then by name; curated effects are kept; only changed
+    rows are saved; new cards are inserted in bulk."""
+    for batch in _batches(records):
+        writer.load_cards(
+            oracle_ids=[r.oracle_id for r in batch if r.oracle_id],
+            names=[r.face.name for r in batch],
         )
-        if card is None:
-            card = CardDefinition(
-                slug=writer.slug(writer.game.slug, record.face.name), game=writer.game
-            )
-            writer.assign(card, fields)
-            writer.validate(card, record.location)
-            writer.new_cards.append(card)
-            status = "created"
-        elif writer.assign(card, fields):
-            writer.validate(card, record.location)
-            if card.pk is not None:  # else it is still waiting for the bulk insert
-                card.save()
-            status = "updated"
-        else:
-            status = "unchanged"
-        writer.remember_card(card)
-        writer.summary.count("cards", status)
-        if index % 500 == 0:
-            tick(500)
-    tick(len(records) % 500)
+        for record in batch:
+            _card(writer, record)
+        writer.flush_cards()
+        writer.forget_cards()
+        tick(len(batch))
+
+
+def _card(writer: Writer, record: CardRecord) -> None:
+    fields: dict[str, Any] = {
+        **record.face.fields(),
+        "mana_cost": record.mana_cost,
+        "mana_value": mana_value(record.mana_cost),
+        "loyalty": record.loyalty,
+        "incomplete": False,
+    }
+    if record.image_url:  # only sources with pictures (Scryfall) set them
+        fields |= {
+            "image_url": record.image_url,
+            "art_crop_url": record.art_crop_url,
+            "artist": record.artist,
+        }
+    if record.oracle_id:
+        fields["oracle_id"] = record.oracle_id
+    card = (
+        writer.cards_by_oracle.get(record.oracle_id or "")
+        or writer.cards_by_name.get(record.face.name)
+        or writer.cards_by_lower.get(record.face.name.lower())
+    )
+    if card is not None and (card.curated_at is not None or card.slug in seed_card_slugs()):
+        # A curator's card (the seed's or edited by hand) is linked, never rewritten: only a
+        # missing oracle id is filled in, so the next import finds it again.
+        kept = {"oracle_id": record.oracle_id} if record.oracle_id and not card.oracle_id else {}
+        pictures = ("image_url", "art_crop_url", "artist")  # not the curator's: kept current
+        fields = kept | {name: fields[name] for name in pictures if name in fields}
+    if card is None:
+        slug = writer.slug(writer.game.slug, record.face.name)
+        card = CardDefinition(slug=slug, game=writer.game)
+        writer.assign(card, fields)
+        writer.validate(card, record.location)
+        writer.new_cards.append(card)
+        status = "created"
+    elif writer.assign(card, fields):
+        writer.validate(card, record.location)
+        if card.pk is not None:  # else it is still waiting for the bulk insert
+            card.save()
+        status = "updated"
+    else:
+        status = "unchanged"
+    writer.remember_card(card)
+    writer.summary.count("cards", status)
 
 
 def _run(writer: Writer, parsed: ParsedFile, progress: Progress | None) -> None:
-    total = len(parsed.tokens) + len(parsed.references) + len(parsed.cards) + 1
     done = 0
+    total = len(parsed.cards)
 
     def tick(step: int = 1) -> None:
         nonlocal done
         done += step
-        if progress is not None:
+        if progress is not None and total:
             progress(done, total)
 
     _cards(writer, parsed.cards, tick)
+    if parsed.pending is not None:  # read while written; the tokens are complete only after it
+        _cards(writer, parsed.pending, lambda step: None)
+        parsed.pending = None
+    total = done + len(parsed.tokens) + len(parsed.references) + 1
     new_printings: list[TokenPrinting] = []
     token_links: list[tuple[Link, int, str]] = []
     for token_record in parsed.tokens:
@@ -145,6 +185,8 @@ def _run(writer: Writer, parsed: ParsedFile, progress: Progress | None) -> None:
             (link, reference.pk, reference_record.location) for link in reference_record.links
         )
         tick()
+    creators = [link.creator for link, _, _ in (*token_links, *reference_links)]
+    writer.load_cards(names=[*creators, *(link.creator for link in parsed.printing_links)])
     pending = [
         (found, link, token_id)
         for link, token_id, location in token_links

@@ -5,9 +5,12 @@ token, identical seed token), which slug a new one gets, and when a row really c
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils.text import slugify
 
 from catalog.importers.records import (
@@ -98,12 +101,11 @@ class Writer:
             if printing.scryfall_id is not None:
                 self.printings_by_scryfall[str(printing.scryfall_id)] = printing
             self.printings_of.setdefault(printing.token_id, []).append(printing)
-        cards = CardDefinition.objects.filter(game=game)
+        # Cards are looked up a batch at a time (load_cards) and forgotten after each batch of
+        # a file's cards, so memory stays flat however many cards the file and catalogue hold.
         self.cards_by_name: dict[str, CardDefinition] = {}
         self.cards_by_lower: dict[str, CardDefinition] = {}
         self.cards_by_oracle: dict[str, CardDefinition] = {}
-        for card in cards:
-            self.remember_card(card)
         self.relations = {
             (r.card_id, r.token_id): r for r in TokenRelation.objects.filter(token__game=game)
         }
@@ -146,8 +148,29 @@ class Writer:
         if card.oracle_id:
             self.cards_by_oracle[card.oracle_id] = card
 
+    def load_cards(self, oracle_ids: Iterable[str] = (), names: Iterable[str] = ()) -> None:
+        """Remember the game's cards with these oracle ids or names (case-insensitive)."""
+        wanted_ids = [i for i in dict.fromkeys(oracle_ids) if i not in self.cards_by_oracle]
+        wanted = [n for n in dict.fromkeys(names) if n.lower() not in self.cards_by_lower]
+        cards = CardDefinition.objects.filter(game=self.game).annotate(lname=Lower("name"))
+        for start in range(0, max(len(wanted_ids), len(wanted)), BATCH):
+            ids, exact = wanted_ids[start : start + BATCH], wanted[start : start + BATCH]
+            # SQLite's lower() folds ASCII only (Éomer): ask for the exact names as well.
+            found = cards.filter(
+                Q(oracle_id__in=ids) | Q(name__in=exact) | Q(lname__in=[n.lower() for n in exact])
+            )
+            for card in found:
+                self.remember_card(card)
+
+    def forget_cards(self) -> None:
+        self.cards_by_name.clear()
+        self.cards_by_lower.clear()
+        self.cards_by_oracle.clear()
+
     def creator(self, name: str, location: str) -> CardDefinition:
         """The card named exactly so, else created with its name only and marked incomplete."""
+        if name.lower() not in self.cards_by_lower:
+            self.load_cards(names=[name])
         card = self.cards_by_name.get(name) or self.cards_by_lower.get(name.lower())
         if card is not None:
             return card
@@ -209,7 +232,12 @@ class Writer:
             token.save()
             self.tokens[token.pk] = token
             status = "created"
-        elif token.predefined or how == "matched" or record.key in self.matched_keys:
+        elif (
+            token.predefined
+            or token.curated_at is not None
+            or how == "matched"
+            or record.key in self.matched_keys
+        ):
             # Rules facts, seed tokens and other sources' tokens are linked, never rewritten:
             # two sources wording a token differently must not undo each other on every import.
             status = how
@@ -304,6 +332,9 @@ class Writer:
             "collector_number": printing.collector_number[:16],
             "picture_url": printing.picture_url,
         }
+        # Only sources with art crops and artists (Scryfall) set them; others leave them be.
+        if printing.art_crop_url:
+            fields |= {"art_crop_url": printing.art_crop_url, "artist": printing.artist}
         known = self.printings_by_scryfall.get(printing.scryfall_id or "")
         if known is not None and known.token_id == token.pk:
             if known.source != self.source:  # another source's printing: fill blanks only

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import json
+from io import StringIO
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 
 from catalog import services
@@ -168,3 +171,45 @@ def test_it_edits_a_card_and_rejects_malformed_effects(staff_client: Client) -> 
 
 def test_it_keeps_the_admin_from_players(user_client: Client) -> None:
     assert user_client.get(ADD_TOKEN).status_code == 302
+
+
+def test_it_records_a_curators_edit_and_the_seed_then_keeps_it(
+    staff_client: Client, seeded: None
+) -> None:
+    card = CardDefinition.objects.get(slug="mtg-xorn")
+    assert card.curated_at is None
+    data = {
+        "slug": card.slug,
+        "game": "mtg",
+        "name": card.name,
+        "mana_cost": card.mana_cost,
+        "oracle_id": card.oracle_id or "",
+        "supertypes": ", ".join(card.supertypes),
+        "types": ", ".join(card.types),
+        "subtypes": ", ".join(card.subtypes),
+        "colors": ", ".join(card.colors),
+        "power": card.power,
+        "toughness": card.toughness,
+        "loyalty": "",
+        "might": "",
+        "tags": "",
+        "keywords": "",
+        "text": "Curator's wording.",
+        "effects": json.dumps(card.effects),
+        **inline_management("relations", card.relations.count()),
+    }
+    for index, relation in enumerate(card.relations.all()):
+        data[f"relations-{index}-id"] = str(relation.pk)
+        data[f"relations-{index}-card"] = str(card.pk)
+        data[f"relations-{index}-token"] = str(relation.token_id)
+        data[f"relations-{index}-count"] = relation.count
+    data["relations-TOTAL_FORMS"] = str(card.relations.count())
+    url = f"/admin/catalog/carddefinition/{card.pk}/change/"
+    assert staff_client.post(url, data).status_code == 302
+    card.refresh_from_db()
+    assert card.curated_at is not None and card.curated_by is not None
+    out = StringIO()
+    call_command("load_catalog", stdout=out)
+    card.refresh_from_db()
+    assert card.text == "Curator's wording."
+    assert "Skipped 1 row(s) a curator edited" in out.getvalue() and "mtg-xorn" in out.getvalue()

@@ -3,8 +3,10 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from catalog import selectors
+from catalog import selectors, services
+from catalog.importers.formats import import_file
 from catalog.models import CardDefinition, TokenDefinition, TokenRelation
+from catalog.seed import load_seed
 from play.rules.effects import parse_effects
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +107,25 @@ def test_it_links_creators_to_their_tokens(seeded: None) -> None:
     assert krenko is not None and krenko["creates"][0]["count"] == "x"
     sprite = selectors.token_payload("rb-sprite")
     assert sprite is not None and "rb-sprite-queen" in sprite["created_by"]
+
+
+def test_it_updates_rows_no_curator_edited_and_reports_the_others() -> None:
+    call_command("load_catalog")
+    edited = TokenDefinition.objects.get(slug="mtg-treasure")
+    services.token_update(token=edited, text="Edited by hand.")
+    untouched = CardDefinition.objects.get(slug="mtg-xorn")
+    CardDefinition.objects.filter(pk=untouched.pk).update(text="drifted")
+    skipped: list[str] = []
+    counts = load_seed(skipped)
+    assert skipped == ["mtg-treasure"]
+    assert counts["tokens kept as a curator edited them"] == 1
+    assert TokenDefinition.objects.get(slug="mtg-treasure").text == "Edited by hand."
+    assert CardDefinition.objects.get(slug="mtg-xorn").text != "drifted"
+
+
+def test_it_and_the_riftbound_import_no_longer_undo_each_other(shared_data) -> None:
+    call_command("load_catalog")
+    import_file("riftbound", shared_data / "riftbound_cards.json")
+    counts = load_seed()
+    assert not any(key.endswith("updated") for key in counts)
+    assert import_file("riftbound", shared_data / "riftbound_cards.json").changes() == 0

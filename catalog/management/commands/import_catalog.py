@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -10,8 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from catalog.importers.formats import FORMATS, import_file
 from catalog.importers.records import ImportFailed
-
-BAR_WIDTH = 30
+from catalog.management.progress import Bar
 
 
 class Command(BaseCommand):
@@ -37,7 +35,8 @@ class Command(BaseCommand):
                 options["format"],
                 path,
                 dry_run=options["dry_run"],
-                progress=self._bar if show_bar else None,
+                progress=Bar(self.stdout, "writing") if show_bar else None,
+                read_progress=Bar(self.stdout, "reading") if show_bar else None,
             )
         except ImportFailed as exc:
             if show_bar:
@@ -47,9 +46,3 @@ class Command(BaseCommand):
             self.stdout.write("")
         for line in summary.lines():
             self.stdout.write(line)
-
-    def _bar(self, done: int, total: int) -> None:
-        filled = BAR_WIDTH * done // max(total, 1)
-        bar = "#" * filled + "-" * (BAR_WIDTH - filled)
-        self.stdout.write(f"\r[{bar}] {done}/{total}", ending="")
-        sys.stdout.flush()

@@ -70,3 +70,20 @@ def test_it_imports_idempotently(sample):
     assert not TokenDefinition.objects.filter(name__contains="Emblem").exists()
     assert TokenRelation.objects.filter(card__name="Speaker of the Heavens").count() == 1
     assert CardDefinition.objects.get(name="Lightning Axe").oracle_id
+
+
+def test_it_streams_allprintings_one_set_at_a_time(tmp_path, sample):
+    bundle = json.loads(sample.read_text(encoding="utf-8"))
+    sets = {
+        entry["data"]["code"]: entry["data"]
+        for entry in (bundle["m21_set_fixture"], bundle["tsp_set_trimmed"])
+    }
+    path = tmp_path / "AllPrintings.json"
+    path.write_text(json.dumps({"meta": {"version": "5"}, "data": sets}), encoding="utf-8")
+    seen = []
+    parsed = mtgjson.stream(path, lambda done, total: seen.append((done, total)))
+    assert not parsed.cards  # nothing is read before the writer asks
+    parsed.read_all()
+    assert {card.face.name for card in parsed.cards} >= {"Lightning Axe"}
+    assert len(parsed.tokens) + len(parsed.references) >= 20
+    assert seen and seen[-1][0] == seen[-1][1] == path.stat().st_size

@@ -94,10 +94,10 @@ def test_it_refuses_malformed_files_with_a_clear_error(tmp_path, content, messag
         scryfall.parse(path)
 
 
-def test_it_names_the_element_after_which_a_separator_is_missing(tmp_path):
+def test_it_names_the_element_where_a_separator_is_missing(tmp_path):
     path = tmp_path / "cards.json"
     path.write_bytes(b'[{"object": "card"}, {"object": "card"} {"object": "card"}]')
-    with pytest.raises(ImportFailed, match=r"index 1.*expected ','"):
+    with pytest.raises(ImportFailed, match=r"index 2.*I expect ','"):
         list(jsonstream.iter_array(path))
 
 
@@ -137,3 +137,36 @@ def test_it_links_a_card_to_the_emblem_its_all_parts_names(tmp_path, cards):
     relation = ReferenceRelation.objects.get(card__name="Test Walker")
     assert relation.reference.kind == "emblem"
     assert import_file("scryfall", path).changes() == 0
+
+
+@pytest.mark.django_db
+def test_it_shows_imported_art_hot_linked_with_its_artist_and_copyright(sample, client):
+    import_file("scryfall", sample)
+    goblin = TokenDefinition.objects.get(source_keys__key="4465eff4-5851-4721-a248-866c686c2ab8")
+    body = client.get(f"/api/v1/tokens/{goblin.slug}/").json()
+    assert body["images"]["art_crop"].startswith("https://")
+    assert "art_crop" in body["images"]["art_crop"] and body["artist"]
+    page = client.get(f"/catalog/tokens/{goblin.slug}/").content.decode()
+    assert f'<img src="{body["images"]["art_crop"]}"' in page
+    assert f"Illustrated by {body['artist']}" in page and "Wizards of the Coast" in page
+    thallid = client.get("/api/v1/cards/", {"q": '!"Thallid"'}).json()["results"][0]
+    assert thallid["images"]["normal"].startswith("https://") and thallid["artist"]
+    listing = client.get("/catalog/", {"kind": "cards", "q": "thallid"}).content.decode()
+    assert thallid["images"]["art_crop"] in listing
+
+
+def test_it_streams_list_objects_single_cards_and_files_with_a_bom(tmp_path, cards):
+    listing = tmp_path / "search.json"
+    listing.write_text(json.dumps({"object": "list", "has_more": False, "data": cards}))
+    assert len(scryfall.parse(listing).cards) == 8
+    card = next(c for c in cards if c.get("layout") == "normal" and c.get("all_parts"))
+    single = tmp_path / "card.json"
+    single.write_text(json.dumps(card))
+    assert [r.face.name for r in scryfall.parse(single).cards] == [card["name"]]
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + json.dumps(cards).encode())
+    assert len(scryfall.parse(bom).cards) == 8
+    broken = tmp_path / "latin1.json"
+    broken.write_bytes(b'[{"object": "card", "name": "Caf\xe9"}]')
+    with pytest.raises(ImportFailed, match="UTF-8"):
+        scryfall.parse(broken)

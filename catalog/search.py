@@ -1,0 +1,313 @@
+"""Scryfall's search syntax (https://scryfall.com/docs/syntax), the common keys, parsed into Django
+Q objects for the token and card querysets.
+
+    query := or ; or := and ("or" and)* ; and := unary+ ; unary := "-" unary | "(" or ")" | term
+    term  := key op value | word | "quoted words"
+
+Keys: name/n, t/type, o/oracle, c/color, id/identity (the catalogue stores colors, which are a
+token's identity), pow/power, tou/toughness, cmc/mv, is:token, set/s, game. A bare word or phrase
+matches names. Anything unknown is a ValidationError naming it, never a silent empty result.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from django.core.exceptions import ValidationError
+from django.db.models import Exists, FloatField, IntegerField, OuterRef, Q
+from django.db.models.functions import Cast
+from django.db.models.lookups import (
+    Exact,
+    GreaterThan,
+    GreaterThanOrEqual,
+    LessThan,
+    LessThanOrEqual,
+)
+
+from catalog.models import MTG_COLORS, RIFTBOUND_DOMAINS, TokenPrinting
+
+Kind = Literal["tokens", "cards"]
+_TOKEN = re.compile(
+    r"""\s*(?:
+        (?P<open>\() | (?P<close>\)) |
+        (?P<neg>-)(?=\S) |
+        (?P<key>[a-zA-Z]+)(?P<op>:|!=|<=|>=|=|<|>)(?P<value>"[^"]*"?|[^\s()]*) |
+        (?P<quoted>!?"[^"]*"?) |
+        (?P<word>[^\s()]+)
+    )""",
+    re.VERBOSE,
+)
+_NUMBER = re.compile(r"^-?\d+$")
+_COMPARE = {
+    ":": Exact,
+    "=": Exact,
+    "<": LessThan,
+    "<=": LessThanOrEqual,
+    ">": GreaterThan,
+    ">=": GreaterThanOrEqual,
+}
+_COLOR_NAMES = {
+    "white": "W",
+    "blue": "U",
+    "black": "B",
+    "red": "R",
+    "green": "G",
+    "azorius": "WU",
+    "dimir": "UB",
+    "rakdos": "BR",
+    "gruul": "RG",
+    "selesnya": "GW",
+    "orzhov": "WB",
+    "izzet": "UR",
+    "golgari": "BG",
+    "boros": "RW",
+    "simic": "GU",
+}
+# Always true and always false conditions (an empty Q() would vanish from an "or").
+TRUE = Q(pk__isnull=False)
+FALSE = Q(pk__in=[])
+KEYS = {
+    "name": "name",
+    "n": "name",
+    "t": "type",
+    "type": "type",
+    "o": "oracle",
+    "oracle": "oracle",
+    "c": "color",
+    "color": "color",
+    "id": "color",
+    "identity": "color",
+    "pow": "power",
+    "power": "power",
+    "tou": "toughness",
+    "toughness": "toughness",
+    "cmc": "cmc",
+    "mv": "cmc",
+    "is": "is",
+    "not": "not",
+    "set": "set",
+    "s": "set",
+    "e": "set",
+    "game": "game",
+}
+
+
+@dataclass(frozen=True)
+class Term:
+    key: str  # "" for a bare word or phrase (a name search)
+    op: str
+    value: str
+    exact: bool = False  # !"Name": this exact name
+
+
+def tokenize(query: str) -> list[tuple[str, Any]]:
+    """("(" | ")" | "-" | "or" | "term", Term) pairs."""
+    tokens: list[tuple[str, Any]] = []
+    position = 0
+    query = query.strip()
+    while position < len(query):
+        match = _TOKEN.match(query, position)
+        if match is None or match.end() == position:
+            break
+        position = match.end()
+        if match["open"]:
+            tokens.append(("(", None))
+        elif match["close"]:
+            tokens.append((")", None))
+        elif match["neg"]:
+            tokens.append(("-", None))
+        elif match["key"]:
+            key = match["key"].lower()
+            if key not in KEYS:
+                raise ValidationError({"q": f"Unknown search key “{match['key']}”."})
+            value = match["value"].strip('"')
+            tokens.append(("term", Term(KEYS[key], match["op"], value)))
+        elif match["quoted"]:
+            text = match["quoted"]
+            tokens.append(("term", Term("", ":", text.lstrip("!").strip('"'), text[0] == "!")))
+        elif match["word"].lower() == "or":
+            tokens.append(("or", None))
+        elif match["word"].lower() == "and":
+            continue  # implicit anyway
+        else:
+            word = match["word"]
+            exact = word.startswith("!")
+            tokens.append(("term", Term("", ":", word.lstrip("!"), exact)))
+    return tokens
+
+
+class _Parser:
+    def __init__(self, tokens: list[tuple[str, Any]], kind: Kind) -> None:
+        self.tokens = tokens
+        self.position = 0
+        self.kind = kind
+
+    def peek(self) -> str | None:
+        return self.tokens[self.position][0] if self.position < len(self.tokens) else None
+
+    def parse(self) -> Q:
+        found = self.or_()
+        if self.peek() is not None:
+            raise ValidationError({"q": "Unbalanced parentheses: a “)” has no “(”."})
+        return found
+
+    def or_(self) -> Q:
+        found = self.and_()
+        while self.peek() == "or":
+            self.position += 1
+            found |= self.and_()
+        return found
+
+    def and_(self) -> Q:
+        found = self.unary()
+        while self.peek() in ("term", "-", "("):
+            found &= self.unary()
+        return found
+
+    def unary(self) -> Q:
+        token = self.peek()
+        if token is None or token in ("or", ")"):
+            raise ValidationError({"q": "Incomplete search: a term is missing."})
+        self.position += 1
+        if token == "-":
+            return ~self.unary()
+        if token == "(":
+            inner = self.or_()
+            if self.peek() != ")":
+                raise ValidationError({"q": "Unbalanced parentheses: a “(” is not closed."})
+            self.position += 1
+            return inner
+        return term_q(self.tokens[self.position - 1][1], self.kind)
+
+
+def parse(query: str, kind: Kind) -> Q:
+    """The Q object for `query` on the token or card queryset (empty query: everything)."""
+    tokens = tokenize(query)
+    return _Parser(tokens, kind).parse() if tokens else TRUE
+
+
+def is_plain(query: str) -> bool:
+    """Only bare words (a name search, ranked by name likeness)."""
+    return all(kind == "term" and not term.key for kind, term in tokenize(query))
+
+
+def plain_words(query: str) -> str:
+    return " ".join(term.value for kind, term in tokenize(query) if kind == "term" and not term.key)
+
+
+def _json_has(field: str, text: str) -> Q:
+    return Q(**{f"{field}__icontains": text})
+
+
+def _colors(value: str) -> set[str]:
+    lowered = value.lower()
+    if lowered in _COLOR_NAMES:
+        return set(_COLOR_NAMES[lowered])
+    domain = value.capitalize()
+    if domain in RIFTBOUND_DOMAINS:
+        return {domain}
+    letters = set(value.upper())
+    if not letters <= set(MTG_COLORS):
+        raise ValidationError({"q": f"“{value}” is not a color: use letters from WUBRG, C or M."})
+    return letters
+
+
+def _color_q(op: str, value: str) -> Q:
+    lowered = value.lower()
+    if lowered in ("c", "colorless"):
+        return Q(colors=[]) if op in (":", "=", "<=") else ~Q(colors=[])
+    if lowered in ("m", "multicolor", "multicolored"):
+        return Q(colors__icontains=",")
+    wanted = _colors(value)
+    has_all = Q()
+    for color in wanted:
+        has_all &= _json_has("colors", f'"{color}"')
+    others = [c for c in (*MTG_COLORS, *RIFTBOUND_DOMAINS) if c not in wanted]
+    has_other = Q()
+    for color in others:
+        has_other |= _json_has("colors", f'"{color}"')
+    if op in (":", ">="):
+        return has_all
+    if op == "=":
+        return has_all & ~has_other
+    if op == ">":
+        return has_all & has_other
+    if op == "<=":
+        return ~has_other
+    if op == "<":
+        return ~has_other & ~has_all
+    raise ValidationError({"q": f"c{op} is not a color comparison."})
+
+
+def _number(term: Term) -> float:
+    try:
+        return float(term.value)
+    except ValueError:
+        raise ValidationError({"q": f"“{term.value}” is not a number ({term.key})."}) from None
+
+
+def _compare(expression: Any, op: str, number: float, key: str) -> Q:
+    if op == "!=":
+        return ~Q(Exact(expression, number))
+    lookup = _COMPARE.get(op)
+    if lookup is None:
+        raise ValidationError({"q": f"{key}{op} is not a comparison."})
+    return Q(lookup(expression, number))
+
+
+def term_q(term: Term, kind: Kind) -> Q:
+    value = term.value
+    if not term.key or term.key == "name":
+        if not value:
+            return TRUE
+        return Q(name__iexact=value) if term.exact else Q(name__icontains=value)
+    if term.key == "type":
+        return (
+            _json_has("types", value)
+            | _json_has("subtypes", value)
+            | _json_has("supertypes", value)
+        )
+    if term.key == "oracle":
+        return Q(text__icontains=value)
+    if term.key == "color":
+        return _color_q(term.op, value)
+    if term.key in ("power", "toughness"):
+        number = Cast(term.key, IntegerField())
+        return Q(**{f"{term.key}__regex": r"^-?\d+$"}) & _compare(
+            number, term.op, int(_number(term)), term.key
+        )
+    if term.key == "cmc":
+        target = _number(term)
+        if kind == "tokens":  # a token has no mana cost: its mana value is 0 (CR 202.3b)
+            holds = _compare_numbers(0, term.op, target, term.key)
+            return TRUE if holds else FALSE
+        return _compare(Cast("mana_value", FloatField()), term.op, target, term.key)
+    if term.key in ("is", "not"):
+        if value.lower() != "token":
+            raise ValidationError({"q": f"is:{value} is not supported: use is:token."})
+        matches = (kind == "tokens") == (term.key == "is")
+        return TRUE if matches else FALSE
+    if term.key == "set":
+        if kind == "cards":
+            return FALSE  # the catalogue keeps printings for tokens only
+        return Q(Exists(TokenPrinting.objects.filter(token=OuterRef("pk"), set_code__iexact=value)))
+    if term.key == "game":
+        return Q(game_id=value.lower())
+    raise ValidationError({"q": f"Unknown search key “{term.key}”."})
+
+
+def _compare_numbers(left: float, op: str, right: float, key: str) -> bool:
+    checks = {
+        ":": left == right,
+        "=": left == right,
+        "!=": left != right,
+        "<": left < right,
+        "<=": left <= right,
+        ">": left > right,
+        ">=": left >= right,
+    }
+    if op not in checks:
+        raise ValidationError({"q": f"{key}{op} is not a comparison."})
+    return checks[op]
