@@ -253,11 +253,21 @@ def _widget(
     return None
 
 
-def panel_groups(game: str, obj: dict[str, Any], state: dict[str, Any]) -> list[dict[str, Any]]:
+def may_offer(spec: r.ActionSpec, obj: dict[str, Any], seats: frozenset[int]) -> bool:
+    """Whether a player acting for ``seats`` may send this action on ``obj`` (its registry
+    actor): anyone seated for an effect, else the object's controller (who also controls what
+    a control on the object creates)."""
+    return bool(seats) and (spec.actor.kind == r.ANYONE or obj["controller"] in seats)
+
+
+def panel_groups(
+    game: str, obj: dict[str, Any], state: dict[str, Any], seats: frozenset[int]
+) -> list[dict[str, Any]]:
     """The object panel's forms: for each group of controls (play/rules/registry.py GROUPS) the
-    actions of the game's registry that apply to this object, and the fields they ask for."""
+    actions of the game's registry that apply to this object and that a player acting for
+    ``seats`` may use, and the fields they ask for."""
     registry = rules.registries()[game]
-    found = registry.for_object(obj)
+    found = [s for s in registry.for_object(obj) if may_offer(s, obj, seats)]
     groups = []
     for key, legend in r.GROUPS.items():
         specs = [s for s in found if s.group == key]

@@ -189,6 +189,22 @@ def _acting_seats(state: Any, payload: dict[str, Any]) -> tuple[int | None, set[
     return seat, required
 
 
+def _answering_seats(state: Any, payload: dict[str, Any]) -> set[int]:
+    """The seats whose choices an action's pre-answers (`answers`) make: each player answers
+    their own choices, also inside someone else's action. Found by running the action with
+    the answers so far until it asks no more (only actions that carry answers pay for it)."""
+    answers = payload.get("answers")
+    if not isinstance(answers, list) or not answers:
+        return set()
+    seats: set[int] = set()
+    for given in range(len(answers)):
+        pending = rules.apply(state, {**payload, "answers": answers[:given]}).state.pending_choice
+        if pending is None:
+            break
+        seats.add(pending.seat)
+    return seats
+
+
 def _commit_entry(
     table: Table,
     *,
@@ -255,10 +271,13 @@ def table_apply_action(
         with _kernel_call():
             state = current_state(table)
             seat, required = _acting_seats(state, payload)
-            for number in sorted(required):
+            for number in sorted(required | _answering_seats(state, payload)):
                 if not _may_act_for(access, number):
                     raise Forbidden(f"You don't act for seat {number} at this table.")
             outcome = rules.apply(state, payload)
+        if seat is None and len(access.seats) == 1:
+            # Anyone's action (an effect of a spell on any object): the log names the sender.
+            [seat] = access.seats
         events = list(outcome.events)
         version, delta = _commit_entry(
             table,

@@ -327,8 +327,7 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
     context.update(
         obj=obj,
         tile=board.tile(obj, table.game, []),
-        acts=obj["controller"] in access.seats,
-        panel=panel_groups(table.game, obj, context["state"]),
+        panel=panel_groups(table.game, obj, context["state"], access.seats),
         domains=rules.presentation(table.game).ability_domains,
     )
     template = "play/object.html#panel" if request.htmx else "play/object.html"

@@ -121,6 +121,9 @@ class Actor:
 
 
 OWN_OBJECT = Actor(CONTROLLER, "object")
+# An effect of a player's spell or ability on any object (damage, destroy, exile, tap, counters,
+# control): any seated player sends it; the log records who.
+EFFECT = Actor(ANYONE)
 
 
 @dataclass(frozen=True)

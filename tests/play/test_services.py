@@ -101,10 +101,48 @@ def test_it_lets_a_player_act_for_their_seat_only(cast: Cast) -> None:
     result = act(cast, cast.owner, create_soldiers(controller=0))
     [soldier] = objects_of(result)
     with pytest.raises(Forbidden):
-        act(cast, cast.player, {"type": "tap", "object": soldier["id"]})
+        act(cast, cast.player, {"type": "sacrifice", "object": soldier["id"]})
+    with pytest.raises(Forbidden):
+        act(cast, cast.player, {"type": "attack", "object": soldier["id"]})
     with pytest.raises(Forbidden):
         act(cast, cast.player, {"type": "adjust_life", "seat": 0, "amount": -1})
     assert Table.objects.get(pk=cast.table.pk).version == 1
+
+
+def test_a_players_spell_taps_damages_and_takes_an_opponents_token_and_undoes_its_own(
+    cast: Cast,
+) -> None:
+    """Issue 16, 10: effects of a player's spells reach any object; the log records the player
+    and their seat, and that player may undo that action (undo stays per action)."""
+    [soldier] = objects_of(act(cast, cast.owner, create_soldiers(controller=0, count=3)))
+    act(cast, cast.player, {"type": "tap", "object": soldier["id"]})
+    act(cast, cast.player, {"type": "gain_control", "object": soldier["id"], "seat": 1})
+    entries = list(Action.objects.filter(table=cast.table).order_by("seq"))
+    assert [(e.actor, e.seat) for e in entries[1:]] == [(cast.player, 1), (cast.player, 1)]
+    services.table_undo(table_id=cast.table.id, user=cast.player, expected_version=3)
+
+
+def test_pre_answers_inside_an_action_are_their_seats_to_give(cast: Cast) -> None:
+    """A player answers their own choices only, also the ones an action asks on the way: the
+    order of counter replacement effects is the affected permanent's controller's (616.1)."""
+    scales = {"name": "Scales", "types": ["Enchantment"]}
+    season = {"name": "Season", "types": ["Enchantment"]}
+    scales["effects"] = [{"kind": "counter_extra", "count": 1, "counter": "+1/+1"}]
+    season["effects"] = [{"kind": "counter_multiplier", "factor": 2, "counter": None}]
+    for definition in (scales, season):
+        act(cast, cast.owner, {"type": "put_card", "controller": 0, "definition": definition})
+    [soldier] = [
+        o
+        for o in objects_of(act(cast, cast.owner, create_soldiers(controller=0)))
+        if o["name"] == "Soldier Token"
+    ]
+    counters = {"type": "add_counters", "object": soldier["id"], "kind": "+1/+1", "amount": 1}
+    asked = act(cast, cast.player, counters).state["pending_choice"]
+    assert asked["seat"] == 0
+    services.table_undo(table_id=cast.table.id, user=cast.player, expected_version=4)
+    with pytest.raises(Forbidden):
+        act(cast, cast.player, {**counters, "answers": [asked["options"][0]]})
+    assert Table.objects.get(pk=cast.table.pk).version == 5
 
 
 def test_it_lets_a_player_tap_an_opponents_token_after_gaining_control(cast: Cast) -> None:
@@ -358,8 +396,6 @@ def riftbound_cast() -> Cast:
 @pytest.mark.parametrize(
     "action",
     [
-        {"type": "exhaust", "by": 1},
-        {"type": "kill", "by": 1},
         {"type": "move", "to": "bf1", "by": 1},
         {"type": "create_token", "controller": 0, "definition": UNIT, "by": 1},
         {"type": "adjust_points", "seat": 0, "amount": 5, "by": 1},
@@ -373,7 +409,7 @@ def test_naming_yourself_as_by_doesnt_let_a_player_act_on_an_opponents_things(
     [unit] = objects_of(
         act(cast, cast.owner, {"type": "create_token", "controller": 0, "definition": UNIT})
     )
-    if action["type"] in ("exhaust", "kill", "move"):
+    if action["type"] == "move":
         action = {**action, "object": unit["id"]}
     with pytest.raises(Forbidden):
         act(cast, cast.player, action)
@@ -390,7 +426,7 @@ def test_by_still_works_for_a_players_own_things_and_never_reaches_an_opponents(
     assert [o["exhausted"] for o in objects_of(result)] == [True]
     # The owner acts for seat 0 only now; the unit is seat 1's.
     with pytest.raises(Forbidden):
-        act(cast, cast.owner, {"type": "ready", "object": unit["id"], "by": 0})
+        act(cast, cast.owner, {"type": "move", "object": unit["id"], "to": "bf1", "by": 0})
 
 
 @pytest.mark.parametrize(

@@ -57,6 +57,7 @@ SPECS = [
         Applies(zones=BATTLEFIELD, unless=("phased_out",)),
         role="tap_one",
         flip="tapped",
+        actor=r.EFFECT,
     ),
     _object_action(
         "untap",
@@ -67,6 +68,7 @@ SPECS = [
         Applies(zones=BATTLEFIELD, unless=("phased_out",)),
         style="secondary",
         role="untap_one",
+        actor=r.EFFECT,
     ),
     ActionSpec(
         "attack",
@@ -89,7 +91,13 @@ SPECS = [
         style="danger",
     ),
     _object_action(
-        "destroy", actions.destroy, "Destroy", "Destroy objects.", "701.8a", style="danger"
+        "destroy",
+        actions.destroy,
+        "Destroy",
+        "Destroy objects.",
+        "701.8a",
+        style="danger",
+        actor=r.EFFECT,
     ),
     _object_action(
         "phase_out",
@@ -99,6 +107,7 @@ SPECS = [
         "702.26a",
         Applies(zones=BATTLEFIELD, unless=("phased_out",)),
         style="secondary",
+        actor=r.EFFECT,
     ),
     _object_action(
         "phase_in",
@@ -108,6 +117,7 @@ SPECS = [
         "702.26a",
         Applies(zones=BATTLEFIELD, when=("phased_out",)),
         style="secondary",
+        actor=r.EFFECT,
     ),
     _object_action(
         "turn_face_down",
@@ -147,6 +157,7 @@ SPECS = [
         group="move",
         style="secondary",
         example={"object": "o1", "to": "graveyard"},
+        actor=r.EFFECT,
     ),
     ActionSpec(
         "gain_control",
@@ -163,6 +174,7 @@ SPECS = [
         group="control",
         style="secondary",
         example={"object": "o1", "seat": 1},
+        actor=r.EFFECT,
     ),
     ActionSpec(
         "add_counters",
@@ -175,6 +187,7 @@ SPECS = [
         applies=_ON_FIELD,
         group="amounts",
         example={"object": "o1", "kind": "+1/+1", "amount": 1},
+        actor=r.EFFECT,
     ),
     ActionSpec(
         "remove_counters",
@@ -187,6 +200,7 @@ SPECS = [
         group="amounts",
         style="secondary",
         example={"object": "o1", "kind": "+1/+1", "amount": 1},
+        actor=r.EFFECT,
     ),
     ActionSpec(
         "damage",
@@ -200,6 +214,7 @@ SPECS = [
         group="amounts",
         style="secondary",
         example={"object": "o1", "amount": 2},
+        actor=r.EFFECT,
     ),
     ActionSpec(
         "pump",
@@ -211,6 +226,7 @@ SPECS = [
         applies=Applies(zones=BATTLEFIELD, types=CREATURE),
         group="pump",
         example={"object": "o1", "power": 2, "toughness": 2, "until": "end_of_turn"},
+        actor=r.EFFECT,
     ),
     ActionSpec(
         "activate",

@@ -31,6 +31,7 @@ def _object_action(
     style: str = "",
     role: str | None = None,
     flip: str | None = None,
+    actor: Actor = r.OWN_OBJECT,
 ) -> ActionSpec:
     return ActionSpec(
         kind,
@@ -44,6 +45,7 @@ def _object_action(
         style=style,
         role=role,
         flip=flip,
+        actor=actor,
         example={"object": "o1"},
     )
 
@@ -57,9 +59,16 @@ SPECS = [
         "401.2",
         role="tap_one",
         flip="exhausted",
+        actor=r.EFFECT,
     ),
     _object_action(
-        "ready", actions.ready, "Ready", "Riftbound: ready objects.", "401.2", role="untap_one"
+        "ready",
+        actions.ready,
+        "Ready",
+        "Riftbound: ready objects.",
+        "401.2",
+        role="untap_one",
+        actor=r.EFFECT,
     ),
     _object_action(
         "buff",
@@ -79,7 +88,15 @@ SPECS = [
         Applies(zones=(BOARD,), types=UNIT, when=("buffed",)),
         style="secondary",
     ),
-    _object_action("kill", actions.kill, "Kill", "Riftbound: kill units.", "428.1", style="danger"),
+    _object_action(
+        "kill",
+        actions.kill,
+        "Kill",
+        "Riftbound: kill units.",
+        "428.1",
+        style="danger",
+        actor=r.EFFECT,
+    ),
     _object_action(
         "recycle",
         actions.recycle,
@@ -131,6 +148,7 @@ SPECS = [
         group="amounts",
         style="secondary",
         example={"object": "o1", "amount": 2},
+        actor=r.EFFECT,
     ),
     ActionSpec(
         "activate",

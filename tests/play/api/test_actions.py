@@ -42,10 +42,11 @@ def test_a_player_acts_for_their_seat_and_gets_403_for_the_others(cast: Cast) ->
     assert post(cast, cast.owner, create_soldiers(controller=1)).status_code == 403
 
 
-def test_a_player_may_not_tap_the_opponents_tokens(cast: Cast) -> None:
+def test_a_player_may_tap_but_not_sacrifice_the_opponents_tokens(cast: Cast) -> None:
+    """Tapping can be an effect of the player's spell; sacrificing is the controller's alone."""
     [stack] = post(cast, cast.owner, create_soldiers(controller=0)).json()["state"]["objects"]
-    assert post(cast, cast.player, {"type": "tap", "object": stack["id"]}).status_code == 403
-    assert post(cast, cast.owner, {"type": "tap", "object": stack["id"]}).status_code == 200
+    assert post(cast, cast.player, {"type": "sacrifice", "object": stack["id"]}).status_code == 403
+    assert post(cast, cast.player, {"type": "tap", "object": stack["id"]}).status_code == 200
 
 
 def test_spectators_get_403_and_outsiders_404(cast: Cast) -> None:

@@ -71,21 +71,24 @@ def _role(game: str, role: str) -> str:
 
 
 def test_the_acting_seat_comes_from_the_entry() -> None:
-    """The controller of the object, the named seat (default: the active player), the active
-    player, or the seat of a pending choice."""
+    """The controller alone sacrifices (701.21a); an effect (tap, damage, ...) may come from any
+    seated player's spell; creating names a seat (default: the active player); turns are the
+    active player's."""
     state = _mtg_table()
     [soldier] = state.objects
-    tap = _role("mtg", "tap_one")
-    assert rules.acting_seats(state, {"type": tap, "object": soldier}) == (1, {1})
-    assert rules.acting_seats(state, {"type": tap, "object": "o404"}) == (None, set())
+    registry = rules.registries()["mtg"]
+    sacrifice, tap = registry.get("sacrifice"), registry.by_role("tap_one")
+    assert sacrifice is not None and tap is not None
+    assert rules.acting_seats(state, {"type": sacrifice.type, "object": soldier}) == (1, {1})
+    assert rules.acting_seats(state, {"type": tap.type, "object": soldier}) == (None, set())
     assert rules.acting_seats(state, {"type": _role("mtg", "create")}) == (0, {0})
     assert rules.acting_seats(state, {"type": _role("mtg", "life"), "seat": 1}) == (1, {1})
     assert rules.acting_seats(state, {"type": _role("mtg", "pass")}) == (0, {0})
 
 
-def test_riftbound_by_makes_both_seats_act() -> None:
-    """809: the seat whose spell chooses the object acts, and so does the object's controller,
-    so nobody acts on an opponent's unit by naming themselves."""
+def test_riftbound_by_acts_and_so_does_the_controller_where_only_they_may() -> None:
+    """809: the seat whose spell chooses the object acts; moving a unit is its controller's, so
+    naming yourself as ``by`` doesn't move an opponent's unit; killing it is any spell's."""
     state = rules.new_game("riftbound", {"players": ["Ann", "Ben"]})
     unit = {"name": "Recruit", "types": ["Unit"], "might": 1}
     state = rules.apply(
@@ -98,9 +101,11 @@ def test_riftbound_by_makes_both_seats_act() -> None:
         },
     ).state
     [recruit] = state.objects
-    kill = rules.registries()["riftbound"].get("kill")
-    assert kill is not None
-    action = {"type": kill.type, "object": recruit, "by": 0}
+    registry = rules.registries()["riftbound"]
+    kill, move = registry.get("kill"), registry.get("move")
+    assert kill is not None and move is not None
+    assert rules.acting_seats(state, {"type": kill.type, "object": recruit, "by": 0}) == (0, {0})
+    action = {"type": move.type, "object": recruit, "to": "base", "by": 0}
     assert rules.acting_seats(state, action) == (0, {0, 1})
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from play import services
+from play import rules, services
 from play.models import Table
 from tests.play.conftest import Cast
 from tests.play.views.conftest import HASTY_SOLDIER, HTMX, act, browser_for, object_named
@@ -108,7 +108,25 @@ def test_it_lets_the_owner_act_and_returns_the_board_partial(seeded, cast, name)
     assert _version(cast.table) == before + 1
 
 
-@pytest.mark.parametrize("name", sorted(SETUPS))
+def _effect(game: str, name: str) -> bool:
+    """Whether any seated player may send this action (an effect of a spell on any object)."""
+    spec = rules.registries()[game].get(name)
+    return spec is not None and spec.actor.kind == "anyone"
+
+
+@pytest.mark.parametrize("name", sorted(n for n in SETUPS if _effect("mtg", n)))
+def test_it_lets_the_other_player_apply_an_effect_to_an_opponents_object(seeded, cast, name):
+    """Issue 16, 10: damage, destroy, exile, tap, counters, control: any seated player's spell
+    may do it to any object; the log names the player."""
+    data = SETUPS[name](cast)
+    before = _version(cast.table)
+    response = _post(cast, cast.player, data)
+    assert response.status_code == 200, response.content.decode()[:300]
+    entry = cast.table.actions.get(seq=before + 1)
+    assert (entry.actor, entry.seat) == (cast.player, 1)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in SETUPS if not _effect("mtg", n)))
 def test_it_refuses_the_other_player_beside_the_control(seeded, cast, name):
     data = SETUPS[name](cast)
     before = _version(cast.table)
@@ -299,6 +317,8 @@ RIFTBOUND_SETUPS: dict[str, Setup] = {
 @pytest.mark.parametrize("name", sorted(RIFTBOUND_SETUPS))
 @pytest.mark.parametrize(("who", "status"), [("owner", 200), ("player", 403), ("outsider", 404)])
 def test_it_runs_riftbound_actions_by_access(rift, name, who, status):
+    if who == "player" and _effect("riftbound", name):
+        status = 200  # an effect on any object: any seated player (issue 16, 10)
     data = RIFTBOUND_SETUPS[name](rift)
     before = _version(rift.table)
     response = _post(rift, getattr(rift, who), data)

@@ -247,8 +247,11 @@ def test_it_opens_the_stack_dialog(seeded, cast):
     assert "<html" not in partial and "Sacrifice" in partial and 'name="color"' in partial
     full = browser_for(cast.owner).get(url).content.decode()
     assert "<html" in full and "Back to Friday" in full
-    watcher = browser_for(cast.player).get(url).content.decode()
-    assert "Its controller acts on this stack" in watcher and 'value="sacrifice"' not in watcher
+    other = browser_for(cast.player).get(url).content.decode()
+    # Another player's spells may destroy it; only its controller sacrifices it (issue 16, 10).
+    assert 'value="sacrifice"' not in other and 'value="destroy"' in other
+    watcher = browser_for(cast.spectator).get(url).content.decode()
+    assert "You are watching this table" in watcher and 'value="destroy"' not in watcher
     assert browser_for(cast.outsider).get(url).status_code == 404
     assert browser_for(cast.owner).get(f"/play/{cast.table.id}/objects/o999/").status_code == 404
 
@@ -261,3 +264,4 @@ def test_it_searches_tokens_and_cards_for_the_palette(seeded, cast):
     assert 'value="put_card:mtg-krenko-mob-boss"' in cards
     assert 'value="create_token:mtg-goblin-1-1-r"' in cards  # tokens this card makes
     assert browser_for(cast.outsider).get(url, {"q": "sold"}).status_code == 404
+
