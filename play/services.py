@@ -347,6 +347,15 @@ def _rebuild_before(table: Table, target: Action, current: Any) -> Any:
     return state
 
 
+def may_undo(table: Table, access: TableAccess, user: AnyUser) -> bool:
+    """Whether `user` may take back the table's last action: its sender, or anyone acting for
+    its seat (the page shows Undo only then)."""
+    if not access.can_act:
+        return False
+    target = effective_actions(table).order_by("-seq").only("actor", "seat").first()
+    return target is not None and (target.actor_id == user.pk or _may_act_for(access, target.seat))
+
+
 def table_undo(*, table_id: uuid.UUID | str, user: AnyUser, expected_version: int) -> ActionResult:
     """Take back the last action that still counts, with the inverse its log entry keeps.
 

@@ -94,6 +94,7 @@ def _context(
         "access": access,
         "spectate": request.GET.get("spectate", ""),
         "controls": table_controls(table.game),
+        "can_undo": services.may_undo(table, access, request.user),
         **extra,
     }
 

@@ -440,6 +440,16 @@
     }
   });
 
+  // With DEBUG on, django-htmx's debug script shows any 400/403/404 answer as a whole error
+  // page. A refused action is answered beside its control (the server retargets it there) and
+  // must keep the board, so that answer never reaches the debug script's document listener.
+  document.body.addEventListener("htmx:beforeOnLoad", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status >= 400 && xhr.status < 500 && xhr.getResponseHeader("HX-Retarget")) {
+      event.stopPropagation();
+    }
+  });
+
   // Clear an old error next to a control when it posts again.
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt && event.detail.elt.closest ? event.detail.elt.closest("form") : null;
