@@ -138,7 +138,7 @@ def test_it_shows_the_table_by_access(seeded, cast, who, status, controls):
     response = browser_for(getattr(cast, who)).get(f"/play/{cast.table.id}/")
     assert response.status_code == status
     html = response.content.decode()
-    assert (f'hx-post="/play/{cast.table.id}/undo/"' in html) is controls
+    assert ('id="palette"' in html) is controls  # Undo shows once there is something to undo
     # Only whoever acts for the active seat (the owner, for seat 0) moves the turn on.
     assert ('value="next_step"' in html) is (who == "owner")
 
@@ -273,3 +273,20 @@ def test_it_shows_undo_only_to_who_may_undo_the_last_action(seeded, cast):
     act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-treasure"})
     assert 'aria-keyshortcuts="u"' in browser_for(cast.owner).get(url).content.decode()
     assert 'aria-keyshortcuts="u"' not in browser_for(cast.player).get(url).content.decode()
+
+
+def test_a_treasure_offers_its_ability_first_and_no_attack_or_pump(seeded, cast):
+    """Issue 16, 6: what applies, most likely first; counts say what they count (4)."""
+    state = act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-treasure"})
+    treasure = object_named(state, "Treasure Token")["id"]
+    html = (
+        browser_for(cast.owner).get(f"/play/{cast.table.id}/objects/{treasure}/").content.decode()
+    )
+    assert "Sacrifice: add one mana of any color" in html
+    assert html.index("Sacrifice: add one mana") < html.index('value="sacrifice"')
+    assert 'value="attack"' not in html and 'value="pump"' not in html
+    state = act(cast.table, cast.owner, {"type": "create_token", "definition": HASTY_SOLDIER})
+    soldier = object_named(state, "Soldier Token")["id"]
+    html = browser_for(cast.owner).get(f"/play/{cast.table.id}/objects/{soldier}/").content.decode()
+    assert "How many creatures" in html and "How many counters" in html
+    assert 'value="attack"' in html and 'value="pump"' in html
