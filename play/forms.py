@@ -210,6 +210,9 @@ class JoinForm(forms.Form):
     seat = forms.IntegerField(min_value=0, max_value=63)
 
 
+ABILITY_GROUP = "ability"
+
+
 def _object_param(spec: r.ActionSpec) -> str:
     """The parameter that names the object the control sits on (`object`, `of`, `attach_to`)."""
     return next(p.name for p in spec.params if p.kind == r.OBJECT and p.form)
@@ -221,7 +224,17 @@ def _widget(
     """How the object panel asks for one parameter; None: not asked there."""
     widget: dict[str, Any] = {"name": p.name, "label": p.label or p.name.title(), "help": p.help}
     if p.name == r.COUNT.name:
-        return {**widget, "input": "number", "min": 1, "max": obj["count"], "value": 1}
+        # Which number is which: the stack's members, never the counters or the damage.
+        noun = "creatures" if "Creature" in (obj.get("types") or ()) else "of the stack"
+        label = f"How many {noun}"
+        return {
+            **widget,
+            "input": "number",
+            "min": 1,
+            "max": obj["count"],
+            "value": 1,
+            "label": label,
+        }
     if p.refers == r.ZONE:
         places = list(registry.move_to[:1])
         if registry.move_to_battlefields:
@@ -260,6 +273,29 @@ def may_offer(spec: r.ActionSpec, obj: dict[str, Any], seats: frozenset[int]) ->
     return bool(seats) and (spec.actor.kind == r.ANYONE or obj["controller"] in seats)
 
 
+def _most_likely_first(obj: dict[str, Any]) -> list[tuple[str, str]]:
+    """The groups of controls in the order a player most likely wants them: a noncreature with
+    abilities (a Treasure, a Clue, a Food) is there to use them, so they come first."""
+    groups = list(r.GROUPS.items())
+    if obj.get("abilities") and "Creature" not in (obj.get("types") or ()):
+        groups.sort(key=lambda group: group[0] != ABILITY_GROUP)
+    return groups
+
+
+def ability_label(text: str) -> str:
+    """A short button label for an ability: its costs but the tap symbol, and its effect:
+    "{T}, Sacrifice this artifact: Add one mana of any color." -> "Sacrifice: add one mana of
+    any color"."""
+    cost, colon, effect = text.partition(":")
+    if not colon:
+        return text.strip().rstrip(".")
+    parts = [part.strip() for part in cost.split(",")]
+    costs = [part.split()[0] for part in parts if part and part not in ("{T}", "[E]")]
+    effect = effect.strip().rstrip(".")
+    effect = effect[:1].lower() + effect[1:]
+    return f"{', '.join(costs)}: {effect}" if costs else effect[:1].upper() + effect[1:]
+
+
 def panel_groups(
     game: str, obj: dict[str, Any], state: dict[str, Any], seats: frozenset[int]
 ) -> list[dict[str, Any]]:
@@ -269,7 +305,7 @@ def panel_groups(
     registry = rules.registries()[game]
     found = [s for s in registry.for_object(obj) if may_offer(s, obj, seats)]
     groups = []
-    for key, legend in r.GROUPS.items():
+    for key, legend in _most_likely_first(obj):
         specs = [s for s in found if s.group == key]
         if not specs:
             continue

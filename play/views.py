@@ -28,6 +28,7 @@ from play.forms import (
     ActionForm,
     JoinForm,
     TableCreateForm,
+    ability_label,
     panel_groups,
     table_controls,
 )
@@ -324,11 +325,15 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
     if not found:
         error = DomainError("That stack is gone (it left the battlefield or merged).")
         return render(request, "play/error.html", {"error": error}, status=404)
-    obj = found[0]
+    obj = {
+        **found[0],
+        "abilities": [{**a, "label": ability_label(a["text"])} for a in found[0]["abilities"]],
+    }
     context.update(
         obj=obj,
         tile=board.tile(obj, table.game, []),
         panel=panel_groups(table.game, obj, context["state"], access.seats),
+        count_label="How many creatures" if "Creature" in obj["types"] else "How many",
         domains=rules.presentation(table.game).ability_domains,
     )
     template = "play/object.html#panel" if request.htmx else "play/object.html"

@@ -450,6 +450,17 @@
     }
   });
 
+  // A quantity is for one action: after it succeeds the form's numbers go back to their
+  // defaults, so the next Treasure isn't made 5 times because the last Soldiers were.
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest ? event.detail.elt.closest("form") : null;
+    if (form && event.detail.successful) {
+      form.querySelectorAll("input[type=number]").forEach(function (input) {
+        input.value = input.defaultValue;
+      });
+    }
+  });
+
   // Clear an old error next to a control when it posts again.
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt && event.detail.elt.closest ? event.detail.elt.closest("form") : null;

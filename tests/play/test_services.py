@@ -125,8 +125,8 @@ def test_a_players_spell_taps_damages_and_takes_an_opponents_token_and_undoes_it
 def test_pre_answers_inside_an_action_are_their_seats_to_give(cast: Cast) -> None:
     """A player answers their own choices only, also the ones an action asks on the way: the
     order of counter replacement effects is the affected permanent's controller's (616.1)."""
-    scales = {"name": "Scales", "types": ["Enchantment"]}
-    season = {"name": "Season", "types": ["Enchantment"]}
+    scales: dict[str, Any] = {"name": "Scales", "types": ["Enchantment"]}
+    season: dict[str, Any] = {"name": "Season", "types": ["Enchantment"]}
     scales["effects"] = [{"kind": "counter_extra", "count": 1, "counter": "+1/+1"}]
     season["effects"] = [{"kind": "counter_multiplier", "factor": 2, "counter": None}]
     for definition in (scales, season):

@@ -310,12 +310,19 @@ def _lifelink(
 
 
 def pump(ctx: MtgContext, action: JsonDict) -> None:
-    """+N/+N applies in layer 7c; "becomes N/N" (set_base) in 7b (613.4b/c)."""
+    """+N/+N applies in layer 7c; "becomes N/N" (set_base) in 7b (613.4b/c); only a creature
+    has power and toughness to change (208.3)."""
     obj, count = params.target(ctx, action)
     power = params.integer(action, "power", 0)
     toughness = params.integer(action, "toughness", 0)
     set_base = params.flag(action, "set_base")
     until = params.text(action, "until", UNTIL)
+    if not compute_one(ctx.state, present(obj)).is_creature:
+        raise IllegalAction(
+            f"{name_of(obj)} isn't a creature: a noncreature permanent has no power or "
+            "toughness to change (CR 208.3)",
+            "208.3",
+        )
     part = split(ctx.state, present(obj), count)
     stamp = ctx.state.new_timestamp()
     part.pumps = (*part.pumps, Pump(power, toughness, set_base, until, stamp))

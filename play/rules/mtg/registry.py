@@ -211,7 +211,7 @@ SPECS = [
         p.DAMAGE_PARAMS,
         rule="120.3",
         applies=Applies(zones=BATTLEFIELD, types=(*CREATURE, "Planeswalker")),
-        group="amounts",
+        group="damage",
         style="secondary",
         example={"object": "o1", "amount": 2},
         actor=r.EFFECT,

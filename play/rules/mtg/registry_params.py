@@ -55,7 +55,15 @@ COUNTER_PARAMS = (
         default="+1/+1",
         label="Counter",
     ),
-    Param("amount", r.INTEGER, "Counters per object.", required=True, minimum=1, default=1),
+    Param(
+        "amount",
+        r.INTEGER,
+        "Counters per object.",
+        required=True,
+        minimum=1,
+        default=1,
+        label="How many counters",
+    ),
 )
 
 
@@ -77,6 +85,7 @@ DAMAGE_PARAMS = (
         required=True,
         minimum=0,
         default=1,
+        label="Damage",
     ),
     Param(
         "source",

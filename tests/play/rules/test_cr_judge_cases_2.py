@@ -69,6 +69,20 @@ def test_a_source_dealing_0_damage_deals_none_120_8() -> None:
     assert table.seat(1)["life"] == 20
 
 
+def test_a_noncreature_gets_no_pump_208_3() -> None:
+    """208.3: a noncreature permanent has no power or toughness; "+2/+2" on a Treasure is
+    refused, on a creature it applies."""
+    table = Table()
+    table.create({"name": "Treasure", "types": ["Artifact"], "subtypes": ["Treasure"]})
+    table.create(SOLDIER)
+    [treasure] = _ids(table, "Treasure")
+    with pytest.raises(IllegalAction) as refused:
+        table.do("pump", object=treasure, power=2, toughness=2)
+    assert refused.value.rule == "208.3"
+    [soldier] = _ids(table, "Soldier Token")
+    assert table.do("pump", object=soldier, power=2, toughness=2)[0]["rule"] == "613.4c"
+
+
 def test_damage_names_an_object_or_a_seat_not_both_120_1() -> None:
     table = Table()
     table.create(SOLDIER)
