@@ -71,7 +71,7 @@ def test_it_plays_tokens_through_a_turn(browser: Browser, live_url: str, artifac
     dialog = page.locator("#panel")
     expect(dialog).to_be_visible()
     dialog.get_by_label("Mana color").select_option("R")
-    dialog.get_by_role("button", name="Activate").click()
+    dialog.get_by_role("button", name="Sacrifice: add one mana of any color").click()
     expect(dialog).to_be_hidden()
     expect(page.locator("#board")).to_contain_text("x2 Treasure Token")
     expect(page.locator("#board .gone")).to_contain_text("Left the board: 1 Treasure Token")
@@ -144,9 +144,12 @@ def test_two_players_see_each_other_without_reloading(
     expect(ben_page.locator("#live-status")).to_have_text("polling")
     ben_page.screenshot(path=str(artifacts_dir / "battlefield-second-player.png"), full_page=True)
 
-    # Ben can't act for Ann's Food: the error shows beside the control, with nothing done.
+    # Ben's spells may destroy Ann's Food, but only Ann sacrifices it or uses its ability.
     _tile(ben_page, "Food Token").locator(".tile-open").click()
-    expect(ben_page.locator("#panel")).to_contain_text("Its controller acts on this stack")
+    panel = ben_page.locator("#panel")
+    expect(panel.get_by_role("button", name="Destroy")).to_be_visible()
+    expect(panel.get_by_role("button", name="Sacrifice", exact=True)).to_have_count(0)
+    expect(panel.get_by_role("button", name=re.compile("you gain 3 life"))).to_have_count(0)
     for page in pages:
         page.context.close()
 

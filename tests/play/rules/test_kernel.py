@@ -146,7 +146,11 @@ class TestPendingChoice:
 class TestActionSeat:
     def test_it_is_the_controller_of_the_object(self, table: Table) -> None:
         table.create(SOLDIER, controller=1)
-        assert action_seat(table.state, {"type": "tap", "object": "o1"}) == 1
+        assert action_seat(table.state, {"type": "sacrifice", "object": "o1"}) == 1
+
+    def test_an_effect_on_any_object_is_any_players(self, table: Table) -> None:
+        table.create(SOLDIER, controller=1)
+        assert action_seat(table.state, {"type": "tap", "object": "o1"}) is None
 
     def test_it_is_the_active_seat_for_turn_actions(self, table: Table) -> None:
         assert action_seat(table.state, {"type": "pass_turn"}) == 0
@@ -154,4 +158,4 @@ class TestActionSeat:
     def test_it_is_the_named_controller_for_creation(self, table: Table) -> None:
         action = {"type": "create_token", "controller": 1, "definition": SOLDIER}
         assert action_seat(table.state, action) == 1
-        assert action_seat(table.state, {"type": "tap", "object": "o404"}) is None
+        assert action_seat(table.state, {"type": "sacrifice", "object": "o404"}) is None
