@@ -21,15 +21,14 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
-from redis.exceptions import ConnectionError as RedisConnectionError
+
+from tokensite.channels import SEND_TIMEOUT, bounded
 
 logger = logging.getLogger(__name__)
 
-SEND_TIMEOUT = 1.0
 PAUSE_AFTER_FAILURE = 1.0
 # Beyond this many queued messages the layer is far behind: drop (listeners resync).
 MAX_PENDING = 10_000
-_RECONNECTABLE = (ConnectionError, RedisConnectionError)
 
 
 @dataclass
@@ -40,18 +39,6 @@ class BroadcastStats:
 
 
 stats = BroadcastStats()
-
-
-async def bounded(call: Any, timeout: float = SEND_TIMEOUT) -> Any:
-    """Await a channel-layer call for at most `timeout`; a connection that Redis closed while it
-    sat in the pool fails the first command after a restart, so a connection error is retried
-    once (on a fresh connection) within the same bound."""
-    deadline = time.monotonic() + timeout
-    try:
-        return await asyncio.wait_for(call(), timeout)
-    except _RECONNECTABLE as exc:
-        logger.info("channel layer call failed (%s); retrying once", type(exc).__name__)
-    return await asyncio.wait_for(call(), max(0.05, deadline - time.monotonic()))
 
 
 class _Sender:

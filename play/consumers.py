@@ -20,9 +20,9 @@ from channels.utils import await_many_dispatch
 from django.contrib.auth.models import AnonymousUser
 
 from play import live
-from play.broadcast import bounded
 from play.selectors import table_get_for_user
 from tokensite.api import NotFound
+from tokensite.channels import bounded
 
 logger = logging.getLogger(__name__)
 

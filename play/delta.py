@@ -68,8 +68,8 @@ def _frame(state: State) -> JsonDict:
 
 
 def _needs_full_view(before: State, after: State, diff: StateDiff) -> bool:
-    if after.game != "mtg":
-        return True  # Riftbound's views read other stacks (Legion, Deflect, might on fields)
+    if get_system(after.game).views_read_other_stacks:
+        return True
     touched = [before.objects[i] for i in diff.changed + diff.removed]
     touched += [after.objects[i] for i in diff.changed + diff.added]
     return any(_may_affect_others(obj) for obj in touched)

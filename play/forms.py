@@ -17,7 +17,7 @@ from django import forms
 from play import rules
 from play.rules import registry as r
 
-GAMES = [("mtg", "Magic: The Gathering"), ("riftbound", "Riftbound")]
+GAMES = [(game, rules.presentation(game).title) for game in rules.registries()]
 COLORS = [("W", "White"), ("U", "Blue"), ("B", "Black"), ("R", "Red"), ("G", "Green")]
 
 
@@ -198,9 +198,8 @@ class TableCreateForm(forms.Form):
         return names
 
     def options(self) -> dict[str, Any]:
-        if self.cleaned_data["game"] == "mtg":
-            return {"starting_life": self.cleaned_data["starting_life"]}
-        return {}
+        wanted = rules.get_system(self.cleaned_data["game"]).setup_options
+        return {name: self.cleaned_data[name] for name in wanted}
 
 
 class JoinForm(forms.Form):

@@ -28,7 +28,8 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
-from play.broadcast import bounded, publish
+from play.broadcast import publish
+from tokensite.channels import bounded
 
 logger = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -36,30 +36,31 @@ LATENCY = Histogram("tokensite_http_request_seconds", "Time to answer a request"
 WEBSOCKETS = Gauge("tokensite_websocket_connections", "Open websocket connections (this process)")
 
 
-class DatabaseCollector(Collector):
-    """Figures read from the database at scrape time, so every process reports the same."""
+# Figures each app reads from the database at scrape time (so every process reports the same),
+# registered by the app itself (its AppConfig.ready): name -> (help, labels, read). `read`
+# returns the value of each label tuple.
+GaugeReader = Callable[[], dict[tuple[str, ...], float]]
+DATABASE_GAUGES: dict[str, tuple[str, tuple[str, ...], GaugeReader]] = {}
 
+
+def register_database_gauge(
+    name: str, help_text: str, read: GaugeReader, labels: tuple[str, ...] = ()
+) -> None:
+    DATABASE_GAUGES[name] = (help_text, labels, read)
+
+
+class DatabaseCollector(Collector):
     def describe(self) -> Iterator[GaugeMetricFamily]:
         # Registering asks for the names; without this it would query the database at import.
-        yield GaugeMetricFamily("tokensite_jobs", "", labels=["status"])
-        yield GaugeMetricFamily("tokensite_actions_logged", "")
+        for name, (_help, labels, _read) in DATABASE_GAUGES.items():
+            yield GaugeMetricFamily(name, "", labels=list(labels))
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
-        from django.db.models import Count, Max
-
-        from jobs.models import Job
-        from play.models import Action
-
-        jobs = GaugeMetricFamily("tokensite_jobs", "Background jobs by status", labels=["status"])
-        counts = dict(Job.objects.values_list("status").annotate(n=Count("pk")).order_by())
-        for status in Job.Status.values:
-            jobs.add_metric([status], counts.get(status, 0))
-        yield jobs
-        # The highest action id grows with every logged action (ids are never reused), and it is
-        # read from an index, unlike a COUNT over the whole log.
-        actions = GaugeMetricFamily("tokensite_actions_logged", "Table actions logged (all tables)")
-        actions.add_metric([], Action.objects.aggregate(m=Max("pk"))["m"] or 0)
-        yield actions
+        for name, (help_text, labels, read) in DATABASE_GAUGES.items():
+            family = GaugeMetricFamily(name, help_text, labels=list(labels))
+            for label_values, value in read().items():
+                family.add_metric(list(label_values), value)
+            yield family
 
 
 REGISTRY.register(DatabaseCollector())

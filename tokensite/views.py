@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.template import loader
 from django.views.decorators.http import require_http_methods, require_safe
 
-from play.broadcast import bounded
+from tokensite.channels import bounded
 
 logger = logging.getLogger(__name__)
 

@@ -28,6 +28,12 @@ class GameSystem(Protocol):
     presentation: Presentation
     manual_actions: frozenset[str]
     registry: Registry
+    views_read_other_stacks: bool
+    """Whether the view of a stack may change when another stack changes for reasons other
+    than an effect source (Riftbound: Legion, Deflect, Might at a battlefield); then a delta
+    compares the whole views (``play/delta.py``)."""
+    setup_options: tuple[str, ...]
+    """The table options ``new_game`` reads beyond the players (MTG: starting life)."""
 
     @property
     def seat_record(self) -> type[Seat]:

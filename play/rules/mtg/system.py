@@ -25,6 +25,8 @@ class MtgSystem:
     name = "mtg"
     seat_record = MtgSeat
     presentation = PRESENTATION
+    views_read_other_stacks = False
+    setup_options: tuple[str, ...] = ("starting_life",)
     object_record = MtgObject
     zones: tuple[str, ...] = ZONES
     steps: tuple[str, ...] = turn.STEPS

@@ -42,6 +42,8 @@ class RiftboundSystem:
     name = "riftbound"
     seat_record = RiftboundSeat
     presentation = PRESENTATION
+    views_read_other_stacks = True  # Legion, Deflect, Might at a battlefield
+    setup_options: tuple[str, ...] = ()
     object_record = RiftboundObject
     zones: tuple[str, ...] = (board.BOARD, *board.NON_BOARD_ZONES)
     steps: tuple[str, ...] = turn.STEPS
