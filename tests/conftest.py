@@ -43,6 +43,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if e2e_dir in item.path.parents:
             item.add_marker(pytest.mark.e2e)
+    # Browser tests last: Playwright's sync API leaves an event loop running in the worker's
+    # main thread, where the tests after it could not call asyncio.run() or async_to_sync.
+    # (xdist hands each worker its items in this order, so this holds with -n too.)
+    items.sort(key=lambda item: "e2e" in item.keywords)
     if chromium_path():
         return
     if os.environ.get("REQUIRE_E2E") == "1":

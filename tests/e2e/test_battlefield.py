@@ -259,7 +259,7 @@ def test_the_other_browser_patches_tiles_from_the_delta_without_refetching(
     ann.get_by_role("button", name="Tap 1 Soldier Token").first.click()
     # Tapping one splits the stack: Ben's page patches the tile and adds one for the new stack.
     summary = ben.locator(".pile-summary")
-    expect(summary).to_have_text("x3 Soldier Token, 1 tapped", timeout=WEBSOCKET_WAIT)
+    expect(summary).to_have_text("x3 Soldier Token (1 tapped)", timeout=WEBSOCKET_WAIT)
     expect(ben.locator(".bf-tile")).to_have_count(2)
     expect(ben.locator(".bf-tile.is-tapped .count")).to_have_text("\u00d71")
     ann.get_by_role("button", name="Tap 1 Soldier Token").first.click()
