@@ -15,7 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from play.rules import GameState, apply, new_game
+from play.rules import apply, new_game
+from play.rules.mtg.records import MtgState
 
 GOBLIN = {
     "types": ["Creature"],
@@ -28,7 +29,7 @@ SPIDER = {**GOBLIN, "subtypes": ["Spider"], "power": "2", "toughness": "2", "key
 REPEATS = 100
 
 
-def _blocked(goblins: int) -> GameState:
+def _blocked(goblins: int) -> MtgState:
     """Ann's Goblins attack, 3 Spiders of Ben's block one each: ready for the damage step."""
     state = new_game("mtg", {"players": ["Ann", "Ben"], "starting_life": 10**9})
     for action in (
