@@ -7,7 +7,8 @@ from django.db.models.signals import post_migrate
 
 
 def ensure_games(sender: AppConfig, using: str = "default", **kwargs: Any) -> None:
-    """Create the rows for the games the code knows, as contenttypes does for models.
+    """Create the rows for the games the code knows, as contenttypes does for models, with the
+    rules edition each kernel follows.
 
     post_migrate also runs after `flush` (the transactional tests flush between tests), so the games
     are always there without relying on a data migration's rows surviving.
@@ -15,9 +16,14 @@ def ensure_games(sender: AppConfig, using: str = "default", **kwargs: Any) -> No
     from catalog.models import GAMES, Game
 
     for slug, name, edition in GAMES:
-        Game.objects.using(using).get_or_create(
+        # The edition follows the code (the kernel implements one edition): an existing row is
+        # brought up to date too, so a deployment reports the rules its kernel follows.
+        game, created = Game.objects.using(using).get_or_create(
             slug=slug, defaults={"name": name, "rules_edition": edition}
         )
+        if not created and game.rules_edition != edition:
+            game.rules_edition = edition
+            game.save(using=using, update_fields=["rules_edition"])
 
 
 class CatalogConfig(AppConfig):

@@ -16,13 +16,14 @@ from django.db import models
 from django.db.models.functions import Lower
 
 from play.rules.effects import EffectError, parse_abilities, parse_effects
+from play.rules.mtg import RULES_EDITION as MTG_RULES_EDITION
 
 MTG_COLORS = ("W", "U", "B", "R", "G")
 RIFTBOUND_DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
 # The games the code has kernels for, with the rules edition the catalogue follows. Their rows are
 # created after every migrate/flush (catalog.apps.ensure_games).
 GAMES = (
-    ("mtg", "Magic: The Gathering", datetime.date(2026, 8, 7)),
+    ("mtg", "Magic: The Gathering", datetime.date.fromisoformat(MTG_RULES_EDITION)),
     ("riftbound", "Riftbound", datetime.date(2026, 3, 30)),
 )
 MAX_ART_BYTES = 5 * 1024 * 1024

@@ -41,6 +41,8 @@ def type_line(obj: JsonDict) -> str:
 
 
 def stats(obj: JsonDict) -> str:
+    if obj.get("base_power") == "*":
+        return "*/*"  # a characteristic-defining "*" the kernel can't count (CR 604.3)
     if obj.get("power") is not None or obj.get("toughness") is not None:
         return f"{obj.get('power')}/{obj.get('toughness')}"
     if obj.get("might") is not None:
@@ -60,10 +62,10 @@ def badges(obj: JsonDict, game: str) -> list[str]:
         if obj.get(flag):
             found.append(label)
     if obj.get("attacking") is not None:
-        found.append("attacking")
+        found.append("attacking" + (" (blocked)" if obj.get("blocked") else ""))
     if obj.get("must_attack") is not None and obj.get("attacking") is None:
         found.append(f"must attack seat {obj['must_attack'] + 1}")
-    if obj.get("blocking") is not None:
+    if obj.get("blocking"):
         found.append("blocking")
     if obj.get("chosen_name"):
         found.append(f"named: {obj['chosen_name']}")
@@ -160,6 +162,21 @@ def _seat_stats(shown: rules.Presentation, seat: JsonDict) -> list[JsonDict]:
     ]
 
 
+def _seat_counters(shown: rules.Presentation, seat: JsonDict) -> list[tuple[str, int]]:
+    """The kinds the game always shows (poison, energy...), then any other kind the player has
+    (122.1)."""
+    if not shown.player_counters:
+        return []
+    have = dict(seat.get("counters") or {})
+    return [(kind, int(have.pop(kind, 0))) for kind in shown.player_counters] + sorted(have.items())
+
+
+def _designations(shown: rules.Presentation, seat: JsonDict) -> list[tuple[str, str]]:
+    """The designations the player could be given, with what that says (monarch, 725)."""
+    held = seat.get("designations") or []
+    return [(key, words) for key, words in shown.designations if key not in held]
+
+
 def layout(state: JsonDict) -> JsonDict:
     """Seats with their piles (MTG battlefield, Riftbound base) and Riftbound's shared fields."""
     game = state["game"]
@@ -187,6 +204,8 @@ def layout(state: JsonDict) -> JsonDict:
                 "acts": number in acts_for,
                 "stats": _seat_stats(shown, seat),
                 "pools": _seat_pools(shown, seat),
+                "counters": _seat_counters(shown, seat),
+                "designate": _designations(shown, seat),
                 "piles": piles(mine, game, attached),
                 "elsewhere": [
                     o

@@ -52,6 +52,16 @@ def _words(value: str) -> list[str]:
     return [word for word in value.replace(",", " ").split() if word]
 
 
+def _defender(value: str) -> dict[str, Any]:
+    """A select's value: "seat:1" or "object:o7" (508.1b), as the API's {"seat": 1}."""
+    kind, _, rest = value.partition(":")
+    if kind == "seat" and rest.isdigit():
+        return {"seat": int(rest)}
+    if kind == "object" and rest:
+        return {"object": rest}
+    raise forms.ValidationError("Choose whom to attack.")
+
+
 def _definition_fields() -> dict[str, forms.Field]:
     """Custom token characteristics (a `definition` parameter) as flat fields."""
     return {
@@ -81,6 +91,8 @@ def fields_for(p: r.Param) -> dict[str, forms.Field]:
         field = forms.ChoiceField(required=False, choices=p.options())
     elif p.kind in (r.TEXT, r.OBJECT):
         field = _text(p.max_length)
+    elif p.kind == r.DEFENDER:  # a select's "seat:1" or "object:o7"
+        field = _text(40)
     elif p.kind in (r.JSON, r.OBJECTS):  # OBJECTS: stack ids separated by spaces or commas
         field = _text(2000)
     elif p.kind == r.DEFINITION:
@@ -119,6 +131,12 @@ class ActionForm(forms.Form):
         choice = self.params.get("choice")
         if choice is not None and choice.kind == r.JSON and data.get("choice") is None:
             self.add_error("choice", "Pick one of the options.")
+        for p in self.params.values():
+            if p.kind == r.DEFENDER and data.get(p.name):
+                try:
+                    data[p.name] = _defender(data[p.name])
+                except forms.ValidationError as error:
+                    self.add_error(p.name, error)
         if data.get("pick"):
             kind, slug = data["pick"].split(":", 1)
             data["type"] = kind
@@ -219,6 +237,10 @@ def _widget(
 ) -> dict[str, Any] | None:
     """How the object panel asks for one parameter; None: not asked there."""
     widget: dict[str, Any] = {"name": p.name, "label": p.label or p.name.title(), "help": p.help}
+    if p.offered_by:
+        source = rules.presentation(registry.game).options[p.offered_by]
+        offered = source(state, obj["controller"])
+        return {**widget, "input": "select", "options": offered} if offered else None
     if p.name == r.COUNT.name:
         # Which number is which: the stack's members, never the counters or the damage.
         noun = "creatures" if "Creature" in (obj.get("types") or ()) else "of the stack"
@@ -262,6 +284,16 @@ def _widget(
     return None
 
 
+def _offered(
+    spec: r.ActionSpec, registry: r.Registry, obj: dict[str, Any], state: dict[str, Any]
+) -> bool:
+    """An action asking to pick among options is offered only when there is one to pick (a
+    creature blocks only when something attacks its controller)."""
+    return all(
+        _widget(p, registry, obj, state) is not None for p in spec.form_params() if p.offered_by
+    )
+
+
 def may_offer(spec: r.ActionSpec, obj: dict[str, Any], seats: frozenset[int]) -> bool:
     """Whether a player acting for ``seats`` may send this action on ``obj`` (its registry
     actor): anyone seated for an effect, else the object's controller (who also controls what
@@ -299,7 +331,11 @@ def panel_groups(
     actions of the game's registry that apply to this object and that a player acting for
     ``seats`` may use, and the fields they ask for."""
     registry = rules.registries()[game]
-    found = [s for s in registry.for_object(obj) if may_offer(s, obj, seats)]
+    found = [
+        s
+        for s in registry.for_object(obj)
+        if may_offer(s, obj, seats) and _offered(s, registry, obj, state)
+    ]
     groups = []
     for key, legend in _most_likely_first(obj):
         specs = [s for s in found if s.group == key]

@@ -26,21 +26,66 @@ MAX_STRING = 2_000  # play/payloads.py refuses longer strings anyway
 COLORS_AND_DOMAINS = ["W", "U", "B", "R", "G", "Fury", "Calm", "Mind", "Body", "Chaos", "Order"]
 
 
+_DEFENDER_SCHEMA: list[dict[str, Any]] = [
+    {"type": "integer", "minimum": 0, "maximum": r.MAX_SEAT},
+    {
+        "type": "object",
+        "properties": {"seat": {"type": "integer", "minimum": 0, "maximum": r.MAX_SEAT}},
+        "required": ["seat"],
+        "additionalProperties": False,
+    },
+    {
+        "type": "object",
+        "properties": {"object": {"type": "string", "maxLength": 32}},
+        "required": ["object"],
+        "additionalProperties": False,
+    },
+]
+
+
+def _seat_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= r.MAX_SEAT
+
+
+def _defender_value(data: Any) -> Any:
+    """A seat number, {"seat": n} or {"object": "<planeswalker or battle id>"} (508.1b)."""
+    if _seat_number(data):
+        return data
+    if isinstance(data, dict) and len(data) == 1:
+        ((key, value),) = data.items()
+        if key == "seat" and _seat_number(value):
+            return data
+        if key == "object" and isinstance(value, str) and 0 < len(value) <= 32:
+            return data
+    raise serializers.ValidationError(
+        'Must be a seat number, {"seat": n} or {"object": "<planeswalker or battle id>"}.'
+    )
+
+
 @extend_schema_field(
     {
-        "oneOf": [{"type": "boolean"}, {"type": "integer", "minimum": 0, "maximum": r.MAX_SEAT}],
-        "description": "true: attacking the first opponent; or the defending seat (508.4).",
+        "oneOf": [{"type": "boolean"}, *_DEFENDER_SCHEMA],
+        "description": "true: attacking the only opponent; or what it attacks (508.4).",
     }
 )
 class AttackingField(serializers.Field):  # type: ignore[type-arg]
-    """true / false, or the seat the tokens attack (MTG 508.4): 0 is a seat, not false."""
+    """true / false, or what the tokens attack (MTG 508.4): 0 is a seat, not false."""
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, bool):
             return data
-        if isinstance(data, int) and 0 <= data <= r.MAX_SEAT:
-            return data
-        raise serializers.ValidationError("Must be true, false or a seat number.")
+        return _defender_value(data)
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+@extend_schema_field(
+    {"oneOf": _DEFENDER_SCHEMA, "description": "What the creatures attack (508.1b)."}
+)
+class DefenderField(serializers.Field):  # type: ignore[type-arg]
+    def to_internal_value(self, data: Any) -> Any:
+        return _defender_value(data)
 
     def to_representation(self, value: Any) -> Any:
         return value
@@ -117,6 +162,7 @@ FIELDS: dict[str, Callable[[r.Param, dict[str, Any]], serializers.Field]] = {  #
     r.BOOLEAN: lambda p, common: serializers.BooleanField(**common),
     r.CHOICE: lambda p, common: serializers.ChoiceField(choices=list(p.choices), **common),
     r.SEAT_OR_TRUE: lambda p, common: AttackingField(**common),
+    r.DEFENDER: lambda p, common: DefenderField(**common),
     r.DEFINITION: lambda p, common: DefinitionSerializer(**common),
     r.COPY_EXCEPT: lambda p, common: CopyExceptSerializer(**common),
     r.COUNTERS: lambda p, common: serializers.DictField(

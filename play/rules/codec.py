@@ -71,7 +71,16 @@ def _load_object(record: type[GameObject], data: JsonDict) -> GameObject:
 
 
 def _dump_seat(seat: Seat) -> JsonDict:
-    return {k: dict(v) if type(v) is dict else v for k, v in vars(seat).items()}
+    return {k: _copy_json(v) for k, v in vars(seat).items()}
+
+
+def _copy_json(value: Any) -> Any:
+    """Dicts and lists held by a record are copied, so the dump shares nothing with the state."""
+    if type(value) is dict:
+        return dict(value)
+    if type(value) is list:
+        return list(value)
+    return value
 
 
 def dump(state: AnyState) -> JsonDict:
@@ -119,6 +128,10 @@ def _upgrade(data: JsonDict) -> JsonDict:
             values["rune_pool"] = values.pop("mana_pool")
         seats.append({k: v for k, v in values.items() if k in seat_names})
     objects = [{k: v for k, v in o.items() if k in object_names} for o in data["objects"]]
+    for obj in objects:
+        if "blocking" in obj and not isinstance(obj["blocking"], list):
+            # Schema 1 named the one attacker blocked (or None); schema 2 lists them (509.1a).
+            obj["blocking"] = [] if obj["blocking"] is None else [obj["blocking"]]
     return {**data, "seats": seats, "objects": objects, "system": extra}
 
 
@@ -128,7 +141,7 @@ def _load(data: JsonDict) -> AnyState:
     objects = [_load_object(system.object_record, o) for o in data["objects"]]
     seats = []
     for seat in data["seats"]:
-        values: JsonDict = {k: dict(v) if type(v) is dict else v for k, v in seat.items()}
+        values: JsonDict = {k: _copy_json(v) for k, v in seat.items()}
         seats.append(system.seat_record(**values))
     return GameState(
         game=data["game"],

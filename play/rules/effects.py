@@ -21,7 +21,9 @@ JsonDict = dict[str, Any]
 WHOSE = ("you", "any", "opponents")
 PER = (None, "enchantment_you_control")
 MANA_COLORS = ("W", "U", "B", "R", "G", "C")
-ADD_MANA_COLORS = ("any", *MANA_COLORS)
+ADD_MANA_COLORS = ("any", *MANA_COLORS, "RG")
+"""What ``add_mana`` adds: one color, "any" color, or one of two ("RG": "Add {R} or {G}", the
+Heartwood token of 111.10x), the player choosing."""
 DOMAINS = ("any", "Fury", "Calm", "Mind", "Body", "Chaos", "Order")
 ADD_POWER_DOMAINS = (*DOMAINS, "C")
 """What an ``add_power`` ability adds: a domain, "any" ([A]) or "C" ([C], one Power of the
@@ -44,7 +46,15 @@ EFFECT_KINDS = (
     "as_enters_choose",
     "legion",
     "when_you_play",
+    "cda_pt",
+    "trigger_drain",
 )
+TRIGGER_EVENTS = ("dies", "enters")
+"""What a ``trigger_drain`` watches: "whenever a [filter] dies" (700.4) or "enters" (603.6a)."""
+CDA_COUNTS = ("permanents", "graveyard_cards")
+"""What a "*" power/toughness counts (604.3): permanents on the battlefield or cards in
+graveyards matching the filter, of "you", "opponents" or "any" player."""
+CDA_SETS = ("both", "power", "toughness")
 ENTRY_CHOICES = ("color",)
 """What "As this enters, choose a ..." can choose (614.12): only colors so far."""
 ABILITY_KINDS = (
@@ -58,6 +68,7 @@ ABILITY_KINDS = (
     "explore",
     "exile_top",
     "search_land",
+    "empower_jace",
 )
 _MANA_SYMBOL = re.compile(r"\{(\d+|[WUBRGC])\}")
 
@@ -140,6 +151,19 @@ class Effect:
     at_battlefield: bool = False
     choice: str | None = None
     text: str | None = None
+    counts: str | None = None
+    """cda_pt: what "*" counts (CDA_COUNTS)."""
+    sets: str = "both"
+    """cda_pt: which of power and toughness the count is ("*/*", "*/1+*": both)."""
+    event: str | None = None
+    """trigger_drain: the event it triggers on (TRIGGER_EVENTS)."""
+    gain: int = 0
+    """trigger_drain: life you gain per triggering object (``amount``: each opponent loses)."""
+    attack_scry: int = 0
+    """aura: "Whenever this creature attacks, scry N" (Sorcerer Role, 111.10n)."""
+    only_effects: bool = False
+    """A counter replacement worded "if an effect would put counters" (Doubling Season): it
+    doesn't see counters put by wither or infect combat damage, which no effect puts (614.16)."""
 
     def __hash__(self) -> int:
         # Embedded definitions are dicts; hash the canonical JSON so faces can key stacks.
@@ -157,6 +181,8 @@ class Effect:
                 value = "that_many"
             elif isinstance(value, tuple):
                 value = list(value)
+            elif name in _SAID_WHEN_SET and not value:
+                continue  # said only when set, so older stored effects keep their form
             data[name] = value
         return data
 
@@ -234,12 +260,20 @@ _FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     ),
     "token_replace": ("token", "definition"),
     "token_one_of_each": ("tokens", "definitions"),
-    "counter_multiplier": ("factor", "counter"),
-    "counter_extra": ("count", "counter"),
+    "counter_multiplier": ("factor", "counter", "only_effects"),
+    "counter_extra": ("count", "counter", "only_effects"),
     "anthem": ("power", "toughness", "keywords", "might", "here", "others"),
     "enters_tapped": (),
     "cant_enter": (),
-    "aura": ("power", "toughness", "set_base", "keywords", "per", "attack_counter_max_toughness"),
+    "aura": (
+        "power",
+        "toughness",
+        "set_base",
+        "keywords",
+        "per",
+        "attack_counter_max_toughness",
+        "attack_scry",
+    ),
     "dies_drain": ("amount",),
     "enters_ready": (),
     "move_here_from_anywhere": (),
@@ -247,12 +281,16 @@ _FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "as_enters_choose": ("choice",),
     "legion": ("text",),
     "when_you_play": ("might",),
+    "cda_pt": ("counts", "sets"),
+    "trigger_drain": ("event", "amount", "gain"),
 }
+_SAID_WHEN_SET = frozenset({"only_effects", "attack_scry"})
 _ABILITY_FIELDS: dict[str, tuple[str, ...]] = {
     "add_mana": ("color", "amount", "restriction"),
     "add_power": ("domain", "amount"),
     "gain_life": ("amount",),
     "draw": ("amount",),
+    "empower_jace": ("amount",),
     "scry_draw": ("scry", "amount"),
     "transform": (),
     "put_counter": ("counter", "amount", "target"),
@@ -359,6 +397,7 @@ def _parse_effect(index: int, data: object) -> Effect:
         common["factor"] = r.integer("factor", minimum=2)
     if kind in ("counter_multiplier", "counter_extra"):
         common["counter"] = r.opt_text("counter")
+        common["only_effects"] = r.flag("only_effects")
     if kind == "token_extra":
         # Riftbound Zilean: "Once each turn, if you would play a token unit while I'm at a
         # battlefield, you may play that token and an additional copy of it instead" (371).
@@ -388,6 +427,7 @@ def _parse_effect(index: int, data: object) -> Effect:
         common["set_base"] = r.flag("set_base")
         common["per"] = r.choice("per", PER, None)
         common["attack_counter_max_toughness"] = r.opt_int("attack_counter_max_toughness")
+        common["attack_scry"] = r.integer("attack_scry", 0, minimum=0)
     if kind == "dies_drain":
         common["amount"] = r.integer("amount", minimum=1)
     if kind == "as_enters_choose":
@@ -396,6 +436,17 @@ def _parse_effect(index: int, data: object) -> Effect:
         # Riftbound Legion (812): "[Legion][>] Text" is active if its controller has played
         # another card this turn; ``text`` is the dependent ability.
         common["text"] = r.text("text")
+    if kind == "trigger_drain":
+        # "Whenever a creature you control dies, each opponent loses 1 life and you gain 1
+        # life" (Zulaport Cutthroat); "whenever a token enters" (603.6a) likewise.
+        common["event"] = r.choice("event", TRIGGER_EVENTS, None)
+        common["amount"] = r.integer("amount", 0, minimum=0)
+        common["gain"] = r.integer("gain", 0, minimum=0)
+    if kind == "cda_pt":
+        # "This creature's power and toughness are each equal to the number of creatures you
+        # control" (604.3): the count is added to the printed number ("1+*" adds to 1).
+        common["counts"] = r.choice("counts", CDA_COUNTS, None)
+        common["sets"] = r.choice("sets", CDA_SETS, "both")
     if kind == "when_you_play":
         # Riftbound "When you play [filter], give me +N [M] this turn" (Lillia, 350.2).
         common["might"] = r.integer("might", 0, minimum=0)
@@ -449,7 +500,15 @@ def _parse_ability_effect(r: _Reader) -> AbilityEffect:
         values["restriction"] = e.opt_text("restriction")
     if kind == "add_power":
         values["domain"] = e.choice("domain", ADD_POWER_DOMAINS, "any")
-    if kind in ("add_mana", "add_power", "gain_life", "draw", "scry_draw", "put_counter"):
+    if kind in (
+        "add_mana",
+        "add_power",
+        "gain_life",
+        "draw",
+        "scry_draw",
+        "put_counter",
+        "empower_jace",
+    ):
         values["amount"] = e.integer("amount", 1, minimum=1)
     if kind == "scry_draw":
         values["scry"] = e.integer("scry", 1, minimum=1)

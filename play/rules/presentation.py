@@ -71,3 +71,14 @@ class Presentation:
     """When a token leaves by a delayed trigger, in words."""
     status_badges: Callable[[JsonDict], list[str]] = lambda obj: []
     """The game's own status badges of an object (API shape), first on a tile."""
+    player_counters: tuple[str, ...] = ()
+    """Counter kinds every seat shows with one-tap -/+ (the registry's "player_counters"
+    control); other kinds a player has show too."""
+    designations: tuple[tuple[str, str], ...] = ()
+    """Designations a player can be given with one tap (the registry's "designation" control),
+    with what it says: ("monarch", "becomes the monarch")."""
+    options: Mapping[str, Callable[[JsonDict, int], list[tuple[str, str]]]] = field(
+        default_factory=dict
+    )
+    """What a form may pick for a parameter naming one of these (``Param.offered_by``), from the
+    table's state (API shape) for a seat: (value, label) pairs."""

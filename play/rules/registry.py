@@ -28,7 +28,8 @@ BOOLEAN = "boolean"
 TEXT = "text"
 CHOICE = "choice"  # one of ``choices``
 SEAT = "seat"  # a seat number
-SEAT_OR_TRUE = "seat_or_true"  # true / false or a seat number (attacking)
+SEAT_OR_TRUE = "seat_or_true"  # true / false or what is attacked, as DEFENDER (attacking)
+DEFENDER = "defender"  # a seat number, {"seat": n} or {"object": id} (MTG 508.1b)
 OBJECT = "object"  # a stack id
 OBJECTS = "objects"  # a list of stack ids
 DEFINITION = "definition"  # custom characteristics, the fields of a token definition
@@ -44,6 +45,7 @@ KINDS = frozenset(
         CHOICE,
         SEAT,
         SEAT_OR_TRUE,
+        DEFENDER,
         OBJECT,
         OBJECTS,
         DEFINITION,
@@ -83,6 +85,7 @@ class Param:
     refers: str | None = None
     label: str = ""
     form: bool = True  # asked by the browser forms (False: API only)
+    offered_by: str = ""  # the game presentation's source of the values a form offers
 
     def __post_init__(self) -> None:
         assert self.kind in KINDS, self.kind
@@ -118,6 +121,7 @@ class Actor:
     kind: str
     param: str = ""
     active_by_default: bool = False
+    otherwise: str = ""  # NAMED without the seat: the controller of the object this names
 
 
 OWN_OBJECT = Actor(CONTROLLER, "object")
@@ -168,6 +172,8 @@ ROLES = frozenset(
         "untap_one",  # ... on a tapped (exhausted) object
         "untap_everything",  # every permanent of one seat
         "life",  # the seat's counter (life or points)
+        "player_counters",  # a seat's counters other than life (poison, energy...)
+        "designation",  # a seat becomes the monarch or takes the initiative
         "next",  # next step
         "pass",  # pass the turn
         "answer",  # answer the pending choice
@@ -281,6 +287,10 @@ def _actor_seat(state: AnyState, spec: ActionSpec, action: JsonDict) -> int | No
         return state.active_seat
     if actor.kind == NAMED:
         default = state.active_seat if actor.active_by_default else None
+        if actor.otherwise and action.get(actor.param) is None:
+            return _actor_seat(
+                state, replace(spec, actor=Actor(CONTROLLER, actor.otherwise)), action
+            )
         return _seat_value(action.get(actor.param, default))
     if actor.kind == CONTROLLER:
         object_id = action.get(actor.param)

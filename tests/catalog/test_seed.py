@@ -66,7 +66,7 @@ def test_it_loads_idempotently(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_it_has_every_predefined_token(seeded: None) -> None:
-    assert selectors.token_list(game="mtg", predefined=True).count() == 21
+    assert selectors.token_list(game="mtg", predefined=True).count() == 22  # 111.10a-x (2026-09-25)
     assert selectors.token_list(game="riftbound", predefined=True).count() == 9
     incubator = selectors.token_payload("mtg-incubator")
     assert incubator is not None and incubator["back"]["name"] == "Phyrexian Token"

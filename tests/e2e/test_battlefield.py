@@ -97,8 +97,8 @@ def test_it_plays_tokens_through_a_turn(browser: Browser, live_url: str, artifac
     page.screenshot(path=str(artifacts_dir / "battlefield-1280.png"), full_page=True)
 
     _tile(page, "Soldier Token").locator(".tile-open").click()
-    dialog.get_by_role("button", name="Attack").click()  # summoning sick: a rules error
-    expect(dialog.locator("#err-main")).to_contain_text("(CR 302.6)")
+    dialog.get_by_role("button", name="Attack").click()  # in main 1: a rules error
+    expect(dialog.locator("#err-main")).to_contain_text("508.1")
     expect(dialog).to_be_visible()
     dialog.get_by_role("button", name="Close").click()
 

@@ -21,6 +21,8 @@ HOMONYMS = {
     ("tap", "play/rules/effects.py"): "a cost",
     ("sacrifice", "play/rules/effects.py"): "a cost",
     ("target", "play/rules/effects.py"): "an effect's target field",
+    ("empower_jace", "play/rules/effects.py"): "an ability's effect kind (701.71a)",
+    ("empower_jace", "play/rules/mtg/abilities.py"): "an ability's effect kind (701.71a)",
     ("target", "play/rules/mtg/params.py"): "the reader function target()",
     ("sacrifice", "play/rules/mtg/turn.py"): "how a delayed trigger makes a token leave",
     ("ready", "play/rules/riftbound/actions.py"): "the ready status, in the log",

@@ -181,3 +181,35 @@ def test_it_shows_deflect_as_a_badge_not_twice():
     shown = board.tile(unit, "riftbound", [])
     assert "Deflect 2" in shown["badges"]
     assert shown["keywords"] == ["Assault"]
+
+
+def test_it_shows_players_counters_with_the_kinds_every_seat_has_first():
+    """122.1: poison, energy, experience and rad always; any other kind once the player has it."""
+    seats = [{"seat": 0, "name": "Ann", "counters": {"poison": 2, "ticket": 1}}]
+    [seat] = board.layout(_state([], seats=seats))["seats"]
+    assert seat["counters"] == [
+        ("poison", 2),
+        ("energy", 0),
+        ("experience", 0),
+        ("rad", 0),
+        ("ticket", 1),
+    ]
+
+
+def test_it_offers_only_the_designations_a_player_lacks():
+    seats = [{"seat": 0, "name": "Ann", "designations": ["monarch"]}]
+    [seat] = board.layout(_state([], seats=seats))["seats"]
+    assert seat["designate"] == [("initiative", "takes the initiative")]
+
+
+def test_it_shows_a_star_power_it_cant_count_as_star():
+    """604.3: a characteristic-defining "*" the kernel can't evaluate isn't shown as 0."""
+    assert board.stats(_obj("o1", "Wall", power=None, toughness=None, base_power="*")) == "*/*"
+
+
+def test_it_badges_a_blocked_attacker_and_a_blocker():
+    attacker = _obj("o1", "Goblin", attacking={"seat": 1}, blocked=True)
+    blocker = _obj("o2", "Wall", blocking=["o1"])
+    assert "attacking (blocked)" in board.badges(attacker, "mtg")
+    assert "blocking" in board.badges(blocker, "mtg")
+    assert "blocking" not in board.badges(_obj("o3", "Elf", blocking=[]), "mtg")

@@ -15,10 +15,13 @@ from play.rules.effects import Ability, parse_mana_cost
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
 from play.rules.mtg.create import Batch, create_tokens
+from play.rules.mtg.keyword_actions import empower_jace
 from play.rules.mtg.layers import compute_one, visible_face
+from play.rules.mtg.mana import pay_mana
 from play.rules.mtg.records import MtgContext, MtgObject, MtgSeat, on_battlefield
 from play.rules.mtg.replacement import replace_counters
 from play.rules.mtg.status import name_of, present, transform_object
+from play.rules.mtg.targeting import countered_by_ward, ward_costs
 from play.rules.mtg.turn import draw
 from play.rules.mtg.zones import move
 from play.rules.stacks import split
@@ -133,43 +136,6 @@ def _pay(
         move(ctx, obj, count, "graveyard", how="was sacrificed to pay a cost (CR 602.2b)")
 
 
-def pay_mana(
-    ctx: MtgContext, player: MtgSeat, parts: tuple[int, dict[str, int]], count: int, manual: bool
-) -> None:
-    """Pay a mana cost from the pool, or record that it was paid by hand (``manual``)."""
-    generic, colored = parts
-    generic *= count
-    if manual:
-        ctx.event("mana_paid", f"{player.name} paid the mana cost by hand", "602.2b")
-        return
-    pool = dict(player.mana_pool)
-    restricted = dict(player.restricted_mana)
-    for color, n in colored.items():
-        if pool.get(color, 0) < n * count:
-            raise IllegalAction(
-                f"{player.name} lacks {{{color}}} in the mana pool "
-                '(pay by hand with choices {"paid": "manual"})',
-                "602.2b",
-            )
-        pool[color] -= n * count
-    # Powerstone mana can pay for abilities; only nonartifact spells are off limits (106.6).
-    from_restricted = min(generic, restricted.get("C", 0))
-    restricted["C"] = restricted.get("C", 0) - from_restricted
-    generic -= from_restricted
-    for color in ("C", "W", "U", "B", "R", "G"):
-        used = min(generic, pool[color])
-        pool[color] -= used
-        generic -= used
-    if generic:
-        raise IllegalAction(
-            f"{player.name} doesn't have enough mana in the pool (pay by hand "
-            'with choices {"paid": "manual"})',
-            "602.2b",
-        )
-    player.mana_pool = pool
-    player.restricted_mana = {k: v for k, v in restricted.items() if v}
-
-
 def _resolve(
     ctx: MtgContext, source: MtgObject, seat: int, ability: Ability, choices: JsonDict, count: int
 ) -> None:
@@ -196,6 +162,9 @@ def _resolve(
         draw(ctx, seat, amount, "121.1")
     elif effect.kind == "transform":
         transform_object(ctx, source)
+    elif effect.kind == "empower_jace":
+        for _ in range(count):  # each activation is its own keyword action (701.71a)
+            empower_jace(ctx, {"seat": seat, "amount": effect.amount})
     elif effect.kind in ("put_counter", "explore"):
         counter = effect.counter or "+1/+1"
         _targeted(ctx, seat, effect.kind, counter, effect.amount, count, choices)
@@ -212,10 +181,12 @@ def _add_mana(
     choices: JsonDict,
 ) -> None:
     """106.4: mana goes to the pool; "any color" needs the chosen color (106.1b)."""
-    if color == "any":
+    if color == "any" or (color is not None and len(color) > 1):
+        allowed = ("W", "U", "B", "R", "G") if color == "any" else tuple(color)
         color = choices.get("color")
-        if color not in ("W", "U", "B", "R", "G"):
-            raise InvalidAction('choose a color: choices {"color": "W"|"U"|"B"|"R"|"G"}')
+        if color not in allowed:
+            shown = "|".join(f'"{c}"' for c in allowed)
+            raise InvalidAction(f'choose a color: choices {{"color": {shown}}}')
     assert color is not None
     if restriction:
         player.restricted_mana["C"] = player.restricted_mana.get("C", 0) + amount
@@ -250,6 +221,13 @@ def _targeted(
         raise IllegalAction("the target must be a creature on the battlefield", "115.1")
     if kind == "explore" and target.controller != seat:
         raise IllegalAction("Map's target must be a creature you control", "111.10s")
+    if target.controller != seat:
+        # Ward triggers on becoming the target (702.21a): its cost is added to what the player
+        # pays, from the pool or by hand like the ability's own cost, or the ability is countered.
+        manual = choices.get("paid") == "manual"
+        for cost in ward_costs(computed.keywords):
+            if countered_by_ward(ctx, seat, "The ability", target, cost, manual):
+                return
     one = split(ctx.state, target, 1)
     if kind == "explore" and choices.get("revealed") == "land":
         player = ctx.state.seat(seat)

@@ -8,6 +8,7 @@ from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
 from play.rules.mtg.create import can_enchant, can_equip
 from play.rules.mtg.layers import compute_one, visible_face
+from play.rules.mtg.players import change_player_counters, player_counters
 from play.rules.mtg.protection import protection_from
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.replacement import put_counters
@@ -48,11 +49,6 @@ def destroy(ctx: MtgContext, action: JsonDict) -> None:
     move(ctx, obj, count, "graveyard", how="was destroyed (CR 701.8a)")
 
 
-PLAYER_COUNTERS = "player_counters"
-"""``state.system`` key: counters on players other than poison (122.1: energy, experience...),
-as {seat (str): {kind: n}}; poison counters are the seat's ``poison`` (704.5c)."""
-
-
 def _player_target(ctx: MtgContext, action: JsonDict) -> int | None:
     """The seat an action names instead of an object (122.1 counters on a player, 120.1 damage
     to a player); None when it names an object."""
@@ -61,32 +57,6 @@ def _player_target(ctx: MtgContext, action: JsonDict) -> int | None:
     if action.get("object") is not None:
         raise InvalidAction("name either an object or a seat, not both")
     return params.seat(ctx, action, "seat")
-
-
-def player_counters(ctx: MtgContext, seat: int, kind: str) -> int:
-    if kind.lower() == "poison":
-        return ctx.state.seat(seat).poison
-    table = ctx.state.system.get(PLAYER_COUNTERS, {})
-    return int(table.get(str(seat), {}).get(kind, 0))
-
-
-def change_player_counters(ctx: MtgContext, seat: int, kind: str, delta: int) -> int:
-    """Give (delta > 0) or take counters from a player; returns how many changed. Counters on
-    players aren't put on a permanent, so Doubling Season and Hardened Scales don't apply."""
-    have = player_counters(ctx, seat, kind)
-    new = max(0, have + delta)
-    if kind.lower() == "poison":
-        ctx.state.seat(seat).poison = new
-    else:
-        table = ctx.state.system.setdefault(PLAYER_COUNTERS, {})
-        mine = table.setdefault(str(seat), {})
-        if new:
-            mine[kind] = new
-        else:
-            mine.pop(kind, None)
-            if not mine:
-                del table[str(seat)]
-    return abs(new - have)
 
 
 def _player_counters_action(ctx: MtgContext, action: JsonDict, seat: int, adding: bool) -> None:
@@ -406,7 +376,7 @@ def gain_control(ctx: MtgContext, action: JsonDict) -> None:
     if part.controller != seat:
         part.controller = seat
         part.summoning_sick = True
-        part.attacking = part.blocking = None
+        part.leave_combat()
     lasting = " until end of turn" if until else ""
     ctx.event(
         "control_changed",

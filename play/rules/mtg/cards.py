@@ -11,6 +11,7 @@ from play.rules.definitions import back_from_payload, face_from_payload
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
 from play.rules.mtg.actions import attach
+from play.rules.mtg.combat import parse_defender
 from play.rules.mtg.create import (
     LEAVES_AT,
     NO_BATTLEFIELD_RULE,
@@ -58,7 +59,7 @@ def _entry(ctx: MtgContext, action: JsonDict) -> JsonDict:
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise InvalidAction(f"counters[{kind!r}] must be a positive integer")
     attacking = action.get("attacking")
-    defender = None
+    defender: int | str | None = None
     if attacking is True:
         seats = ctx.state.seats
         active = ctx.state.active_seat
@@ -66,6 +67,8 @@ def _entry(ctx: MtgContext, action: JsonDict) -> JsonDict:
         if not opponents:
             raise IllegalAction("there is no opponent to attack", "508.4")
         defender = next((i for i in opponents if not seats[i].lost), opponents[0])
+    elif isinstance(attacking, dict):
+        defender = parse_defender(ctx, attacking)
     elif attacking is not None and attacking is not False:  # seat 0 == False in Python
         defender = params.seat(ctx, action, "attacking")
     attach_to = action.get("attach_to")

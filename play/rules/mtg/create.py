@@ -53,7 +53,7 @@ class Batch:
     count: int
     tapped: bool | None = False
     """None: the effect doesn't say; with ``attacking`` that means tapped and attacking."""
-    attacking: int | None = None
+    attacking: int | str | None = None
     counters: tuple[tuple[str, int], ...] = ()
     attach_to: str | None = None
     leaves_at: str | None = None
@@ -71,6 +71,15 @@ class Batch:
 
 
 Event = tuple[Batch, ...]
+
+
+@dataclass(frozen=True)
+class EnterTrigger:
+    """Tokens that entered, waiting for "whenever ... enters" triggers (603.6a) to resolve
+    after the state-based actions (play/rules/mtg/triggers.py)."""
+
+    object: MtgObject
+    count: int
 
 
 def resolve_definition(
@@ -190,6 +199,7 @@ def create_tokens(ctx: MtgContext, controller: int, batches: list[Batch]) -> lis
         obj = _enter(ctx, controller, batch, timestamp)
         if obj is not None:
             created.extend(choose_as_enters(ctx, obj))  # after the creation replacements: 616.1g
+    ctx.triggers.extend(EnterTrigger(replace(o), o.count) for o in created)
     return created
 
 
@@ -330,20 +340,37 @@ def _enter(
     return obj
 
 
-def _attacking(ctx: MtgContext, controller: int, face: Face, defender: int | None) -> int | None:
-    """Put onto the battlefield attacking (508.4): the seat it attacks, or None when it enters
-    but is never an attacking creature: a noncreature (506.3a), or a creature whose controller
-    isn't the attacking player (506.3b)."""
+COMBAT_STEPS = (
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "first_strike_damage",
+    "combat_damage",
+    "end_of_combat",
+)
+
+
+def _attacking(
+    ctx: MtgContext, controller: int, face: Face, defender: int | str | None
+) -> int | str | None:
+    """Put onto the battlefield attacking (508.4): what it attacks, or None when it enters but
+    is never an attacking creature: a noncreature (506.3a); a creature whose controller isn't
+    the attacking player (506.3b), and outside the combat phase nobody is (506.2); a player not
+    in the game or a permanent that isn't an attackable planeswalker or battle (506.3c)."""
     if defender is None:
         return None
     state = ctx.state
     reason = None
     if "Creature" not in face.types:
         reason = ("506.3a", "it isn't a creature")
+    elif state.step not in COMBAT_STEPS:
+        reason = ("506.3b", "outside the combat phase there is no attacking player (CR 506.2)")
     elif controller != state.active_seat:
         reason = ("506.3b", f"{state.seat(controller).name} isn't the attacking player")
-    elif state.seat(defender).lost:
+    elif isinstance(defender, int) and state.seat(defender).lost:
         reason = ("506.3c", f"{state.seat(defender).name} has left the game")
+    elif isinstance(defender, str) and not _attackable(ctx, defender, controller):
+        reason = ("506.3c", "what it would attack isn't a planeswalker or battle it can attack")
     if reason is None:
         if defender == controller:
             raise IllegalAction("a creature can't attack its own controller", "508.4")
@@ -355,6 +382,16 @@ def _attacking(ctx: MtgContext, controller: int, face: Face, defender: int | Non
         reason[0],
     )
     return None
+
+
+def _attackable(ctx: MtgContext, object_id: str, controller: int) -> bool:
+    obj = ctx.state.objects.get(object_id)
+    if obj is None or obj.zone != "battlefield" or obj.phased_out:
+        return False
+    types = compute_one(ctx.state, obj).face.types
+    if "Battle" in types:
+        return True
+    return "Planeswalker" in types and obj.controller != controller
 
 
 def _aura_with_illegal_host(ctx: MtgContext, batch: Batch) -> bool:

@@ -1,5 +1,6 @@
-"""Keyword actions that create tokens and then act on what exists: amass (701.47) and populate
-(701.36). Both choose among permanents after the creation replacements have happened."""
+"""Keyword actions that create tokens and then act on what exists: amass (701.47), populate
+(701.36) and empower Jace (701.71, CR 2026-09-25). Each chooses among permanents after the
+creation replacements have happened."""
 
 from __future__ import annotations
 
@@ -129,3 +130,62 @@ def populate(ctx: MtgContext, action: JsonDict) -> None:
     )
     copy_action = {k: v for k, v in action.items() if k in ("tapped", "attacking", "leaves_at")}
     create_copy(ctx, {**copy_action, "controller": controller, "of": source.id})
+
+
+JACE_TEXT = "[\u22121]: Surveil 1.\n[\u22123]: Draw a card."
+
+
+def _jace_tokens(ctx: MtgContext, seat: int) -> list[MtgObject]:
+    return [
+        o
+        for o in on_battlefield(ctx.state)
+        if o.token
+        and o.controller == seat
+        and "Jace" in visible_face(o).subtypes
+        and "Planeswalker" in compute_one(ctx.state, o).face.types
+    ]
+
+
+def empower_jace(ctx: MtgContext, action: JsonDict) -> None:
+    """CR 2026-09-25 701.71a: "If you don't control a Jace planeswalker token, create a blue Jace
+    planeswalker token with 0 loyalty, '[-1]: Surveil 1,' and '[-3]: Draw a card.' Choose a Jace
+    planeswalker token you control. Put N loyalty counters on it."
+
+    The creation goes through token replacements (two Jaces with a doubler); one Jace is chosen
+    and gets the counters (through counter replacements); one left at 0 loyalty goes to the
+    graveyard at the next check (704.5i). A Jace card doesn't count: only a token."""
+    seat = params.seat(ctx, action, "seat", ctx.state.active_seat)
+    amount = params.integer(action, "amount", minimum=0)
+    jaces = _jace_tokens(ctx, seat)
+    if not jaces:
+        face = Face(
+            name="Jace",
+            types=("Planeswalker",),
+            subtypes=("Jace",),
+            colors=("U",),
+            text=JACE_TEXT,
+        )
+        for created in create_tokens(ctx, seat, [Batch(face, None, None, 1)]):
+            created.counters["loyalty"] = 0  # "with 0 loyalty": it has no printed loyalty
+        jaces = _jace_tokens(ctx, seat)
+    name = ctx.state.seat(seat).name
+    if not jaces:
+        ctx.event("empowered", f"{name} empowered Jace {amount}, with no Jace token", "701.71a")
+        return
+    chosen = ctx.decide(
+        "empower_jace",
+        seat,
+        f"Choose the Jace planeswalker token that gets {amount} loyalty counter(s) (CR 701.71a)",
+        [o.id for o in jaces],
+        "701.71a",
+    )
+    jace = split(ctx.state, ctx.state.objects[chosen], 1)
+    put = put_counters(ctx, jace, "loyalty", amount, as_token=True)
+    ctx.event(
+        "empowered",
+        f"{name} empowered Jace {amount}: put {put} loyalty counter(s) on {name_of(jace)} "
+        "(CR 701.71a)",
+        "701.71a",
+        object=jace.id,
+        amount=put,
+    )

@@ -45,10 +45,20 @@ def visible_face(obj: MtgObject) -> Face:
     if obj.face_down:
         return FACE_DOWN
     face = obj.current
+    if obj.attached_to is not None and _reconfigured(face):
+        # 702.151b: an Equipment with reconfigure attached to a creature stops being a creature
+        # until it becomes unattached (layer 4).
+        face = replace(face, types=tuple(t for t in face.types if t != "Creature"))
     if obj.added_subtypes:
         added = tuple(t for t in obj.added_subtypes if t not in face.subtypes)
         face = replace(face, subtypes=(*face.subtypes, *added))
     return face
+
+
+def _reconfigured(face: Face) -> bool:
+    return "Equipment" in face.subtypes and any(
+        k.lower().startswith("reconfigure") for k in face.keywords
+    )
 
 
 def static_sources(state: MtgState) -> list[StaticSource]:
@@ -117,7 +127,34 @@ def compute(state: MtgState, obj: MtgObject, sources: list[StaticSource]) -> Com
             power_mod += effect.power * times
             toughness_mod += effect.toughness * times
             _grant(keywords, effect.keywords, times)
-    return _power_toughness(face, base, power_mod, toughness_mod, tuple(keywords))
+    cda = _cda(state, obj, face) if face.pt_cda else None
+    return _power_toughness(face, base, power_mod, toughness_mod, tuple(keywords), cda)
+
+
+def _cda(state: MtgState, obj: MtgObject, face: Face) -> tuple[int, int] | None:
+    """Layer 7a (613.4a): a "*" the effect vocabulary can say (a ``cda_pt`` effect) counts now;
+    the count is added to the printed part ("1+*"). None: the kernel can't evaluate it."""
+    for effect in face.effects:
+        if effect.kind != "cda_pt":
+            continue
+        if effect.counts == "graveyard_cards":
+            pool = [o for o in state.objects.values() if o.zone == "graveyard" and not o.token]
+        else:
+            pool = on_battlefield(state)
+        n = sum(
+            o.count
+            for o in pool
+            if (
+                effect.whose == "any"
+                or ((o.owner if o.zone == "graveyard" else o.controller) == obj.controller)
+                == (effect.whose == "you")
+            )
+            and effect.filter.matches(visible_face(o).types, visible_face(o).subtypes, o.token)
+        )
+        power = n if effect.sets in ("both", "power") else 0
+        toughness = n if effect.sets in ("both", "toughness") else 0
+        return power, toughness
+    return None
 
 
 def _grant(keywords: list[str], granted: tuple[str, ...], times: int) -> None:
@@ -142,13 +179,20 @@ def _power_toughness(
     power_mod: int,
     toughness_mod: int,
     keywords: tuple[str, ...],
+    cda: tuple[int, int] | None = None,
 ) -> Computed:
-    """7b: the latest base-setting effect wins (613.7 timestamps); 7c: add the modifications."""
+    """7a: a characteristic-defining "*" (604.3); 7b: the latest base-setting effect wins (613.7
+    timestamps); 7c: add the modifications. A "*" nothing evaluates or sets has no value: power
+    and toughness are None (never a made-up 0) until a player sets them (set_pt)."""
     if "Creature" not in face.types and face.power is None:
         return Computed(face, None, None, None, None, keywords)
     base_power, base_toughness = face.power or 0, face.toughness or 0
+    if cda is not None:
+        base_power, base_toughness = base_power + cda[0], base_toughness + cda[1]
     for _stamp, power, toughness in sorted(base):
         base_power, base_toughness = power, toughness
+    if face.pt_cda and cda is None and not base:
+        return Computed(face, None, None, None, None, keywords, pt_unknown=True)
     return Computed(
         face,
         base_power + power_mod,
@@ -156,7 +200,6 @@ def _power_toughness(
         base_power,
         base_toughness,
         keywords,
-        pt_unknown=face.pt_cda and not base,
     )
 
 

@@ -1,4 +1,4 @@
-"""The predefined tokens of CR 111.10a-w (Comprehensive Rules of August 7, 2026).
+"""The predefined tokens of CR 111.10a-x (Comprehensive Rules of September 25, 2026).
 
 Each payload has the API token-definition shape plus ``abilities`` (activated abilities),
 ``effects`` (static effects, e.g. a Role's effect on the enchanted creature) and ``back``.
@@ -225,7 +225,7 @@ _TOKENS: list[JsonDict] = [
         "111.10n",
         "Sorcerer",
         "Enchanted creature gets +1/+1 and has \u201cWhenever this creature attacks, scry 1.\u201d",
-        {"power": 1, "toughness": 1},
+        {"power": 1, "toughness": 1, "attack_scry": 1},
     ),
     _role(
         "mtg-virtuous-role",
@@ -296,6 +296,18 @@ _TOKENS: list[JsonDict] = [
             {"kind": "put_counter", "counter": "+1/+1", "amount": 1, "target": "creature"},
             sorcery=True,
         ),
+    ),
+    _artifact(
+        "mtg-heartwood",
+        "111.10x",
+        "Heartwood",
+        _ability(
+            "{T}: Add {R} or {G}.",
+            {"tap": True},
+            {"kind": "add_mana", "color": "RG", "amount": 1, "restriction": None},
+            mana=True,
+        ),
+        colors=["R", "G"],
     ),
     _artifact(
         "mtg-vibranium",

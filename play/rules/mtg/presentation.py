@@ -28,6 +28,38 @@ def _status_badges(obj: JsonDict) -> list[str]:
     return found
 
 
+def _label(obj: JsonDict) -> str:
+    return f"{obj['name']} ({obj['id']})"
+
+
+def _defenders(state: JsonDict, seat: int) -> list[tuple[str, str]]:
+    """What a creature of ``seat`` may attack (508.1b): each opponent still in the game, their
+    planeswalkers, and battles, as "seat:n" / "object:id"."""
+    found = [
+        (f"seat:{s['seat']}", str(s["name"]))
+        for s in state["seats"]
+        if s["seat"] != seat and not s.get("lost")
+    ]
+    for obj in state["objects"]:
+        types = obj.get("types") or []
+        attackable = "Battle" in types or ("Planeswalker" in types and obj["controller"] != seat)
+        if obj.get("zone") == "battlefield" and attackable:
+            found.append((f"object:{obj['id']}", _label(obj)))
+    return found
+
+
+def _attackers_against(state: JsonDict, seat: int) -> list[tuple[str, str]]:
+    """Attacking stacks ``seat`` may block: those attacking that player or their permanents
+    (509.1a)."""
+    mine = {o["id"] for o in state["objects"] if o["controller"] == seat}
+    found = []
+    for obj in state["objects"]:
+        target = obj.get("attacking")
+        if target and (target.get("seat") == seat or target.get("object") in mine):
+            found.append((str(obj["id"]), _label(obj)))
+    return found
+
+
 PRESENTATION = Presentation(
     title="Magic: The Gathering",
     short_title="Magic",
@@ -38,7 +70,6 @@ PRESENTATION = Presentation(
         Stat("Life", "life", adjustable=True),
         Stat("Hand", "hand"),
         Stat("Library", "library"),
-        Stat("Poison", "poison", hide_zero=True),
     ),
     pool_key="mana_pool",
     pool_label="Mana pool",
@@ -61,4 +92,7 @@ PRESENTATION = Presentation(
     custom_hidden={},
     leaves_at={key: words[1] for key, words in _LEAVES_WORDS.items()},
     status_badges=_status_badges,
+    player_counters=("poison", "energy", "experience", "rad"),
+    designations=(("monarch", "becomes the monarch"), ("initiative", "takes the initiative")),
+    options={"defenders": _defenders, "attackers_against": _attackers_against},
 )

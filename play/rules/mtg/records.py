@@ -24,7 +24,13 @@ class MtgObject(GameObject):
     leaves_by: int | None = None
     """Who controls the delayed trigger behind a "sacrifice" ``leaves_at`` (None: the owner,
     who created the token, 111.2); only the controller can sacrifice a permanent (701.21a)."""
-    attacking: int | None = None
+    attacking: int | str | None = None
+    """What it attacks (508.1b): a seat, or the id of a planeswalker or battle; None when not
+    attacking."""
+    blocked: bool = False
+    """An attacking creature that had blockers declared for it stays blocked (509.1h)."""
+    struck_first: bool = False
+    """It had first strike or double strike as the first-strike damage step began (510.4)."""
     pumps: tuple[Pump, ...] = ()
     control_reverts_to: int | None = None
     added_subtypes: tuple[str, ...] = ()
@@ -32,12 +38,19 @@ class MtgObject(GameObject):
     [subtype] in addition to its other types" (701.47a)."""
     must_attack: int | None = None
     """The seat this creature attacks this turn if able (508.1d; encore, 702.141a)."""
-    blocking: str | None = None
-    """The attacking object this creature blocks (509.1a)."""
+    blocking: tuple[str, ...] = ()
+    """The attacking stacks this creature blocks (509.1a). A blocker stack of n blocking an
+    attacker stack of m: each blocker blocks one of them, each attacker is blocked by n/m."""
     chosen_name: str | None = None
     """A card name chosen as it entered (201.4; Pithing Needle)."""
     chosen_color: str | None = None
     """The color chosen as it entered ("As this creature enters, choose a color", 614.12)."""
+
+    def leave_combat(self) -> None:
+        """506.4: it stops being an attacking, blocking, blocked or unblocked creature."""
+        self.attacking = None
+        self.blocking = ()
+        self.blocked = self.struck_first = False
 
     @property
     def current(self) -> Face:
@@ -67,6 +80,10 @@ class MtgSeat(Seat):
     restricted_mana: dict[str, int] = field(default_factory=dict)
     poison: int = 0
     drew_from_empty: bool = False
+    commander_damage: dict[str, int] = field(default_factory=dict)
+    """Combat damage dealt to this player by each commander, by its id (903.10a)."""
+    designations: list[str] = field(default_factory=list)
+    """Designations the player has: "monarch", "initiative" (720, 725)."""
 
 
 MtgState: TypeAlias = GameState[MtgObject, MtgSeat]

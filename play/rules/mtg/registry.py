@@ -4,7 +4,17 @@ order the board offers them."""
 from __future__ import annotations
 
 from play.rules import registry as r
-from play.rules.mtg import abilities, actions, cards, keyword_actions, status, targeting, turn
+from play.rules.mtg import (
+    abilities,
+    actions,
+    cards,
+    combat,
+    keyword_actions,
+    players,
+    status,
+    targeting,
+    turn,
+)
 from play.rules.mtg import registry_params as p
 from play.rules.registry import ActionSpec, Actor, Applies, Param
 
@@ -72,10 +82,12 @@ SPECS = [
     ),
     ActionSpec(
         "attack",
-        turn.attack,
+        combat.attack,
         "Attack",
-        "Declare attackers (302.6 summoning sickness unless haste; taps unless vigilance).",
-        (*r.ON_OBJECT, Param("defender", r.SEAT, "Defending seat.", refers=r.PLAYER, form=False)),
+        "Declare attackers in the declare attackers step (508.1): summoning sickness unless "
+        "haste (302.6), taps unless vigilance; `defender` is required when several opponents "
+        "are left.",
+        (*r.ON_OBJECT, p.DEFENDER),
         rule="508.1a",
         applies=Applies(zones=BATTLEFIELD, types=CREATURE, unless=("tapped", "phased_out")),
         group="main",
@@ -317,11 +329,17 @@ SPECS = [
     ),
     ActionSpec(
         "block",
-        turn.block,
+        combat.block,
         "Block",
-        "Declare a blocker (509.1a); restrictions such as decayed (702.147a) and flying (702.9b).",
+        "Declare blockers in the declare blockers step (509.1a): `count` blockers block "
+        "`blocked` creatures of the attacking stack (default: one each). Restrictions: flying "
+        '(702.9b), "can\'t block", decayed (702.147a); menace (702.111b) is checked as the '
+        "step ends.",
         p.BLOCK_PARAMS,
         rule="509.1a",
+        applies=Applies(zones=BATTLEFIELD, types=CREATURE, unless=("tapped", "phased_out")),
+        group="main",
+        style="secondary",
         example={"object": "o2", "attacker": "o1"},
     ),
     ActionSpec(
@@ -394,6 +412,53 @@ SPECS = [
         rule="119.3",
         role="life",
         example={"seat": 0, "amount": -3},
+    ),
+    ActionSpec(
+        "adjust_player_counters",
+        players.adjust_player_counters,
+        "Counters",
+        "Give or remove counters of any kind on a player (122.1): poison (ten lose, 704.5c), "
+        "energy, experience, rad, ...",
+        p.PLAYER_COUNTER_PARAMS,
+        actor=Actor(r.NAMED, "seat"),
+        rule="122.1",
+        role="player_counters",
+        example={"seat": 1, "kind": "poison", "amount": 1},
+    ),
+    ActionSpec(
+        "commander_damage",
+        players.commander_damage,
+        "Commander damage",
+        "Record combat damage a commander dealt a player (903.10a: 21 from one commander "
+        "lose); negative corrects it. Combat damage from a designated commander is recorded by "
+        "itself.",
+        p.COMMANDER_DAMAGE_PARAMS,
+        actor=Actor(r.NAMED, "seat"),
+        rule="903.10a",
+        example={"seat": 1, "source": "o1", "amount": 3},
+    ),
+    ActionSpec(
+        "set_designation",
+        players.set_designation,
+        "Designation",
+        "A player becomes the monarch (725) or takes the initiative (726), the holder before "
+        "loses it; or, with `object`, that object is a commander (903.3).",
+        p.SET_DESIGNATION_PARAMS,
+        actor=Actor(r.NAMED, "seat", otherwise="object"),
+        rule="725.3",
+        role="designation",
+        example={"seat": 0, "designation": "monarch"},
+    ),
+    ActionSpec(
+        "empower_jace",
+        keyword_actions.empower_jace,
+        "Empower Jace",
+        "Empower Jace N (CR 2026-09-25 701.71a): without a Jace planeswalker token, create one "
+        "with 0 loyalty; then put N loyalty counters on the Jace token chosen.",
+        p.EMPOWER_JACE_PARAMS,
+        actor=Actor(r.NAMED, "seat", active_by_default=True),
+        rule="701.71a",
+        example={"seat": 0, "amount": 2},
     ),
     ActionSpec(
         "attach",

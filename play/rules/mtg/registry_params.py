@@ -10,7 +10,8 @@ CREATES = Actor(r.NAMED, "controller", active_by_default=True)
 ATTACKING = Param(
     "attacking",
     r.SEAT_OR_TRUE,
-    "true: attacking the first opponent; or the defending seat (508.4).",
+    'true: attacking the only opponent; or what it attacks (508.4): a seat, {"seat": n} or '
+    '{"object": "<planeswalker or battle id>"}.',
     form=False,
 )
 LEAVES_AT_PARAM = Param(
@@ -234,11 +235,55 @@ BLOCK_PARAMS = (
     Param(
         "attacker",
         r.OBJECT,
-        "The attacking object it blocks.",
+        "The attacking stack it blocks.",
         required=True,
         max_length=32,
         refers=r.STACK,
+        label="Attacker to block",
+        offered_by="attackers_against",
     ),
+    Param(
+        "blocked",
+        r.INTEGER,
+        "How many creatures of the attacking stack these blockers block (default count).",
+        minimum=1,
+        label="Attackers they block",
+    ),
+)
+DEFENDER = Param(
+    "defender",
+    r.DEFENDER,
+    'What the creatures attack (508.1b): a seat, {"seat": n} or {"object": "<planeswalker or '
+    'battle id>"}; required when several opponents are left.',
+    label="Whom to attack",
+    offered_by="defenders",
+)
+PLAYER_COUNTER_PARAMS = (
+    r.SEAT_PARAM.but(help="Whose counters."),
+    Param("kind", r.TEXT, 'E.g. "poison", "energy".', required=True, max_length=50),
+    r.AMOUNT.but(help="Positive: give; negative: remove."),
+)
+COMMANDER_DAMAGE_PARAMS = (
+    r.SEAT_PARAM.but(help="The player dealt the damage."),
+    Param("source", r.OBJECT, "The commander's id.", required=True, max_length=32, refers=r.STACK),
+    r.AMOUNT.but(help="Damage (negative: a correction)."),
+)
+DESIGNATIONS = ("monarch", "initiative", "commander")
+SET_DESIGNATION_PARAMS = (
+    r.SEAT_PARAM.but(required=False, help="Who gets it (monarch, initiative)."),
+    Param(
+        "object",
+        r.OBJECT,
+        "The commander (designation commander).",
+        max_length=32,
+        refers=r.STACK,
+        form=False,
+    ),
+    Param("designation", r.CHOICE, "Which designation.", required=True, choices=DESIGNATIONS),
+)
+EMPOWER_JACE_PARAMS = (
+    r.SEAT_PARAM.but(required=False, help="Who empowers Jace (default: active seat)."),
+    r.AMOUNT.but(help="N, the loyalty counters.", minimum=0),
 )
 
 TARGET_PARAMS = (

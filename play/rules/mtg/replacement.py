@@ -190,7 +190,13 @@ def _used(left: tuple[int, ...], index: int) -> tuple[int, ...]:
 
 
 def replace_counters(
-    ctx: MtgContext, state: MtgState, target: MtgObject, kind: str, amount: int, as_token: bool
+    ctx: MtgContext,
+    state: MtgState,
+    target: MtgObject,
+    kind: str,
+    amount: int,
+    as_token: bool,
+    by_effect: bool = True,
 ) -> int:
     """How many counters of ``kind`` are put on ``target`` after counter replacements; counters a
     permanent enters with count too (CR 122.6, 614.1c)."""
@@ -201,6 +207,7 @@ def replace_counters(
         inst
         for inst in instances(state, ("counter_multiplier", "counter_extra"), target.controller)
         if inst.effect.filter.matches(face.types, face.subtypes, as_token)
+        and (by_effect or not inst.effect.only_effects)
     ]
 
     def applies(effect: Effect, current: int) -> bool:
@@ -228,11 +235,18 @@ def replace_counters(
     return result
 
 
-def put_counters(ctx: MtgContext, target: MtgObject, kind: str, amount: int, as_token: bool) -> int:
+def put_counters(
+    ctx: MtgContext,
+    target: MtgObject,
+    kind: str,
+    amount: int,
+    as_token: bool,
+    by_effect: bool = True,
+) -> int:
     """Put ``amount`` counters of ``kind`` on ``target`` through the counter replacements
     (``replace_counters``); returns how many were put. None put leaves no empty entry, so the
     stack still merges with its twins."""
-    put = replace_counters(ctx, ctx.state, target, kind, amount, as_token=as_token)
+    put = replace_counters(ctx, ctx.state, target, kind, amount, as_token, by_effect)
     if put > 0:
         target.counters[kind] = target.counters.get(kind, 0) + put
     return put

@@ -11,10 +11,12 @@ from collections import defaultdict
 
 from play.rules.context import times
 from play.rules.errors import IllegalAction
-from play.rules.mtg.create import can_enchant, can_equip
+from play.rules.mtg.create import EnterTrigger, can_enchant, can_equip
 from play.rules.mtg.layers import Computed, compute, static_sources, visible_face
+from play.rules.mtg.players import COMMANDER_LOSS, pass_designations
 from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.mtg.replacement import put_counters
+from play.rules.mtg.triggers import resolve_dies, resolve_enters
 from play.rules.mtg.zones import ReturnTrigger, cease, move
 from play.rules.stacks import split
 
@@ -76,7 +78,8 @@ def _one_pass(ctx: MtgContext) -> bool:
 
 
 def _players(ctx: MtgContext) -> bool:
-    """704.5a life 0 or less, 704.5b drew from an empty library, 704.5c ten poison counters."""
+    """704.5a life 0 or less, 704.5b drew from an empty library, 704.5c ten poison counters,
+    903.10a 21 combat damage from one commander."""
     performed = False
     for index, seat in enumerate(ctx.state.seats):
         reason = None
@@ -86,6 +89,8 @@ def _players(ctx: MtgContext) -> bool:
             reason = ("704.5b", "drew from an empty library")
         elif seat.poison >= 10:
             reason = ("704.5c", f"has {seat.poison} poison counters")
+        elif any(n >= COMMANDER_LOSS for n in seat.commander_damage.values()):
+            reason = ("903.10a", "has been dealt 21 or more combat damage by one commander")
         if reason and not seat.lost:
             seat.lost = True
             performed = True
@@ -97,6 +102,7 @@ def _players(ctx: MtgContext) -> bool:
             )
             if sum(not s.lost for s in ctx.state.seats) >= 2:
                 _leave_the_game(ctx, index)
+                pass_designations(ctx, index)
     return performed
 
 
@@ -126,7 +132,7 @@ def _leave_the_game(ctx: MtgContext, seat: int) -> None:
         back = obj.control_reverts_to if obj.control_reverts_to is not None else obj.owner
         obj.controller, obj.control_reverts_to = back, None
         obj.summoning_sick = True
-        obj.attacking = obj.blocking = None
+        obj.leave_combat()
         ctx.event(
             "control_changed",
             f"{name} left the game, so the effect giving them control of "
@@ -277,11 +283,14 @@ def _resolve_dies_triggers(ctx: MtgContext) -> bool:
                         seat=index,
                     )
                     resolved = True
+    resolved |= resolve_dies(ctx, pending)
     triggers, ctx.triggers = ctx.triggers, []
     for trigger in triggers:
         if isinstance(trigger, ReturnTrigger):
             _resolve_return(ctx, trigger)
             resolved = True
+    entered = [t for t in triggers if isinstance(t, EnterTrigger)]
+    resolved |= resolve_enters(ctx, entered)
     return resolved
 
 

@@ -90,7 +90,7 @@ def phase_out(ctx: MtgContext, action: JsonDict) -> None:
 def phase_out_object(ctx: MtgContext, part: MtgObject, why: str = "") -> None:
     """Phase out a stack and, indirectly, what is attached to it (702.26g)."""
     part.phased_out = True
-    part.attacking = part.blocking = None
+    part.leave_combat()
     for other in list(ctx.state.objects.values()):
         if other.attached_to == part.id and not other.phased_out:
             other.phased_out = True

@@ -18,8 +18,8 @@ import re
 from play.rules.effects import parse_mana_cost
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
-from play.rules.mtg.abilities import pay_mana
 from play.rules.mtg.layers import compute_one
+from play.rules.mtg.mana import pay_mana
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.status import name_of, present
 
@@ -83,7 +83,7 @@ def target(ctx: MtgContext, action: JsonDict) -> None:
         objects=[o.id for o in targets],
     )
     for obj, cost in wards:
-        if _countered_by_ward(ctx, seat, source, obj, cost, manual):
+        if countered_by_ward(ctx, seat, source, obj, cost, manual):
             return
     ctx.event(
         "target_stands",
@@ -93,7 +93,7 @@ def target(ctx: MtgContext, action: JsonDict) -> None:
     )
 
 
-def _countered_by_ward(
+def countered_by_ward(
     ctx: MtgContext, seat: int, source: str, obj: MtgObject, cost: str, manual: bool
 ) -> bool:
     """One ward trigger resolves: the targeting player pays its cost, or the spell is countered

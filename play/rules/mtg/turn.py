@@ -4,22 +4,22 @@ Mana empties between steps (106.4). Untap step: phasing (502.1), then untap (502
 permanents stop being summoning sick as their turn begins (302.6). Draw step: draw (504.1),
 skipped on the starting player's first turn (103.8a). End step: tokens "leaving at" it go.
 Cleanup: damage is removed and "until end of turn" effects end (514.2).
-Combat: attackers (508.1, with "attacks if able" requirements, 508.1d) and blockers (509.1,
-with "can't block" restrictions, 509.1b); decayed (702.147a) is checked here.
+Combat (play/rules/mtg/combat.py): leaving the declare attackers step checks "attacks if able"
+(508.1d), leaving the declare blockers step checks menace (702.111b); entering a combat damage
+step deals its damage (510.1-510.2), with a first-strike step only when needed (510.4); with no
+attackers the blockers and damage steps are skipped (508.8).
 """
 
 from __future__ import annotations
 
 from play.rules.context import times
-from play.rules.errors import IllegalAction
-from play.rules.mtg import params
+from play.rules.mtg import combat, params
+from play.rules.mtg.combat_damage import combat_damage_step, strikes_first
 from play.rules.mtg.layers import compute_one
-from play.rules.mtg.records import MANA_KEYS, MtgContext, MtgObject, MtgState, on_battlefield
-from play.rules.mtg.replacement import put_counters
+from play.rules.mtg.records import MANA_KEYS, MtgContext, MtgState, on_battlefield
 from play.rules.mtg.sba import check_state_based_actions
-from play.rules.mtg.status import name_of, phase_in_object, phase_out_object, present
+from play.rules.mtg.status import name_of, phase_in_object, phase_out_object
 from play.rules.mtg.zones import move
-from play.rules.stacks import split
 
 JsonDict = params.JsonDict
 STEPS = (
@@ -30,6 +30,7 @@ STEPS = (
     "beginning_of_combat",
     "declare_attackers",
     "declare_blockers",
+    "first_strike_damage",
     "combat_damage",
     "end_of_combat",
     "main2",
@@ -45,13 +46,13 @@ STEP_NAMES = {
     "beginning_of_combat": "beginning of combat step",
     "declare_attackers": "declare attackers step",
     "declare_blockers": "declare blockers step",
+    "first_strike_damage": "first-strike combat damage step",
     "combat_damage": "combat damage step",
     "end_of_combat": "end of combat step",
     "main2": "postcombat main phase",
     "end": "end step",
     "cleanup": "cleanup step",
 }
-_ATTACK_STEPS = ("main1", "beginning_of_combat", "declare_attackers")
 
 
 def next_step(ctx: MtgContext, action: JsonDict) -> None:
@@ -69,7 +70,9 @@ def advance(ctx: MtgContext) -> None:
     """Leave the current step and begin the next one with its turn-based actions."""
     state = ctx.state
     if state.step == "declare_attackers":
-        _check_attack_requirements(ctx)
+        combat.check_attack_requirements(ctx)
+    elif state.step == "declare_blockers":
+        combat.check_blocks(ctx)
     _end_step_actions(ctx, state.step)
     for seat in state.seats:
         seat.mana_pool = dict.fromkeys(MANA_KEYS, 0)
@@ -77,7 +80,7 @@ def advance(ctx: MtgContext) -> None:
     if state.step == "cleanup":
         _next_turn(ctx)
     else:
-        state.step = STEPS[STEPS.index(state.step) + 1]
+        state.step = _following(state, state.step)
     ctx.event(
         "step",
         f"Turn {state.turn}, {state.seat(state.active_seat).name}: "
@@ -95,6 +98,18 @@ def advance(ctx: MtgContext) -> None:
         # step (502.4); the cleanup step checks them anyway once its actions are done (514.3a):
         # a creature kept alive by an "until end of turn" bonus dies there, this turn.
         check_state_based_actions(ctx)
+
+
+def _following(state: MtgState, step: str) -> str:
+    """The next step, skipping the combat steps the rules skip: with no attackers, declare
+    blockers and combat damage (508.8); without first or double strike, the first-strike
+    combat damage step (510.4)."""
+    nxt = STEPS[STEPS.index(step) + 1]
+    if step == "declare_attackers" and not combat.attackers(state):
+        return "end_of_combat"
+    if nxt == "first_strike_damage" and not strikes_first(state):
+        return "combat_damage"
+    return nxt
 
 
 def _next_turn(ctx: MtgContext) -> None:
@@ -117,6 +132,10 @@ def _begin_step_actions(ctx: MtgContext, step: str) -> None:
         _untap_step(ctx, active)
     elif step == "draw" and not (state.turn == 1):
         draw(ctx, active, 1, "504.1")
+    elif step == "first_strike_damage":
+        combat_damage_step(ctx, first=True)
+    elif step == "combat_damage":
+        combat_damage_step(ctx, first=False)
     elif step == "end_of_combat":
         _leave(ctx, "end_of_combat:sacrifice", "511.2")
         _leave(ctx, "end_of_combat:exile", "511.2")
@@ -131,8 +150,7 @@ def _end_step_actions(ctx: MtgContext, step: str) -> None:
     if step == "end_of_combat":
         # 511.3: as the end of combat step ends, creatures are removed from combat.
         for obj in ctx.state.objects.values():
-            obj.attacking = None
-            obj.blocking = None
+            obj.leave_combat()
 
 
 def _untap_step(ctx: MtgContext, active: int) -> None:
@@ -246,7 +264,7 @@ def _cleanup(ctx: MtgContext) -> None:
             if back != obj.controller:
                 obj.controller = back
                 obj.summoning_sick = True
-                obj.attacking = obj.blocking = None
+                obj.leave_combat()
                 ctx.event(
                     "control_changed",
                     f"The control effect on {times(obj.count, name_of(obj))} ended: "
@@ -258,175 +276,3 @@ def _cleanup(ctx: MtgContext) -> None:
     ctx.event(
         "cleanup", 'Damage was removed and "until end of turn" effects ended (CR 514.2)', "514.2"
     )
-
-
-def attack(ctx: MtgContext, action: JsonDict) -> None:
-    """Declare attackers (508.1a): untapped creatures the active player controls that have been
-    under their control since the turn began or have haste (302.6); attacking taps them unless
-    they have vigilance (508.1f)."""
-    state = ctx.state
-    obj, count = params.target(ctx, action)
-    present(obj)
-    if state.step not in _ATTACK_STEPS:
-        raise IllegalAction("attackers are declared in the declare attackers step", "508.1")
-    computed = compute_one(state, obj)
-    if obj.controller != state.active_seat:
-        raise IllegalAction("only the active player declares attackers", "508.1a")
-    if not computed.is_creature:
-        raise IllegalAction(f"{name_of(obj)} isn't a creature; only creatures attack", "506.3")
-    if obj.tapped or obj.attacking is not None:
-        raise IllegalAction(f"{name_of(obj)} is tapped or already attacking", "508.1a")
-    if computed.has("Defender"):
-        raise IllegalAction(f"{name_of(obj)} has defender, so it can't attack", "702.3b")
-    if obj.summoning_sick and not computed.has("Haste"):
-        raise IllegalAction(
-            f"{name_of(obj)} hasn't been under its controller's control "
-            "continuously since their most recent turn began (CR 302.6)",
-            "302.6",
-        )
-    defender = _defender(ctx, action)
-    required = obj.must_attack
-    if required is not None and required != defender and not state.seat(required).lost:
-        raise IllegalAction(
-            f"{name_of(obj)} attacks {state.seat(required).name} this turn if able "
-            "(CR 508.1d, 702.141a)",
-            "508.1d",
-        )
-    state.step = "declare_attackers"
-    part = split(state, obj, count)
-    part.attacking = defender
-    if not computed.has("Vigilance"):
-        part.tapped = True
-    ctx.event(
-        "attacked",
-        f"{times(count, name_of(part))} attacked {state.seat(defender).name} (CR 508.1)",
-        "508.1",
-        object=part.id,
-        count=count,
-        defender=defender,
-    )
-    _attack_triggers(ctx, part)
-    if computed.has("Decayed"):
-        # 702.147a: "When this creature attacks, sacrifice it at end of combat."
-        part.leaves_at = "end_of_combat:sacrifice"
-        part.leaves_by = part.controller  # the attacking player's triggered ability
-        ctx.event(
-            "decayed",
-            f"Decayed: {times(count, name_of(part))} will be sacrificed at end of combat "
-            "(CR 702.147a)",
-            "702.147a",
-            object=part.id,
-            count=count,
-        )
-
-
-def _able_to_attack(state: MtgState, obj: MtgObject) -> bool:
-    """Untapped, not yet attacking, a creature, and not summoning sick unless it has haste."""
-    if obj.zone != "battlefield" or obj.phased_out or obj.tapped or obj.attacking is not None:
-        return False
-    computed = compute_one(state, obj)
-    if not computed.is_creature or computed.has("Defender"):
-        return False
-    return not obj.summoning_sick or computed.has("Haste")
-
-
-def _check_attack_requirements(ctx: MtgContext) -> None:
-    """508.1d: a creature that "attacks that player this turn if able" (encore, 702.141a) and
-    could attack must have been declared as an attacker before the step ends."""
-    state = ctx.state
-    for obj in state.objects.values():
-        seat = obj.must_attack
-        if seat is None or obj.controller != state.active_seat or state.seat(seat).lost:
-            continue
-        if _able_to_attack(state, obj):
-            raise IllegalAction(
-                f"{name_of(obj)} must attack {state.seat(seat).name} this turn if able; "
-                "declare it as an attacker first (CR 508.1d, 702.141a)",
-                "508.1d",
-            )
-
-
-def block(ctx: MtgContext, action: JsonDict) -> None:
-    """Declare blockers (509.1a): untapped creatures of the defending player, each blocking a
-    creature attacking that player; restrictions are checked (509.1b): decayed creatures can't
-    block (702.147a), creatures with flying can be blocked only by flying or reach (702.9b)."""
-    state = ctx.state
-    obj, count = params.target(ctx, action)
-    present(obj)
-    attacker = ctx.get(action.get("attacker"))
-    if state.step not in ("declare_attackers", "declare_blockers"):
-        raise IllegalAction("blockers are declared in the declare blockers step", "509.1")
-    if attacker.zone != "battlefield" or attacker.attacking is None:
-        raise IllegalAction(f"{name_of(attacker)} isn't an attacking creature", "509.1a")
-    if obj.controller != attacker.attacking:
-        raise IllegalAction(
-            f"only {state.seat(attacker.attacking).name}, the defending player, can block "
-            f"{name_of(attacker)}",
-            "509.1a",
-        )
-    computed = compute_one(state, obj)
-    if not computed.is_creature:
-        raise IllegalAction(f"{name_of(obj)} isn't a creature; only creatures block", "509.1a")
-    if obj.tapped or obj.blocking is not None:
-        raise IllegalAction(f"{name_of(obj)} is tapped or already blocking", "509.1a")
-    if computed.has("Decayed"):
-        raise IllegalAction(
-            f"{name_of(obj)} has decayed: this creature can't block (CR 702.147a)", "702.147a"
-        )
-    evasive = compute_one(state, attacker)
-    if evasive.has("Flying") and not (computed.has("Flying") or computed.has("Reach")):
-        raise IllegalAction(
-            f"{name_of(attacker)} has flying: only creatures with flying or reach can block it",
-            "702.9b",
-        )
-    if state.step == "declare_attackers":
-        advance(ctx)
-    part = split(state, obj, count)
-    part.blocking = attacker.id
-    ctx.event(
-        "blocked",
-        f"{times(count, name_of(part))} blocked {name_of(attacker)} (CR 509.1a)",
-        "509.1a",
-        object=part.id,
-        count=count,
-        attacker=attacker.id,
-    )
-
-
-def _defender(ctx: MtgContext, action: JsonDict) -> int:
-    state = ctx.state
-    first_opponent = next(
-        (i for i in range(len(state.seats)) if i != state.active_seat and not state.seats[i].lost),
-        None,
-    )
-    defender = params.seat(ctx, action, "defender", first_opponent)
-    if defender == state.active_seat:
-        raise IllegalAction("a player can't attack themselves", "506.2")
-    return defender
-
-
-def _attack_triggers(ctx: MtgContext, obj: MtgObject) -> None:
-    """Young Hero Role: "Whenever this creature attacks, if its toughness is 3 or less, put a
-    +1/+1 counter on it" (111.10r, intervening if 603.4)."""
-    state = ctx.state
-    for aura in on_battlefield(state):
-        if aura.attached_to != obj.id:
-            continue
-        for effect in aura.current.effects:
-            limit = effect.attack_counter_max_toughness
-            if effect.kind != "aura" or limit is None:
-                continue
-            for _ in range(aura.count):
-                toughness = compute_one(state, obj).toughness
-                if toughness is None or toughness > limit:
-                    continue
-                amount = put_counters(ctx, obj, "+1/+1", 1, as_token=obj.token)
-                ctx.event(
-                    "counters_added",
-                    f"{aura.current.name}: put {amount} +1/+1 "
-                    f"counter(s) on {name_of(obj)} (CR 111.10r, 603.4)",
-                    "603.4",
-                    object=obj.id,
-                    kind="+1/+1",
-                    amount=amount,
-                )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from play.rules.mtg.layers import Computed, compute, static_sources, visible_face
+from play.rules.mtg.players import all_counters
 from play.rules.mtg.records import MANA_KEYS, MtgObject, MtgState
 
 JsonDict = dict[str, Any]
@@ -28,8 +29,10 @@ def view(state: MtgState) -> JsonDict:
                 "hand": seat.hand,
                 "library": seat.library,
                 "poison": seat.poison,
-                # Counters on the player other than poison (122.1): {"energy": 3}.
-                "counters": dict(state.system.get("player_counters", {}).get(str(index), {})),
+                # Every kind of counter on the player (122.1): {"poison": 0, "energy": 3}.
+                "counters": all_counters(state.system, index, seat.poison),
+                "commander_damage": dict(seat.commander_damage),
+                "designations": list(seat.designations),
                 "lost": seat.lost,
             }
             for index, seat in enumerate(state.seats)
@@ -71,8 +74,9 @@ def view_object(state: MtgState, obj: MtgObject, c: Computed) -> JsonDict:
         "keywords": list(c.keywords),
         "power": c.power,
         "toughness": c.toughness,
-        "base_power": c.base_power,
-        "base_toughness": c.base_toughness,
+        # A "*" the kernel can't evaluate (604.3) shows as "*", never as a made-up 0.
+        "base_power": "*" if c.pt_unknown else c.base_power,
+        "base_toughness": "*" if c.pt_unknown else c.base_toughness,
         "might": face.might,
         "tapped": obj.tapped,
         "flipped": obj.flipped,
@@ -86,8 +90,9 @@ def view_object(state: MtgState, obj: MtgObject, c: Computed) -> JsonDict:
         "counters": dict(obj.counters),
         "damage": obj.damage,
         "attached_to": obj.attached_to,
-        "attacking": obj.attacking,
-        "blocking": obj.blocking,
+        "attacking": _attacking(obj.attacking),
+        "blocked": obj.blocked if obj.attacking is not None else None,
+        "blocking": list(obj.blocking),
         "must_attack": obj.must_attack,
         "chosen_name": obj.chosen_name,
         "summoning_sick": obj.summoning_sick,
@@ -96,3 +101,10 @@ def view_object(state: MtgState, obj: MtgObject, c: Computed) -> JsonDict:
             {"index": i, "text": a.text, "mana": a.mana} for i, a in enumerate(face.abilities)
         ],
     }
+
+
+def _attacking(defender: int | str | None) -> JsonDict | None:
+    """What it attacks: {"seat": n} or {"object": id} (a planeswalker or battle)."""
+    if defender is None:
+        return None
+    return {"seat": defender} if isinstance(defender, int) else {"object": defender}

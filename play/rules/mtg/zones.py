@@ -161,6 +161,7 @@ def _become_new_object(ctx: MtgContext, obj: MtgObject, to: str) -> None:
     old_id = obj.id
     obj.id = state.new_id()
     _remember(state.system, "moved", old_id, obj.id)
+    follow_commander(state.system, old_id, obj.id)
     obj.zone = to
     obj.controller = obj.owner
     obj.tapped = obj.flipped = obj.face_down = obj.phased_out = False
@@ -168,8 +169,8 @@ def _become_new_object(ctx: MtgContext, obj: MtgObject, to: str) -> None:
     # had, so the log names it as it was until it ceases to exist.
     obj.transformed = obj.transformed and obj.token
     obj.phased_out_with = obj.attached_to = obj.leaves_at = obj.leaves_by = None
-    obj.attacking = obj.control_reverts_to = obj.must_attack = None
-    obj.blocking = obj.chosen_name = None
+    obj.leave_combat()
+    obj.control_reverts_to = obj.must_attack = obj.chosen_name = None
     obj.granted = obj.added_subtypes = ()
     obj.chosen_color = None
     obj.counters = {}
@@ -249,6 +250,17 @@ REMEMBERED_DEPARTURES = 256
 
 def _id_number(object_id: str) -> int:
     return int(object_id[1:]) if object_id[1:].isdigit() else 0
+
+
+COMMANDERS = "commanders"
+"""``state.system`` key: {current object id: the id its commander damage is kept under}."""
+
+
+def follow_commander(system: dict[str, Any], old_id: str, new_id: str) -> None:
+    """A commander that changes zones is a new object (400.7) but still that commander (903.3)."""
+    table = system.get(COMMANDERS)
+    if table and old_id in table:
+        table[new_id] = table.pop(old_id)
 
 
 def _remember(system: dict[str, Any], kind: str, object_id: str, value: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from play.rules import registry as r
 from play.rules.registry import ActionSpec, Actor, Applies, Param
-from play.rules.riftbound import actions, copies, create, turn
+from play.rules.riftbound import actions, combat, copies, create, turn
 from play.rules.riftbound.battlefields import swap_back
 from play.rules.riftbound.board import BOARD
 
@@ -256,6 +256,44 @@ SPECS = [
         ),
         actor=Actor(r.FIELD_CONTROLLER, "battlefield"),
         rule="438.7.b",
+        example={"battlefield": "bf1"},
+    ),
+    ActionSpec(
+        "gain_control",
+        combat.gain_control,
+        "Gain control",
+        "Riftbound: a player gains control of units or tokens on the board (188); they stay "
+        "where they are, and at a battlefield they contest it for the new controller (187.3.a).",
+        (*r.ON_OBJECT, r.SEAT_PARAM.but(help="The new controller.", label="Give control to")),
+        rule="188",
+        applies=ON_BOARD,
+        group="control",
+        style="secondary",
+        example={"object": "o1", "seat": 1},
+    ),
+    ActionSpec(
+        "combat",
+        combat.combat,
+        "Combat",
+        "Riftbound: play the combat staged at a battlefield (454-461): damage by summed Might, "
+        "kills, recall, conquer or hold.",
+        (
+            Param(
+                "battlefield",
+                r.TEXT,
+                'E.g. "bf2".',
+                required=True,
+                max_length=32,
+                refers=r.BATTLEFIELD,
+            ),
+            r.SEAT_PARAM.but(
+                name="attacker",
+                required=False,
+                help="The player whose units contested it (default: turn player).",
+            ),
+        ),
+        actor=Actor(r.ACTIVE),
+        rule="456.1",
         example={"battlefield": "bf1"},
     ),
     ActionSpec(

@@ -52,7 +52,7 @@ def test_it_lists_the_games_paginated(client: Client) -> None:
     assert body["results"][0] == {
         "slug": "mtg",
         "name": "Magic: The Gathering",
-        "rules_edition": "2026-08-07",
+        "rules_edition": "2026-09-25",
     }
     assert body["results"][1]["rules_edition"] == "2026-03-30"
 

@@ -97,7 +97,7 @@ def test_508_4_tokens_put_onto_the_battlefield_attacking_seat_0(catalog: None) -
     goblin = {"type": "create_token", "controller": 1, "token": "mtg-goblin-1-1-r"}
     t.act({**goblin, "count": 2, "attacking": 0})
     [stack] = t.objects("Goblin Token")
-    assert (stack["count"], stack["tapped"], stack["attacking"]) == (2, True, 0)
+    assert (stack["count"], stack["tapped"], stack["attacking"]) == (2, True, {"seat": 0})
     t.act({"type": "create_token", "controller": 0, "token": "mtg-soldier-1-1-w", "attacking": 1})
     assert t.one("Soldier Token")["attacking"] is None
     assert t.events[0]["rule"] == "506.3b"

@@ -52,8 +52,10 @@ def test_gaining_control_of_your_own_creature_keeps_its_history_302_6() -> None:
     [soldier] = _ids(table, "Soldier Token")
     table.do("gain_control", object=soldier, seat=0, until="end_of_turn")
     assert table.one("Soldier Token")["summoning_sick"] is False
+    table.do("next_step")
+    table.do("next_step")
     table.do("attack", object=soldier)
-    assert table.one("Soldier Token")["attacking"] == 1
+    assert table.one("Soldier Token")["attacking"] == {"seat": 1}
 
 
 def test_lasting_control_after_temporary_control_outlives_cleanup_613_7() -> None:

@@ -104,9 +104,9 @@ def test_other_player_counters_are_kept_and_never_doubled_122_1() -> None:
         }
     )
     table.do("add_counters", seat=0, kind="energy", amount=3)  # "on a permanent you control"
-    assert table.seat(0)["counters"] == {"energy": 3}
+    assert table.seat(0)["counters"] == {"poison": 0, "energy": 3}
     events = table.do("remove_counters", seat=0, kind="energy", amount=5)
-    assert events[0]["amount"] == 3 and table.seat(0)["counters"] == {}
+    assert events[0]["amount"] == 3 and table.seat(0)["counters"] == {"poison": 0}
     with pytest.raises(IllegalAction):
         table.do("remove_counters", seat=0, kind="energy", amount=1)
     state = codec.load(codec.dump(table.state))
@@ -128,7 +128,11 @@ def test_myriad_tokens_are_exiled_at_end_of_combat_702_116a() -> None:
     table.do("next_step")  # declare attackers
     table.create(ELF, attacking=2, leaves_at="end_of_combat:exile")
     elf = table.one("Elf Token")
-    assert elf["attacking"] == 2 and elf["tapped"] and elf["leaves_at"] == "end_of_combat:exile"
+    assert (
+        elf["attacking"] == {"seat": 2}
+        and elf["tapped"]
+        and elf["leaves_at"] == "end_of_combat:exile"
+    )
     table.do("next_step")  # declare blockers
     table.do("next_step")  # combat damage
     assert table.count("Elf Token") == 1
@@ -158,6 +162,8 @@ def test_a_decayed_creature_is_sacrificed_by_the_player_whose_attack_triggered_7
     table.create({**ELF, "keywords": ["Decayed", "Haste"]}, controller=1)  # Ben's, stolen by Ann
     [zombie] = _ids(table, "Elf Token")
     table.do("gain_control", object=zombie, seat=0)
+    table.do("next_step")
+    table.do("next_step")
     table.do("attack", object=zombie)
     table.do("next_step")
     table.do("next_step")
@@ -224,6 +230,8 @@ def test_a_creature_with_defender_cant_attack_702_3b() -> None:
     table = Table()
     table.create({**ELF, "subtypes": ["Plant"], "keywords": ["Defender", "Haste"]})
     [plant] = _ids(table, "Plant Token")
+    table.do("next_step")
+    table.do("next_step")
     with pytest.raises(IllegalAction) as error:
         table.do("attack", object=plant)
     assert error.value.rule == "702.3b"

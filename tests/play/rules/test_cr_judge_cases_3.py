@@ -147,6 +147,8 @@ def test_an_equipment_that_is_a_creature_cant_equip_301_5c() -> None:
     )
     table.do("attach", object=lizard, to=soldier)  # unless it has reconfigure (702.151)
     assert table.one("Lizard Blades")["attached_to"] == soldier
+    # 702.151b: attached, it stops being a creature.
+    assert table.one("Lizard Blades")["types"] == ["Artifact"]
 
 
 def test_a_doubled_kiki_jiki_copy_is_two_hasty_tokens_both_sacrificed_707_9b_614_1a() -> None:

@@ -63,7 +63,9 @@ def test_decayed_comes_from_the_object_so_a_granted_decayed_stops_blocking_too()
     attacker = table.put(BEAR, controller=0)
     blocker = table.put(BEAR, controller=1)
     to_turn(table, 3)
+    to_step(table, "declare_attackers")
     table.do("attack", object=attacker)
+    to_step(table, "declare_blockers")
     table.put(DECAY_ANTHEM, controller=1)
     assert "Decayed" in table.view()["objects"][1]["keywords"]
     assert rule_of(table, {"type": "block", "object": blocker, "attacker": attacker}) == (
@@ -75,6 +77,7 @@ def test_a_decayed_creature_that_attacks_is_sacrificed_at_end_of_combat_not_at_e
     table = Table()
     table.create({**DECAYED_ZOMBIE, "keywords": ["Decayed", "Haste"]}, leaves_at="end_step:exile")
     [zombie] = table.objects("Zombie Token")
+    to_step(table, "declare_attackers")
     table.do("attack", object=zombie["id"])
     assert table.one("Zombie Token")["leaves_at"] == "end_of_combat:sacrifice"
     to_step(table, "end_of_combat")
@@ -97,7 +100,9 @@ def test_only_the_defending_player_blocks_and_only_untapped_creatures_during_com
     cat = table.put(BEAR, controller=2)
     assert rule_of(table, {"type": "block", "object": ben, "attacker": attacker}) == "509.1"
     to_turn(table, 4)
+    to_step(table, "declare_attackers")
     table.do("attack", object=attacker, defender=1)
+    to_step(table, "declare_blockers")
     assert rule_of(table, {"type": "block", "object": cat, "attacker": attacker}) == "509.1a"
     table.do("tap", object=ben)
     assert rule_of(table, {"type": "block", "object": ben, "attacker": attacker}) == "509.1a"
@@ -112,10 +117,12 @@ def test_a_creature_with_flying_is_blocked_only_by_flying_or_reach() -> None:
     bird = table.one("Bird Token")["id"]
     bear = table.one("Grizzly Bears")["id"]
     spider = table.one("Spider Token")["id"]
+    to_step(table, "declare_attackers")
     table.do("attack", object=bird)
+    to_step(table, "declare_blockers")
     assert rule_of(table, {"type": "block", "object": bear, "attacker": bird}) == "702.9b"
     table.do("block", object=spider, attacker=bird)
-    assert table.one("Spider Token")["blocking"] == bird
+    assert table.one("Spider Token")["blocking"] == [bird]
     assert table.view()["step"] == "declare_blockers"
 
 
@@ -178,6 +185,7 @@ def test_the_requirement_lapses_for_an_opponent_who_has_left_the_game() -> None:
     table.do("adjust_life", seat=1, amount=-20)
     assert table.seat(1)["lost"] is True
     [for_ben, for_cat] = table.objects("Amphin Mutineer")
+    to_step(table, "declare_attackers")
     table.do("attack", object=for_ben["id"], defender=2)
     table.do("attack", object=for_cat["id"], defender=2)
     to_step(table, "main2")

@@ -2,12 +2,14 @@ from __future__ import annotations
 
 import pytest
 
+from play.rules import IllegalAction, InvalidAction
 from play.rules.effects import parse_abilities, parse_effects
 from play.rules.mtg.predefined import PREDEFINED_TOKENS as MTG
 from play.rules.mtg.predefined import predefined_token
 from play.rules.riftbound.predefined import PREDEFINED_TOKENS as RIFTBOUND
+from tests.play.rules.conftest import Table
 
-# (slug, rule, name, types, subtypes, colors, power, toughness) per CR 111.10a-w and 111.4.
+# (slug, rule, name, types, subtypes, colors, power, toughness): CR 111.10a-x (2026-09-25), 111.4.
 MTG_TABLE = [
     ("mtg-treasure", "111.10a", "Treasure Token", ["Artifact"], ["Treasure"], [], None, None),
     ("mtg-food", "111.10b", "Food Token", ["Artifact"], ["Food"], [], None, None),
@@ -39,10 +41,20 @@ MTG_TABLE = [
     ("mtg-lander", "111.10u", "Lander Token", ["Artifact"], ["Lander"], [], None, None),
     ("mtg-mutagen", "111.10v", "Mutagen Token", ["Artifact"], ["Mutagen"], [], None, None),
     ("mtg-vibranium", "111.10w", "Vibranium Token", ["Artifact"], ["Vibranium"], [], None, None),
+    (
+        "mtg-heartwood",
+        "111.10x",
+        "Heartwood Token",
+        ["Artifact"],
+        ["Heartwood"],
+        ["R", "G"],
+        None,
+        None,
+    ),
 ]
 
 
-def test_it_defines_exactly_the_21_predefined_tokens_of_cr_111_10() -> None:
+def test_it_defines_exactly_the_22_predefined_tokens_of_cr_111_10() -> None:
     assert sorted(MTG) == sorted(row[0] for row in MTG_TABLE)
 
 
@@ -138,3 +150,19 @@ def test_it_gives_gold_its_kill_exhaust_add_ability_per_184_5() -> None:
         "any",
         1,
     )
+
+
+def test_a_heartwood_token_taps_for_red_or_green_and_stays_111_10x() -> None:
+    """CR 2026-09-25 111.10x: a red and green Heartwood artifact token with "{T}: Add {R} or
+    {G}." (no sacrifice; the first colored predefined artifact token)."""
+    table = Table()
+    table.do("create_token", controller=0, token="mtg-heartwood")
+    token = table.one("Heartwood Token")
+    assert token["colors"] == ["R", "G"] and token["power"] is None
+    with pytest.raises(InvalidAction):
+        table.do("activate", object=token["id"], ability=0, choices={"color": "U"})
+    table.do("activate", object=token["id"], ability=0, choices={"color": "G"})
+    assert table.seat(0)["mana_pool"]["G"] == 1
+    assert table.one("Heartwood Token")["tapped"] is True
+    with pytest.raises(IllegalAction):
+        table.do("activate", object=token["id"], ability=0, choices={"color": "R"})

@@ -45,6 +45,25 @@ def _phased_soldier(cast: Cast) -> dict[str, Any]:
     return {"type": "phase_in", "object": soldier}
 
 
+def _attacking(cast: Cast) -> dict[str, Any]:
+    soldier = _soldier(cast)
+    for _ in range(2):
+        act(cast.table, cast.owner, {"type": "next_step"})
+    return {"type": "attack", "object": soldier, "count": 1, "defender": "seat:1"}
+
+
+def _blocking(cast: Cast) -> dict[str, Any]:
+    soldier = _soldier(cast)
+    ben = {"type": "create_token", "controller": 1, "definition": HASTY_SOLDIER}
+    state = act(cast.table, cast.player, ben)
+    blocker = str(next(o["id"] for o in state["objects"] if o["controller"] == 1))
+    for _ in range(2):
+        act(cast.table, cast.owner, {"type": "next_step"})
+    act(cast.table, cast.owner, {"type": "attack", "object": soldier, "defender": {"seat": 1}})
+    act(cast.table, cast.owner, {"type": "next_step"})
+    return {"type": "block", "object": blocker, "count": 1, "attacker": soldier}
+
+
 def _treasure_for_red(cast: Cast) -> dict[str, Any]:
     return {"type": "activate", "object": _treasure(cast), "ability": 0, "color": "R"}
 
@@ -68,7 +87,19 @@ SETUPS: dict[str, Setup] = {
     "damage": _on_soldier("damage", amount=1),
     "pump": _on_soldier("pump", power=2, toughness=2, until="end_of_turn"),
     "gain_control": _on_soldier("gain_control", seat=1),
-    "attack": _on_soldier("attack"),
+    "attack": _attacking,
+    "adjust_player_counters": lambda cast: {
+        "type": "adjust_player_counters",
+        "seat": 0,
+        "kind": "poison",
+        "amount": 1,
+    },
+    "empower_jace": lambda cast: {"type": "empower_jace", "seat": 0, "amount": 3},
+    "set_designation": lambda cast: {
+        "type": "set_designation",
+        "seat": 0,
+        "designation": "monarch",
+    },
     "activate": _treasure_for_red,
     "adjust_life": lambda cast: {"type": "adjust_life", "seat": 0, "amount": -3},
     "next_step": lambda cast: {"type": "next_step"},
@@ -185,6 +216,8 @@ def test_it_sends_the_current_board_on_a_stale_version(seeded, cast):
 def test_it_shows_a_rules_error_with_its_rule_beside_the_control(seeded, cast):
     soldier = {**HASTY_SOLDIER, "keywords": []}
     state = act(cast.table, cast.owner, {"type": "create_token", "definition": soldier})
+    for _ in range(2):
+        act(cast.table, cast.owner, {"type": "next_step"})
     data = {"type": "attack", "object": object_named(state, "Soldier Token")["id"]}
     response = _post(cast, cast.owner, data)
     assert response.status_code == 422
@@ -192,6 +225,15 @@ def test_it_shows_a_rules_error_with_its_rule_beside_the_control(seeded, cast):
     html = response.content.decode()
     assert "302.6" in html
     assert html.count("302.6") == 1, "the rule is in the sentence: no second badge"
+
+
+def test_the_defending_player_blocks_from_the_board(seeded, cast):
+    data = _blocking(cast)
+    before = _version(cast.table)
+    assert _post(cast, cast.owner, data).status_code == 403
+    response = _post(cast, cast.player, {**data, "blocked": 1})
+    assert response.status_code == 200, response.content.decode()[:500]
+    assert _version(cast.table) == before + 1
 
 
 def test_it_shows_errors_on_a_full_page_without_htmx(seeded, cast):

@@ -1,0 +1,44 @@
+"""Paying mana costs from a player's pool (CR 118, 601.2h, 602.2b), shared by activated
+abilities and by the costs triggered abilities ask for (ward, 702.21a)."""
+
+from __future__ import annotations
+
+from play.rules.errors import IllegalAction
+from play.rules.mtg.records import MtgContext, MtgSeat
+
+
+def pay_mana(
+    ctx: MtgContext, player: MtgSeat, parts: tuple[int, dict[str, int]], count: int, manual: bool
+) -> None:
+    """Pay a mana cost from the pool, or record that it was paid by hand (``manual``)."""
+    generic, colored = parts
+    generic *= count
+    if manual:
+        ctx.event("mana_paid", f"{player.name} paid the mana cost by hand", "602.2b")
+        return
+    pool = dict(player.mana_pool)
+    restricted = dict(player.restricted_mana)
+    for color, n in colored.items():
+        if pool.get(color, 0) < n * count:
+            raise IllegalAction(
+                f"{player.name} lacks {{{color}}} in the mana pool "
+                '(pay by hand with choices {"paid": "manual"})',
+                "602.2b",
+            )
+        pool[color] -= n * count
+    # Powerstone mana can pay for abilities; only nonartifact spells are off limits (106.6).
+    from_restricted = min(generic, restricted.get("C", 0))
+    restricted["C"] = restricted.get("C", 0) - from_restricted
+    generic -= from_restricted
+    for color in ("C", "W", "U", "B", "R", "G"):
+        used = min(generic, pool[color])
+        pool[color] -= used
+        generic -= used
+    if generic:
+        raise IllegalAction(
+            f"{player.name} doesn't have enough mana in the pool (pay by hand "
+            'with choices {"paid": "manual"})',
+            "602.2b",
+        )
+    player.mana_pool = pool
+    player.restricted_mana = {k: v for k, v in restricted.items() if v}

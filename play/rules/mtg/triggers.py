@@ -1,0 +1,127 @@
+"""Triggered abilities the kernel resolves from effect data: afterlife (702.135a), "whenever a
+[creature, token, ...] dies / enters" drains (``trigger_drain``, Zulaport Cutthroat style) and
+the Sorcerer Role's scry on attack (111.10n).
+
+Leaves-the-battlefield triggers look back in time (603.10a): a watcher that died at the same time
+as the creature still sees it. Each triggering object triggers once (a stack of n is n events).
+"""
+
+from __future__ import annotations
+
+import re
+
+from play.rules.context import times
+from play.rules.effects import Effect
+from play.rules.mtg.create import Batch, EnterTrigger, create_tokens
+from play.rules.mtg.layers import visible_face
+from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
+from play.rules.mtg.status import name_of
+from play.rules.state import Face
+
+_AFTERLIFE = re.compile(r"^afterlife\s*(\d+)?$", re.IGNORECASE)
+SPIRIT = Face(
+    name="Spirit Token",
+    types=("Creature",),
+    subtypes=("Spirit",),
+    colors=("W", "B"),
+    power=1,
+    toughness=1,
+    keywords=("Flying",),
+)
+
+
+def _watchers(ctx: MtgContext, also: list[MtgObject]) -> list[tuple[MtgObject, Effect]]:
+    sources = [*on_battlefield(ctx.state), *also]
+    return [
+        (o, e)
+        for o in sources
+        if not o.face_down
+        for e in visible_face(o).effects
+        if e.kind == "trigger_drain"
+    ]
+
+
+def _sees(source: MtgObject, effect: Effect, obj: MtgObject) -> bool:
+    if effect.whose != "any" and (source.controller == obj.controller) != (effect.whose == "you"):
+        return False
+    face = visible_face(obj)
+    return effect.filter.matches(face.types, face.subtypes, obj.token)
+
+
+def _drain(ctx: MtgContext, source: MtgObject, effect: Effect, times_: int, why: str) -> None:
+    state = ctx.state
+    lost = effect.amount * times_ * source.count
+    gained = effect.gain * times_ * source.count
+    for index, seat in enumerate(state.seats):
+        if index != source.controller and not seat.lost and lost:
+            seat.life -= lost
+            ctx.event(
+                "life_lost",
+                f"{seat.name} lost {lost} life: {name_of(source)} ({why}, CR 603.2)",
+                "603.2",
+                seat=index,
+                amount=lost,
+            )
+    if gained:
+        state.seat(source.controller).life += gained
+        ctx.event(
+            "life_changed",
+            f"{state.seat(source.controller).name} gained {gained} life: {name_of(source)} "
+            f"({why}, CR 603.2)",
+            "603.2",
+            seat=source.controller,
+            amount=gained,
+        )
+
+
+def resolve_dies(ctx: MtgContext, died: list[tuple[MtgObject, int]]) -> bool:
+    """Afterlife and "whenever ... dies" drains for what died in this check (603.10a)."""
+    resolved = False
+    for obj, count in died:
+        for keyword in visible_face(obj).keywords:
+            match = _AFTERLIFE.match(keyword)
+            if match:
+                n = int(match.group(1) or 1) * count
+                ctx.event(
+                    "afterlife",
+                    f"Afterlife: {times(count, name_of(obj))} died; its controller creates "
+                    f"{n} 1/1 white and black Spirit token(s) with flying (CR 702.135a)",
+                    "702.135a",
+                )
+                create_tokens(ctx, obj.controller, [Batch(SPIRIT, None, None, n)])
+                resolved = True
+    watchers = _watchers(ctx, [o for o, _c in died])
+    for source, effect in watchers:
+        if effect.event != "dies":
+            continue
+        seen = sum(c for o, c in died if _sees(source, effect, o))
+        if seen:
+            _drain(ctx, source, effect, seen, f"{seen} died")
+            resolved = True
+    return resolved
+
+
+def resolve_enters(ctx: MtgContext, entered: list[EnterTrigger]) -> bool:
+    resolved = False
+    for source, effect in _watchers(ctx, []):
+        if effect.event != "enters":
+            continue
+        seen = sum(t.count for t in entered if _sees(source, effect, t.object))
+        if seen:
+            _drain(ctx, source, effect, seen, f"{seen} entered")
+            resolved = True
+    return resolved
+
+
+def attack_scry(ctx: MtgContext, aura: MtgObject, obj: MtgObject, amount: int) -> None:
+    """Sorcerer Role (111.10n): "Whenever this creature attacks, scry N" (701.22): the library is
+    a count here, so the player scries by hand and the log says so."""
+    n = amount * aura.count * obj.count
+    ctx.event(
+        "scry",
+        f"{aura.current.name}: {ctx.state.seat(obj.controller).name} scries {n} as "
+        f"{times(obj.count, name_of(obj))} attacked (CR 701.22, 111.10n)",
+        "701.22",
+        seat=obj.controller,
+        amount=n,
+    )

@@ -1,0 +1,189 @@
+"""Riftbound combat (454-461) played as the rules order it, and control changes (188).
+
+``combat`` resolves the combat staged at a battlefield (456: units of exactly two players there,
+457): the showdown step establishes Attacker and Defender (459.2.b; the spells and abilities of
+that showdown are played by hand before), the combat damage step sums each side's Might and each
+player, attacker first, assigns it to the other's units (460.2): lethal damage in full to one unit
+before the next, never more than lethal unless no unit is left (460.2.c.3-4), Tank units first
+(460.2.c.5). The only freedom left is the order among units that aren't interchangeable, asked as
+a ``combat_damage`` choice. Damage is dealt at once (460.2.d); then the resolution step (461):
+units with lethal damage are killed, every unit heals, attackers are recalled if defenders remain
+(461.1.a), and the cleanup establishes control: a conquer and its score (462-466) or a hold.
+"""
+
+from __future__ import annotations
+
+from play.rules import params
+from play.rules.context import times
+from play.rules.errors import IllegalAction
+from play.rules.riftbound import board
+from play.rules.riftbound.cleanup import leave_board
+from play.rules.riftbound.records import RiftboundContext, RiftboundObject
+from play.rules.stacks import split
+
+JsonDict = params.JsonDict
+BOARD = "board"
+
+
+def _noun(obj: RiftboundObject) -> str:
+    return times(obj.count, obj.face.name)
+
+
+def combat(ctx: RiftboundContext, action: JsonDict) -> None:
+    state = ctx.state
+    field = board.battlefield(state, action.get("battlefield"))
+    present = sorted(board.players_present(state, field["id"]))
+    if len(present) != 2:
+        raise IllegalAction(
+            "A combat is staged only where units of two opposing players are (456, 457).", "456"
+        )
+    attacker = params.seat(ctx, action, "attacker", state.active_seat)
+    if attacker not in present:
+        raise IllegalAction(
+            "The Attacker is the player whose units contested the battlefield (459.2.b.1).",
+            "459.2.b.1",
+        )
+    defender = present[0] if present[1] == attacker else present[1]
+    ctx.event(
+        "combat",
+        f"Combat at {field['name']}: {state.seats[attacker].name} attacks, "
+        f"{state.seats[defender].name} defends (459.2.b)",
+        "459.2.b",
+        battlefield=field["id"],
+        attacker=attacker,
+        defender=defender,
+    )
+    sides = {seat: _units_at(ctx, field["id"], seat) for seat in (attacker, defender)}
+    totals = {
+        seat: sum(max(board.might(state, u) or 0, 0) * u.count for u in sides[seat])
+        for seat in sides
+    }
+    plans = [
+        (seat, _assign(ctx, seat, totals[seat], sides[other]))
+        for seat, other in ((attacker, defender), (defender, attacker))
+    ]
+    for seat, plan in plans:  # 460.2.d: dealt simultaneously
+        for target, count, amount in plan:
+            part = split(state, target, count)
+            part.damage += amount
+            ctx.event(
+                "damaged",
+                f"{state.seats[seat].name}'s units dealt {amount} combat damage to "
+                f"{'each of ' if count > 1 else ''}{_noun(part)} (460.2.d)",
+                "460.2.d",
+                object=part.id,
+                count=count,
+                amount=amount,
+            )
+    _resolve(ctx, field, attacker, defender)
+
+
+def _units_at(ctx: RiftboundContext, field_id: str, seat: int) -> list[RiftboundObject]:
+    return [
+        o
+        for o in board.units(ctx.state)
+        if o.location == field_id and o.controller == seat and o.zone == BOARD
+    ]
+
+
+def _lethal(ctx: RiftboundContext, unit: RiftboundObject) -> int:
+    return max((board.might(ctx.state, unit) or 0) - unit.damage, 1)
+
+
+def _assign(
+    ctx: RiftboundContext, seat: int, total: int, targets: list[RiftboundObject]
+) -> list[tuple[RiftboundObject, int, int]]:
+    """Lethal in full, one unit at a time, Tank first; the assigning player orders units that
+    differ (460.2.c.3-6). Returns (stack, how many of it, damage each)."""
+    plan: list[tuple[RiftboundObject, int, int]] = []
+    left = [t for t in targets if t.count > 0]
+    remaining = total
+    while remaining > 0 and left:
+        tanks = [t for t in left if "Tank" in board.keywords(ctx.state, t)]
+        pool = tanks or left
+        by_kind: dict[tuple[str, int], RiftboundObject] = {}
+        for unit in pool:
+            by_kind.setdefault((unit.face.name, _lethal(ctx, unit)), unit)
+        options = [u.id for u in by_kind.values()]
+        chosen_id = ctx.decide(
+            "combat_damage",
+            seat,
+            f"{ctx.state.seats[seat].name}: choose the unit that gets lethal damage next "
+            f"({remaining} damage left to assign, 460.2.c)",
+            options,
+            "460.2.c",
+        )
+        unit = next(u for u in pool if u.id == chosen_id)
+        lethal = _lethal(ctx, unit)
+        last = len(left) == 1
+        if last:
+            each, count = remaining // unit.count, unit.count
+            if each == 0:
+                plan.append((unit, remaining, 1))
+                return plan
+            plan.append((unit, count, each))
+            # Damage left over after each got an equal share goes to as many again, one each.
+            extra = remaining - each * count
+            if extra:
+                plan[-1] = (unit, count - extra, each)
+                plan.append((unit, extra, each + 1))
+            return plan
+        killed = min(unit.count, remaining // lethal)
+        if killed:
+            plan.append((unit, killed, lethal))
+            remaining -= killed * lethal
+        if killed < unit.count and remaining > 0:
+            plan.append((unit, 1, remaining))  # not enough for lethal: all of it to one
+            remaining = 0
+        left.remove(unit)
+    return plan
+
+
+def _resolve(ctx: RiftboundContext, field: JsonDict, attacker: int, defender: int) -> None:
+    """461.1: kill units with lethal damage, heal all units, recall attackers if defenders
+    remain; the cleanup that follows establishes control (conquer, 464.1) or keeps it (hold)."""
+    state = ctx.state
+    for unit in [u for u in board.units(state) if board.is_lethal(state, u)]:
+        leave_board(ctx, unit, "trash", "461.1", "killed in combat")
+    for unit in board.units(state):
+        unit.damage = 0
+    ctx.event("healed", "All units healed (461.1.a.1)", "461.1.a.1")
+    if _units_at(ctx, field["id"], defender):
+        for unit in _units_at(ctx, field["id"], attacker):
+            unit.location = "base"
+            ctx.event(
+                "recalled",
+                f"{_noun(unit)} recalled to base: defenders remain (461.1.a.2)",
+                "461.1.a.2",
+                object=unit.id,
+                count=unit.count,
+            )
+    winner = board.players_present(state, field["id"])
+    result = (
+        f"{state.seats[next(iter(winner))].name} won the combat (461.3.a)"
+        if len(winner) == 1
+        else "Nobody won the combat (461.3)"
+    )
+    ctx.event("combat_result", result, "461.3", battlefield=field["id"])
+
+
+def gain_control(ctx: RiftboundContext, action: JsonDict) -> None:
+    """A player gains control of units or tokens on the board (188): they stay where they are;
+    at a battlefield that contests it for the new controller (187.3.a), as the cleanup judges."""
+    obj, count = params.target(ctx, action)
+    if obj.zone != BOARD:
+        raise IllegalAction(f"{obj.face.name} isn't on the board (188.3)", "188.3")
+    seat = params.seat(ctx, action, "seat")
+    part = split(ctx.state, obj, count)
+    if part.controller == seat:
+        raise IllegalAction(f"{ctx.state.seats[seat].name} already controls it", "188.3")
+    part.controller = seat
+    if part.location in (None, "base"):
+        part.location = "base"  # a permanent in a base is in its controller's base (107.1.c)
+    ctx.event(
+        "control_changed",
+        f"{ctx.state.seats[seat].name} gained control of {_noun(part)} (188)",
+        "188",
+        object=part.id,
+        count=count,
+    )
