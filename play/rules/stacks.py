@@ -74,9 +74,18 @@ def merge_identical(state: AnyState) -> None:
         if first is None:
             keep[key] = obj
             continue
-        first.count += obj.count
-        first.timestamp = min(first.timestamp, obj.timestamp)
-        del state.objects[obj.id]
-    for obj in state.objects.values():
-        if obj.count > MAX_COUNT:
-            raise InvalidAction(f"a stack would hold more than {MAX_COUNT} objects")
+        if not _merge_into(state, first, obj):
+            keep[key] = obj  # the first is full: the rest fills this one
+
+
+def _merge_into(state: AnyState, first: GameObject, other: GameObject) -> bool:
+    """Move ``other``'s objects into ``first`` up to MAX_COUNT (a stack holds at most that
+    many); True if ``other`` is gone, False if the rest stays in it as a further stack."""
+    moved = min(other.count, MAX_COUNT - first.count)
+    first.count += moved
+    first.timestamp = min(first.timestamp, other.timestamp)
+    other.count -= moved
+    if other.count == 0:
+        del state.objects[other.id]
+        return True
+    return False

@@ -19,13 +19,13 @@ from play.rules.mtg.keyword_actions import empower_jace
 from play.rules.mtg.layers import compute_one, visible_face
 from play.rules.mtg.mana import pay_mana
 from play.rules.mtg.records import MtgContext, MtgObject, MtgSeat, on_battlefield
-from play.rules.mtg.replacement import replace_counters
+from play.rules.mtg.replacement import replace_counters, saturate_counters
 from play.rules.mtg.status import name_of, present, transform_object
 from play.rules.mtg.targeting import countered_by_ward, ward_costs
 from play.rules.mtg.turn import draw
 from play.rules.mtg.zones import move
 from play.rules.stacks import split
-from play.rules.state import MAX_COUNT, Face
+from play.rules.state import Face
 
 JsonDict = params.JsonDict
 _MAIN = ("main1", "main2")
@@ -245,8 +245,7 @@ def _targeted(
     each = 1 if kind == "explore" else amount
     # Every activation meets the same replacement effects, so one answer serves them all.
     put = replace_counters(ctx, ctx.state, one, counter, each, as_token=one.token) * count
-    if put > MAX_COUNT:
-        raise InvalidAction(f"this would put more than {MAX_COUNT} counters on one permanent")
+    put = saturate_counters(ctx, one, counter, put)
     if put > 0:
         one.counters[counter] = one.counters.get(counter, 0) + put
     rule = "701.44a" if kind == "explore" else "122.1"

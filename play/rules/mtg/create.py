@@ -173,6 +173,19 @@ def _apply(effect: Effect, event: Event) -> Event:
     return _normalize(result)
 
 
+def _apply_many(effect: Effect, event: Event, times: int) -> Event | None:
+    """N copies of "create those tokens plus N additional ..." (Xorn, Peregrin Took) add N times
+    the extra tokens: the tokens they matched are still there after each (closed form)."""
+    if effect.kind != "token_extra" or effect.that_many:
+        return None
+    return _apply(replace(effect, count=effect.count * times), event)
+
+
+MAX_STACKS_PER_BATCH = 10
+"""A batch past the per-stack maximum enters as up to this many full stacks."""
+CEILING = MAX_COUNT * MAX_STACKS_PER_BATCH
+
+
 def create_tokens(ctx: MtgContext, controller: int, batches: list[Batch]) -> list[MtgObject]:
     """Create tokens under ``controller``: that player owns them (111.2) and that player's
     replacement effects apply (616.1)."""
@@ -192,15 +205,46 @@ def create_tokens(ctx: MtgContext, controller: int, batches: list[Batch]) -> lis
         _applies,
         _apply,
         size=lambda batches: sum(batch.count for batch in batches),
+        ceiling=CEILING,
+        apply_many=_apply_many,
+        final=_capped,
     )
     timestamp = state.new_timestamp()
     created = []
     for batch in event:
-        obj = _enter(ctx, controller, batch, timestamp)
-        if obj is not None:
-            created.extend(choose_as_enters(ctx, obj))  # after the creation replacements: 616.1g
+        for part in _stacks(ctx, batch):
+            obj = _enter(ctx, controller, part, timestamp)
+            if obj is not None:
+                created.extend(choose_as_enters(ctx, obj))  # after creation replacements: 616.1g
     ctx.triggers.extend(EnterTrigger(replace(o), o.count) for o in created)
     return created
+
+
+def _capped(event: Event) -> Event:
+    """The event as it would be created (``_stacks``): each batch capped at CEILING."""
+    return tuple(replace(b, count=min(b.count, CEILING)) for b in event)
+
+
+def _stacks(ctx: MtgContext, batch: Batch) -> list[Batch]:
+    """A batch as stacks of at most MAX_COUNT: past it, several full stacks; past
+    MAX_STACKS_PER_BATCH of them, the count is capped there and the event says so (more than
+    ten billion identical tokens change nothing a table can show)."""
+    if batch.count <= MAX_COUNT:
+        return [batch]
+    count = min(batch.count, CEILING)
+    name = batch.current.name or "tokens"
+    if count < batch.count:
+        ctx.event(
+            "saturated",
+            f"The replacement effects give {batch.count:,} or more {name}; the table tracks "
+            f"at most {CEILING:,} identical tokens from one event ({MAX_STACKS_PER_BATCH} "
+            f"stacks of {MAX_COUNT:,}), so {count:,} are created (CR 616.1 result, capped)",
+            "616.1",
+            wanted=batch.count,
+            created=count,
+        )
+    full, rest = divmod(count, MAX_COUNT)
+    return [replace(batch, count=MAX_COUNT)] * full + ([replace(batch, count=rest)] if rest else [])
 
 
 def enter_as_token(ctx: MtgContext, controller: int, batch: Batch) -> list[MtgObject]:
@@ -256,8 +300,6 @@ def _enter(
     seat_name = state.seat(controller).name
     face = batch.current
     outcome = "it isn't created" if created else "the copy doesn't enter and ceases to exist"
-    if batch.count > MAX_COUNT:
-        raise InvalidAction(f"this would create more than {MAX_COUNT} tokens")
     spell_type = next((t for t in ("Instant", "Sorcery") if t in face.types), None)
     if spell_type is not None:
         rule = NO_BATTLEFIELD_RULE[spell_type]

@@ -14,7 +14,6 @@ from functools import lru_cache
 from typing import TypeVar
 
 from play.rules.effects import Effect
-from play.rules.errors import InvalidAction
 from play.rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefield
 from play.rules.state import MAX_COUNT
 
@@ -60,11 +59,41 @@ def _reaches(source: MtgObject, effect: Effect, affected: int) -> bool:
 
 MULTIPLIERS = ("token_multiplier", "counter_multiplier")
 EXTRAS = ("token_extra", "counter_extra")
-_MULTIPLIER_CAP = 64
-"""Past 64 doublings any count exceeds MAX_COUNT, so more copies change nothing."""
 _EXACT_LIMIT = 12
 """Up to this many effects every interleaving is offered; beyond it identical copies of one
 effect are applied together (a simplification for huge stacks of replacement effects)."""
+ApplyManyFn = Callable[[Effect, E, int], E | None]
+
+
+def repeat(
+    effect: Effect,
+    event: E,
+    times: int,
+    applies: Applies[E],
+    apply_one: ApplyFn[E],
+    size: Callable[[E], int],
+    ceiling: int,
+    apply_many: ApplyManyFn[E] | None = None,
+) -> tuple[E, int]:
+    """Apply ``times`` identical copies of ``effect`` one after another (each applies once,
+    614.5), in time independent of ``times``: an additive effect in closed form (``apply_many``:
+    N Xorns add N Treasures), any other one until it no longer applies, stops changing the event
+    or makes it larger than ``ceiling`` (past it every further copy only multiplies what can't
+    be created anyway). Returns the event and how many copies applied."""
+    if times > 1 and apply_many is not None and applies(effect, event):
+        many = apply_many(effect, event, times)
+        if many is not None:
+            return many, times
+    used = 0
+    while used < times and applies(effect, event):
+        after = apply_one(effect, event)
+        used += 1
+        if after == event:
+            return after, times  # every further copy gives the same event
+        event = after
+        if size(event) > ceiling:
+            return event, times
+    return event, used
 
 
 def apply_in_order(
@@ -77,34 +106,37 @@ def apply_in_order(
     applies: Applies[E],
     apply_one: ApplyFn[E],
     size: Callable[[E], int],
+    ceiling: int = MAX_COUNT,
+    apply_many: ApplyManyFn[E] | None = None,
+    final: Callable[[E], E] | None = None,
 ) -> E:
     """Apply every applicable effect once, in the order the affected player chooses (616.1).
 
     Each application is logged with the running number (`size` of the event before and after),
     so players read "1 -> 2 -> 4" the way the rules got there; ``replaces`` ("tokens",
-    "counters") says which kind of event it is, for pages that summarise it.
+    "counters") says which kind of event it is, for pages that summarise it. Identical copies
+    of one effect (a stack of Xorns) apply as one group (``repeat``), so a billion of them cost
+    what one does. Orders are told apart by ``final`` (what would really happen, e.g. counts
+    capped to what the table holds): the player is asked only between orders that end
+    differently, so no question leads to an option that can't be done.
     """
-    effects = [
-        Instance(i.effect, i.source_id, i.source_name, min(i.times, _MULTIPLIER_CAP))
-        if i.effect.kind in MULTIPLIERS
-        else i
-        for i in effects
-    ]
+    settled: Callable[[E], E] = final or (lambda event: event)
     if all(i.effect.kind in MULTIPLIERS for i in effects):
-        return _apply_commuting(ctx, (what, replaces), event, effects, applies, apply_one, size)
+        return _apply_commuting(
+            ctx, (what, replaces), event, effects, applies, apply_one, size, ceiling, apply_many
+        )
     grouped = sum(i.times for i in effects) > _EXACT_LIMIT
     remaining = {i: 1 if grouped else inst.times for i, inst in enumerate(effects)}
 
     def unit(index: int, current: E) -> E:
-        for _ in range(effects[index].times if grouped else 1):
-            if applies(effects[index].effect, current):
-                current = apply_one(effects[index].effect, current)
-        return current
+        times = effects[index].times if grouped else 1
+        effect = effects[index].effect
+        return repeat(effect, current, times, applies, apply_one, size, ceiling, apply_many)[0]
 
     @lru_cache(maxsize=4096)
     def outcomes(current: E, left: tuple[int, ...]) -> frozenset[E]:
         options = [i for i, n in enumerate(left) if n and applies(effects[i].effect, current)]
-        result: frozenset[E] = frozenset() if options else frozenset([current])
+        result: frozenset[E] = frozenset() if options else frozenset([settled(current)])
         for i in options:
             result |= outcomes(unit(i, current), _used(left, i))
         return result
@@ -145,15 +177,15 @@ def _apply_commuting(
     applies: Applies[E],
     apply_one: ApplyFn[E],
     size: Callable[[E], int],
+    ceiling: int,
+    apply_many: ApplyManyFn[E] | None,
 ) -> E:
     """Multipliers commute, so every order gives the same result and nobody is asked."""
     for inst in effects:
-        used = 0
         before = size(event)
-        for _ in range(inst.times):
-            if applies(inst.effect, event):
-                event = apply_one(inst.effect, event)
-                used += 1
+        event, used = repeat(
+            inst.effect, event, inst.times, applies, apply_one, size, ceiling, apply_many
+        )
         if used:
             _applied(ctx, inst, what, used, before, size(event))
     return event
@@ -165,11 +197,11 @@ def _applied(
     """One replacement effect applied ``times`` times, as data a page can render (the effect's
     source and kind, the factor or the number added, the count before and after)."""
     description, replaces = what
-    repeat = f" {times} times" if times > 1 else ""
+    repeated = f" {times} times" if times > 1 else ""
     effect = inst.effect
     ctx.event(
         "replacement_applied",
-        f"{inst.source_name} applied{repeat} to {description}: {before} -> {after} "
+        f"{inst.source_name} applied{repeated} to {description}: {before} -> {after} "
         "(CR 614.5, 616.1)",
         "616.1",
         source=inst.source_id,
@@ -218,6 +250,9 @@ def replace_counters(
             return current * effect.factor
         return current + effect.count
 
+    def apply_many(effect: Effect, current: int, times: int) -> int | None:
+        return current + effect.count * times if effect.kind == "counter_extra" else None
+
     what = f"{amount} {kind} counter(s) on {face.name or 'a face-down permanent'}"
     result = apply_in_order(
         ctx,
@@ -229,10 +264,28 @@ def replace_counters(
         applies,
         apply_one,
         size=lambda n: n,
+        apply_many=apply_many,
     )
-    if result > MAX_COUNT:
-        raise InvalidAction(f"this would put more than {MAX_COUNT} counters on one permanent")
-    return result
+    return saturate_counters(ctx, target, kind, result)
+
+
+def saturate_counters(ctx: MtgContext, target: MtgObject, kind: str, amount: int) -> int:
+    """A permanent holds at most MAX_COUNT counters of one kind on this site (issue 7): more
+    are capped there, and said, rather than refusing an action the rules allow."""
+    room = MAX_COUNT - target.counters.get(kind, 0)
+    if amount <= room:
+        return amount
+    ctx.event(
+        "saturated",
+        f"{amount} {kind} counters would be put on {target.current.name or 'a permanent'}; the "
+        f"table tracks at most {MAX_COUNT:,} of one kind on a permanent, so it gets {room} "
+        "(the rules' result, capped at what the table can hold)",
+        None,
+        object=target.id,
+        wanted=amount,
+        put=room,
+    )
+    return room
 
 
 def put_counters(
