@@ -8,6 +8,7 @@ from typing import Any
 
 from play.rules.definitions import face_from_payload, face_to_payload
 from play.rules.errors import InvalidAction
+from play.rules.objects import ObjectTable
 from play.rules.state import AnyState, Face, GameObject, GameState, PendingChoice, Pump, Seat
 from play.rules.systems import get_system
 
@@ -93,7 +94,7 @@ def dump(state: AnyState) -> JsonDict:
         "active_seat": state.active_seat,
         "step": state.step,
         "seats": [_dump_seat(s) for s in state.seats],
-        "objects": [_dump_object(o) for o in state.objects.values()],
+        "objects": [_dump_object(o) for o in state.objects.peek_values()],
         "pending_choice": None if pending is None else copy.deepcopy(vars(pending)),
         "next_id": state.next_id,
         "next_timestamp": state.next_timestamp,
@@ -149,7 +150,7 @@ def _load(data: JsonDict) -> AnyState:
         turn=data["turn"],
         active_seat=data["active_seat"],
         step=data["step"],
-        objects={o.id: o for o in objects},
+        objects=ObjectTable({o.id: o for o in objects}),
         pending_choice=None if pending is None else PendingChoice(**pending),
         next_id=data["next_id"],
         next_timestamp=data["next_timestamp"],

@@ -294,7 +294,7 @@ def _actor_seat(state: AnyState, spec: ActionSpec, action: JsonDict) -> int | No
         return _seat_value(action.get(actor.param, default))
     if actor.kind == CONTROLLER:
         object_id = action.get(actor.param)
-        obj = state.objects.get(object_id) if isinstance(object_id, str) else None
+        obj = state.objects.peek(object_id) if isinstance(object_id, str) else None
         return obj.controller if obj is not None else None
     if actor.kind == FIELD_CONTROLLER:
         wanted = action.get(actor.param)

@@ -3,18 +3,18 @@
 Plain mutable dataclasses. The records here hold what every game has: a stack, its count, zone,
 owner, controller and characteristics; each game system subclasses ``GameObject`` and ``Seat``
 with its own fields (MTG's tapped and mana pool, Riftbound's exhausted and points) and names
-them in ``GameState``'s type parameters. ``apply`` works on a deep copy, so callers never see a
-state change under them. Everything here round-trips through ``codec`` exactly.
+them in ``GameState``'s type parameters. ``apply`` works on a copy-on-write clone, so callers
+never see a state change under them. Everything here round-trips through ``codec`` exactly.
 """
 
 from __future__ import annotations
 
 import copy
-import dataclasses
-from dataclasses import MISSING, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from play.rules.effects import Ability, Effect
+from play.rules.objects import ObjectTable, copy_record
 
 JsonDict = dict[str, Any]
 
@@ -100,6 +100,10 @@ class GameObject:
         """Identity beyond the plain fields (``stacks.identity``), in a comparable form."""
         return ()
 
+    def is_effect_source(self) -> bool:
+        """Whether this object's static effects apply (``GameState.effect_sources``)."""
+        return self.zone == "battlefield" and bool(self.current.effects)
+
 
 @dataclass
 class Seat:
@@ -124,37 +128,8 @@ class PendingChoice:
     action: JsonDict
 
 
-_Record = TypeVar("_Record", bound="GameObject | Seat")
 ObjectT = TypeVar("ObjectT", bound=GameObject)
 SeatT = TypeVar("SeatT", bound=Seat)
-
-
-_MUTABLE_FIELDS: dict[str, tuple[str, ...]] = {}
-
-
-def _mutable_fields(record: object) -> tuple[str, ...]:
-    """Fields built by a default factory are the mutable ones (dicts, lists)."""
-    name = type(record).__qualname__ + type(record).__module__
-    if name not in _MUTABLE_FIELDS:
-        fields = dataclasses.fields(record)  # type: ignore[arg-type]
-        _MUTABLE_FIELDS[name] = tuple(f.name for f in fields if f.default_factory is not MISSING)
-    return _MUTABLE_FIELDS[name]
-
-
-def _copy_value(value: Any) -> Any:
-    """A counter or mana dict holds only ints: a flat copy is a full copy, and much cheaper."""
-    if type(value) is dict and all(type(v) is int for v in value.values()):
-        return dict(value)
-    return copy.deepcopy(value)
-
-
-def _copy_record(record: _Record) -> _Record:
-    # What copy.copy does for a plain dataclass, without its generic __reduce_ex__ path.
-    new = object.__new__(type(record))
-    new.__dict__.update(record.__dict__)
-    for name in _mutable_fields(record):
-        setattr(new, name, _copy_value(getattr(record, name)))
-    return new
 
 
 @dataclass
@@ -164,7 +139,7 @@ class GameState(Generic[ObjectT, SeatT]):
     turn: int = 1
     active_seat: int = 0
     step: str = "main1"
-    objects: dict[str, ObjectT] = field(default_factory=dict)
+    objects: ObjectTable[ObjectT] = field(default_factory=ObjectTable)
     pending_choice: PendingChoice | None = None
     next_id: int = 1
     next_timestamp: int = 1
@@ -172,12 +147,17 @@ class GameState(Generic[ObjectT, SeatT]):
     """Game-system data with no place in a record, JSON only (Riftbound: Victory Score, its
     battlefields, "once each turn" uses)."""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.objects, ObjectTable):
+            self.objects = ObjectTable(self.objects)
+
     def clone(self) -> GameState[ObjectT, SeatT]:
-        """A copy that shares only immutable values (faces, pumps, tuples): much cheaper than a
-        deep copy, and still independent of the original."""
+        """A copy independent of the original that shares immutable values (faces, pumps,
+        tuples) and, until one of them hands it out for a change, each object record
+        (``ObjectTable``): cloning costs nothing per object."""
         new = copy.copy(self)
-        new.seats = [_copy_record(seat) for seat in self.seats]
-        new.objects = {key: _copy_record(obj) for key, obj in self.objects.items()}
+        new.seats = [copy_record(seat) for seat in self.seats]
+        new.objects = self.objects.fork()
         new.pending_choice = copy.deepcopy(self.pending_choice)
         new.system = copy.deepcopy(self.system)
         return new
@@ -195,6 +175,24 @@ class GameState(Generic[ObjectT, SeatT]):
 
     def seat(self, index: int) -> SeatT:
         return self.seats[index]
+
+    def effect_sources(self) -> list[ObjectT]:
+        """The objects whose static effects apply (``GameObject.is_effect_source``), in table
+        order, for reading only: from the table's caches plus what this action touched, without
+        walking the table."""
+        table = self.objects
+        caches = table.caches
+        if caches is None:
+            return [o for o in table.peek_values() if o.is_effect_source()]
+        known = set(caches.sources)
+        if any(
+            (obj := table.peek(k)) is not None and obj.is_effect_source()
+            for k in table.touched
+            if k not in known
+        ):
+            return [o for o in table.peek_values() if o.is_effect_source()]  # a new source
+        found = (table.peek(k) for k in caches.sources)
+        return [o for o in found if o is not None and o.is_effect_source()]
 
 
 AnyState = GameState[Any, Any]

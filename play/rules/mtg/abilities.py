@@ -18,7 +18,7 @@ from play.rules.mtg.create import Batch, create_tokens
 from play.rules.mtg.keyword_actions import empower_jace
 from play.rules.mtg.layers import compute_one, visible_face
 from play.rules.mtg.mana import pay_mana
-from play.rules.mtg.records import MtgContext, MtgObject, MtgSeat, on_battlefield
+from play.rules.mtg.records import MtgContext, MtgObject, MtgSeat
 from play.rules.mtg.replacement import replace_counters, saturate_counters
 from play.rules.mtg.status import name_of, present, transform_object
 from play.rules.mtg.targeting import countered_by_ward, ward_costs
@@ -74,7 +74,7 @@ def check_not_named(ctx: MtgContext, obj: MtgObject) -> None:
     unless they're mana abilities" (602.5); an object has the chosen name if one of its names
     is the chosen name (709.4a). A token named "Blood Token" hasn't the name "Blood" (111.4)."""
     own = names(visible_face(obj).name) if visible_face(obj).name else ()
-    for source in on_battlefield(ctx.state):
+    for source in ctx.state.effect_sources():
         chosen = source.chosen_name
         if chosen is None or chosen.casefold() not in own:
             continue

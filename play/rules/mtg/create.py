@@ -275,7 +275,7 @@ def _entry_effects(
     probe = MtgObject("?", 1, "battlefield", controller, controller, token, face)
     return [
         e
-        for source in on_battlefield(ctx.state)
+        for source in ctx.state.effect_sources()
         for e in source.current.effects
         if e.kind == kind
         and controls(source, e, probe)

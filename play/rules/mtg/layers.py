@@ -17,7 +17,9 @@ FACE_DOWN = Face(name="", types=("Creature",), power=2, toughness=2)
 
 _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
-StaticSource = tuple[MtgObject, Effect]
+StaticSource = tuple[MtgObject, Effect, int]
+"""A source, one of its static effects and how many objects apply it (a stack's count, or the
+sum over a controller's stacks with the same anthem)."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +64,27 @@ def _reconfigured(face: Face) -> bool:
 
 
 def static_sources(state: MtgState) -> list[StaticSource]:
-    """Static effects of phased-in permanents on the battlefield (face-down ones have none)."""
-    return [(o, e) for o in on_battlefield(state) for e in visible_face(o).effects]
+    """Static effects of phased-in permanents on the battlefield (face-down ones have none).
+
+    Identical anthems of one controller are summed once here (N stacks add N times their
+    counts), so each object then meets each distinct anthem once, not every stack of it. An
+    "other creatures" anthem stays per stack: its own stack is counted apart (613.4c)."""
+    found: list[StaticSource] = []
+    anthems: dict[tuple[int, Effect], int] = {}
+    for obj in state.effect_sources():
+        for effect in obj.current.effects:
+            if effect.kind != "anthem" or effect.others:
+                found.append((obj, effect, obj.count))
+                continue
+            key = (obj.controller, effect)
+            at = anthems.get(key)
+            if at is None:
+                anthems[key] = len(found)
+                found.append((obj, effect, obj.count))
+            else:
+                first, _effect, times = found[at]
+                found[at] = (first, effect, times + obj.count)
+    return found
 
 
 def counter_pt(counters: dict[str, int]) -> tuple[int, int]:
@@ -107,8 +128,7 @@ def compute(state: MtgState, obj: MtgObject, sources: list[StaticSource]) -> Com
             power_mod += pump.power
             toughness_mod += pump.toughness
     on_battlefield = obj.zone == "battlefield" and not obj.phased_out
-    for source, effect in sources if on_battlefield else []:
-        times = source.count
+    for source, effect, times in sources if on_battlefield else []:
         if effect.kind == "aura" and source.attached_to == obj.id:
             if effect.set_base:
                 base.append((source.timestamp, effect.power, effect.toughness))

@@ -64,6 +64,10 @@ class MtgObject(GameObject):
         timestamp."""
         return "Aura" in self.current.subtypes or any(p.set_base for p in self.pumps)
 
+    def is_effect_source(self) -> bool:
+        """A phased-in permanent whose static effects apply (a face-down one has none, 708.2a)."""
+        return not self.phased_out and not self.face_down and super().is_effect_source()
+
     def merge_extra(self) -> tuple[Any, ...]:
         # Only base-setting pumps are ordered by timestamp (613.7); +N/+N pumps just add up.
         return tuple(

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from play.rules.effects import Effect
-from play.rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefield
+from play.rules.mtg.records import MtgContext, MtgObject, MtgState
 from play.rules.state import MAX_COUNT
 
 E = TypeVar("E", bound=Hashable)
@@ -38,7 +38,7 @@ def instances(state: MtgState, kinds: tuple[str, ...], affected: int) -> list[In
     """Replacement effects of phased-in permanents that affect ``affected`` (616.1: the affected
     player's own effects when they say "you")."""
     found: dict[tuple[Effect, str], Instance] = {}
-    for obj in on_battlefield(state):
+    for obj in state.effect_sources():
         if obj.face_down:
             continue
         for effect in obj.current.effects:

@@ -14,7 +14,7 @@ from play.rules.errors import IllegalAction
 from play.rules.mtg.create import EnterTrigger, can_enchant, can_equip
 from play.rules.mtg.layers import Computed, compute, static_sources, visible_face
 from play.rules.mtg.players import COMMANDER_LOSS, pass_designations
-from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
+from play.rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefield
 from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.triggers import resolve_dies, resolve_enters
 from play.rules.mtg.zones import ReturnTrigger, cease, move
@@ -44,22 +44,31 @@ def check_state_based_actions(ctx: MtgContext) -> None:
 def _one_pass(ctx: MtgContext) -> bool:
     state = ctx.state
     performed = _players(ctx)
-    for obj in [o for o in state.objects.values() if o.token and o.zone != "battlefield"]:
+    local = _touched_only(state)
+    objects = state.objects.values() if local is None else local
+    for obj in [o for o in objects if o.token and o.zone != "battlefield"]:
         cease(ctx, obj)
         performed = True
     sources = static_sources(state)
-    computed = {o.id: compute(state, o, sources) for o in on_battlefield(state)}
+    battlefield = (
+        on_battlefield(state)
+        if local is None
+        else [o for o in local if o.id in state.objects and o.zone == "battlefield"]
+    )
+    battlefield = [o for o in battlefield if not o.phased_out]
+    computed = {o.id: compute(state, o, sources) for o in battlefield}
     removals: list[Removal] = []
-    for obj in on_battlefield(state):
+    for obj in battlefield:
         removals.extend(_creature_checks(obj, computed[obj.id], obj.id in ctx.deathtouched))
         if "Planeswalker" in computed[obj.id].face.types and obj.counters.get("loyalty", 1) <= 0:
             removals.append((obj, obj.count, "704.5i"))  # loyalty it had went down to 0
         performed |= _annihilate_counters(ctx, obj)
         performed |= _unattach_equipment(ctx, obj, computed)
     ctx.deathtouched.clear()
-    removals.extend(_illegal_auras(ctx, computed))
-    removals.extend(_legend_rule(ctx))
-    removals.extend(_role_rule(ctx))
+    if local is None:
+        removals.extend(_illegal_auras(ctx, computed))
+        removals.extend(_legend_rule(ctx))
+        removals.extend(_role_rule(ctx))
     done: set[str] = set()
     for obj, count, rule in removals:
         if obj.id in done or obj.id not in state.objects:
@@ -75,6 +84,32 @@ def _one_pass(ctx: MtgContext) -> bool:
         )
         performed = True
     return performed
+
+
+def _touched_only(state: MtgState) -> list[MtgObject] | None:
+    """The stacks to check when only those this action touched can have changed (the table's
+    copy-on-write records tell which), in table order; None when a change reaches further and
+    every permanent is checked: a static effect source, an attachment or what it is attached
+    to, a legendary permanent or an enchantment (Virtuous Role counts them) touched, before or
+    after."""
+    table = state.objects
+    caches = table.caches
+    if caches is None:
+        return None
+    for object_id in table.touched:
+        if object_id in caches.hosts:
+            return None
+        for obj in (table.before.get(object_id), table.peek(object_id)):
+            if obj is not None and _reaches_others(obj):
+                return None
+    return [table[object_id] for object_id in table.in_order(table.touched)]
+
+
+def _reaches_others(obj: MtgObject) -> bool:
+    if obj.attached_to is not None or obj.is_effect_source():
+        return True
+    face = obj.current
+    return "Legendary" in face.supertypes or "Enchantment" in face.types
 
 
 def _players(ctx: MtgContext) -> bool:

@@ -38,7 +38,8 @@ def view(state: MtgState) -> JsonDict:
             for index, seat in enumerate(state.seats)
         ],
         "objects": [
-            view_object(state, obj, compute(state, obj, sources)) for obj in state.objects.values()
+            view_object(state, obj, compute(state, obj, sources))
+            for obj in state.objects.peek_values()
         ],
         "battlefields": [],  # Riftbound's; the API shape is the same for both games
         "pending_choice": None

@@ -117,7 +117,7 @@ class RiftboundSystem:
                 }
                 for index, seat in enumerate(state.seats)
             ],
-            "objects": [self.view_object(state, obj) for obj in state.objects.values()],
+            "objects": [self.view_object(state, obj) for obj in state.objects.peek_values()],
             "battlefields": [_view_battlefield(b) for b in battlefields(state)],
             "chain": _chain(state),
             "pending_choice": None
