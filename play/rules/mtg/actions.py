@@ -315,7 +315,7 @@ def pump(ctx: MtgContext, action: JsonDict) -> None:
 def attach(ctx: MtgContext, action: JsonDict) -> None:
     """701.3a-c: attach an Aura or Equipment; an illegal attachment doesn't move it (303.4j,
     701.3b): enchant creature onto a noncreature, or onto protection from it (702.16c/d/j)."""
-    obj, _count = params.target(ctx, action)
+    obj, count = params.target(ctx, action)
     check_not_gone(ctx, action.get("to"))
     host = ctx.get(action.get("to"))
     face = obj.current
@@ -347,13 +347,13 @@ def attach(ctx: MtgContext, action: JsonDict) -> None:
                 "(CR 702.6a, 301.5)",
                 "702.6a",
             )
-    part = split(ctx.state, obj, 1)
+    part = split(ctx.state, obj, count)
     target = split(ctx.state, host, 1)
     part.attached_to = target.id
     part.timestamp = ctx.state.new_timestamp()
     ctx.event(
         "attached",
-        f"{face.name} became attached to {name_of(target)} (CR 701.3c, 613.7e)",
+        f"{times(part.count, face.name)} became attached to {name_of(target)} (CR 701.3c, 613.7e)",
         "701.3c",
         object=part.id,
         to=target.id,

@@ -251,7 +251,7 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
                 "doesn't enter the battlefield (CR 303.4i)",
                 "303.4i",
             )
-    hosts: list[str] = []
+    hosts: dict[str, int] = {}
     if host is None and zone == "battlefield" and "Aura" in face.subtypes:
         hosts = _aura_card_hosts(ctx, controller, face, count)
     if zone in ("hand", "library"):
@@ -296,9 +296,9 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
     if host is not None and zone == "battlefield":
         # An Aura or Equipment card put onto the battlefield attached (303.4f, 701.3a).
         attach(ctx, {"object": obj.id, "to": host})
-    for chosen_host in hosts:
+    for chosen_host, many in hosts.items():
         # 303.4f: the player chose what each Aura enchants as it entered.
-        attach(ctx, {"object": obj.id, "to": chosen_host})  # splits one Aura off the stack
+        attach(ctx, {"object": obj.id, "to": chosen_host, "count": many})  # splits them off
     if chosen is not None:
         ctx.event(
             "name_chosen",
@@ -311,7 +311,12 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
         choose_as_enters(ctx, obj)
 
 
-def _aura_card_hosts(ctx: MtgContext, controller: int, face: Face, count: int) -> list[str]:
+SEPARATE_CHOICES = 64
+"""At most this many objects of one action each get a choice of their own; more is refused
+before any work, unless every choice is the same."""
+
+
+def _aura_card_hosts(ctx: MtgContext, controller: int, face: Face, count: int) -> dict[str, int]:
     """An Aura card put onto the battlefield by an effect that doesn't say what it enchants:
     its controller chooses a legal object as it enters (303.4f), one choice per Aura; with
     nothing it could legally enchant, it stays in its previous zone (303.4g), so the action is
@@ -323,16 +328,25 @@ def _aura_card_hosts(ctx: MtgContext, controller: int, face: Face, count: int) -
             "and doesn't enter the battlefield (CR 303.4g)",
             "303.4g",
         )
-    return [
-        ctx.decide(
+    if len(legal) == 1:
+        return {legal[0]: count}  # no choice to make: all of them enchant it
+    if count > SEPARATE_CHOICES:
+        raise IllegalAction(
+            f"Each of the {count} {face.name} chooses what it enchants as it enters (CR 303.4f); "
+            f"put at most {SEPARATE_CHOICES} at once when there is a choice",
+            "303.4f",
+        )
+    hosts: dict[str, int] = {}
+    for _ in range(count):
+        chosen = ctx.decide(
             "aura_host",
             controller,
             f"Choose what {face.name} enchants (CR 303.4f)",
             legal,
             "303.4f",
         )
-        for _ in range(count)
-    ]
+        hosts[chosen] = hosts.get(chosen, 0) + 1
+    return hosts
 
 
 TOKEN_NAME_SUFFIX = " token"

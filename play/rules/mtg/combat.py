@@ -349,7 +349,7 @@ def _attack_triggers(ctx: MtgContext, obj: MtgObject) -> None:
             for _ in range(aura.count):
                 toughness = compute_one(state, obj).toughness
                 if toughness is None or toughness > limit:
-                    continue
+                    break  # the intervening "if" fails for every later one too (603.4)
                 amount = put_counters(ctx, obj, "+1/+1", 1, as_token=obj.token)
                 ctx.event(
                     "counters_added",

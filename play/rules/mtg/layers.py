@@ -177,12 +177,18 @@ def _cda(state: MtgState, obj: MtgObject, face: Face) -> tuple[int, int] | None:
     return None
 
 
+WARD_LISTED = 64
+"""Up to this many ward instances from one source are listed one by one; more are one entry
+"Ward {1} (xN)" (a stack of a billion sources must not build a billion-long list)."""
+
+
 def _grant(keywords: list[str], granted: tuple[str, ...], times: int) -> None:
     """Layer 6. Repeated static keywords are redundant (e.g. flying, 702.9c), but every instance
     of a triggered ability triggers (603.2), so ward (702.21a) is added once per source."""
     for keyword in granted:
         if keyword.lower().startswith("ward"):
-            keywords.extend([keyword] * times)
+            many = [keyword] * times if times <= WARD_LISTED else [f"{keyword} (x{times})"]
+            keywords.extend(many)
         elif keyword not in keywords:
             keywords.append(keyword)
 

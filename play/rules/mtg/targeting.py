@@ -24,18 +24,27 @@ from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.status import name_of, present
 
 JsonDict = params.JsonDict
-_WARD = re.compile(r"^ward\s*(\{.*\})$", re.IGNORECASE)
+_WARD = re.compile(r"^ward\s*(\{.*?\})(?: \(x(\d+)\))?$", re.IGNORECASE)
+WARDS_RESOLVED = 64
+"""Ward triggers one targeting can resolve one by one; more are refused before any work."""
 PAY = "pay"
 DECLINE = "don't pay"
 
 
 def ward_costs(keywords: tuple[str, ...]) -> list[str]:
     """The mana cost of each ward instance ("Ward {1}"); each triggers separately."""
-    costs = []
+    costs: list[str] = []
     for keyword in keywords:
         match = _WARD.match(keyword.strip())
         if match:
-            costs.append(match.group(1))
+            many = int(match.group(2) or 1)
+            if len(costs) + many > WARDS_RESOLVED:
+                raise IllegalAction(
+                    f"More than {WARDS_RESOLVED} ward abilities would trigger, and each resolves "
+                    "on its own, paid or not (CR 702.21a, 603.2); target fewer at once",
+                    "702.21a",
+                )
+            costs.extend([match.group(1)] * many)
     return costs
 
 

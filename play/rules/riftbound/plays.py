@@ -137,6 +137,9 @@ def token_played(ctx: RiftboundContext, obj: RiftboundObject) -> None:
     _triggers(ctx, obj, obj.count)
 
 
+_TOLD_ONE_BY_ONE = 64
+
+
 def _triggers(ctx: RiftboundContext, played_obj: RiftboundObject, count: int) -> None:
     """ "When you play [a filter]" abilities of the player's permanents (when_you_play)."""
     state = ctx.state
@@ -149,17 +152,27 @@ def _triggers(ctx: RiftboundContext, played_obj: RiftboundObject, count: int) ->
             location = source.location or BASE
             if not board.applies_to(effect, played_obj, location, source.controller):
                 continue
-            for _ in range(count):
-                _trigger(ctx, source, effect, played_obj)
+            # Each trigger is told on its own; a huge stack's triggers resolve as one group.
+            groups = [1] * count if count <= _TOLD_ONE_BY_ONE else [count]
+            for group in groups:
+                _trigger(ctx, source, effect, played_obj, group)
 
 
 def _trigger(
-    ctx: RiftboundContext, source: RiftboundObject, effect: Effect, played_obj: RiftboundObject
+    ctx: RiftboundContext,
+    source: RiftboundObject,
+    effect: Effect,
+    played_obj: RiftboundObject,
+    count: int,
 ) -> None:
-    text = f"{source.face.name}'s play trigger resolves for {played_obj.face.name}"
+    """The ability triggers once per object played (350.2); ``count`` identical triggers
+    resolve as one group, so a stack of a billion costs what one does."""
+    each = "" if count == 1 else f" {count} times"
+    text = f"{source.face.name}'s play trigger resolves{each} for {played_obj.face.name}"
     if effect.might:
-        source.counters[THIS_TURN_MIGHT] = source.counters.get(THIS_TURN_MIGHT, 0) + effect.might
-        text += f": +{effect.might} [M] this turn"
+        gained = effect.might * count
+        source.counters[THIS_TURN_MIGHT] = source.counters.get(THIS_TURN_MIGHT, 0) + gained
+        text += f": +{gained} [M] this turn"
     ctx.event(
         "play_triggered",
         f"{text} (350.2).",

@@ -4,7 +4,9 @@ holds become more stacks or are capped, saying so, instead of refusing the actio
 
 from __future__ import annotations
 
-from play.rules import MAX_COUNT
+import pytest
+
+from play.rules import MAX_COUNT, IllegalAction
 from play.rules.mtg.create import CEILING
 from tests.play.rules.conftest import DOUBLING_SEASON, HARDENED_SCALES, Table, card
 
@@ -107,3 +109,41 @@ def test_seven_doublers_and_a_billion_treasures_never_ask_a_dead_end_616_1() -> 
         table.choose(next(o for o in options if o.startswith("Xorn")) if asked > 3 else options[0])
     assert asked <= 7
     assert _treasures(table) == CEILING + 2**4
+
+
+WARD_ANTHEM = card(
+    "Ward Banner",
+    [
+        {
+            "kind": "anthem",
+            "power": 0,
+            "toughness": 0,
+            "keywords": ["Ward {1}"],
+            "filter": {"types": ["Creature"]},
+        }
+    ],
+)
+
+
+def test_a_billion_ward_sources_are_one_entry_and_targeting_is_refused_first_702_21a() -> None:
+    """Each ward instance triggers on its own (702.21a, 603.2): a billion of them can't be
+    resolved one by one, so targeting is refused with the rule before anything happens."""
+    table = Table()
+    table.put(WARD_ANTHEM, controller=1, count=BILLION)
+    bear = table.put(card("Bear", [], types=["Creature"], power="2", toughness="2"), controller=1)
+    assert table.one("Bear")["keywords"] == [f"Ward {{1}} (x{BILLION})"]
+    before = table.view()
+    with pytest.raises(IllegalAction) as refused:
+        table.do("target", seat=0, objects=[bear])
+    assert refused.value.rule == "702.21a"
+    assert table.view() == before
+
+
+def test_a_billion_aura_cards_with_one_legal_host_enchant_it_together_303_4f() -> None:
+    table = Table()
+    table.put(card("Bear", [], types=["Creature"], power="2", toughness="2"))
+    aura = card("Pacifism", [], types=["Enchantment"], subtypes=["Aura"])
+    aura["keywords"] = ["Enchant creature"]
+    table.put(aura, count=BILLION)
+    [stack] = table.objects("Pacifism")
+    assert stack["count"] == BILLION and stack["attached_to"] == table.one("Bear")["id"]
