@@ -178,3 +178,23 @@ def test_111_10_two_manufactors_replace_a_gingerbrute_copy_by_three_of_each(cata
     }
     assert counts == {"Clue Token": 3, "Food Token": 3, "Treasure Token": 3, "Gingerbrute": 0}
     assert all(o["copy_of"] is None for o in t.objects() if o["token"])
+
+
+def test_502_3_untap_pass_turn_and_undo_work_with_stacks_at_the_cap(catalog: None) -> None:
+    """Two full stacks of a billion Treasures, one tapped: the untap step untaps it (502.3) and
+    the stacks stay two full ones instead of the action being refused; undo goes back."""
+    t = ApiTable()
+    treasure = {"type": "create_token", "controller": 0, "token": "mtg-treasure"}
+    t.act({**treasure, "count": 10**9})
+    t.act({**treasure, "count": 10**9})
+    first = t.objects("Treasure Token")[0]["id"]
+    t.act({"type": "tap", "object": first, "count": 10**9})
+    t.act({"type": "untap", "object": first, "count": 10**9})
+    t.act({"type": "tap", "object": first, "count": 10**9})
+    t.act({"type": "pass_turn"})
+    t.act({"type": "pass_turn"})
+    stacks = [(o["count"], o["tapped"]) for o in t.objects("Treasure Token")]
+    assert stacks == [(10**9, False), (10**9, False)]
+    t.undo()
+    t.undo()
+    assert sorted(o["tapped"] for o in t.objects("Treasure Token")) == [False, True]

@@ -147,3 +147,25 @@ def test_a_billion_aura_cards_with_one_legal_host_enchant_it_together_303_4f() -
     table.put(aura, count=BILLION)
     [stack] = table.objects("Pacifism")
     assert stack["count"] == BILLION and stack["attached_to"] == table.one("Bear")["id"]
+
+
+ANTHEM = card(
+    "Glorious Anthem",
+    [{"kind": "anthem", "power": 1, "toughness": 1, "filter": {"types": ["Creature"]}}],
+)
+
+
+def test_anthems_add_once_per_object_across_stacks_and_only_for_their_controller_613_4c() -> None:
+    """Each anthem is its own effect (613.4c): Ann's stack of three and a tapped one (another
+    stack) give her creatures +4/+4; Ben's billion give his +1e9 and Ann's nothing."""
+    table = Table()
+    anthems = table.put(ANTHEM, count=4)
+    table.do("tap", object=anthems, count=1)
+    assert [o["count"] for o in table.objects("Glorious Anthem")] == [3, 1]
+    table.put(ANTHEM, controller=1, count=BILLION)
+    bear = card("Bear", [], types=["Creature"], power="2", toughness="2")
+    table.put(bear)
+    table.put(bear, controller=1)
+    ann, ben = table.objects("Bear")
+    assert (ann["power"], ann["toughness"]) == (6, 6)
+    assert (ben["power"], ben["toughness"]) == (2 + BILLION, 2 + BILLION)
