@@ -99,6 +99,9 @@ class ObjectTable(dict[str, _Object]):
         self.touched: set[str] = set()
         self.before: dict[str, _Object] = {}
         """The record each touched id had when the action began (absent for new ids)."""
+        self.removed: set[str] = set()
+        self.moved: set[str] = set()
+        """Ids removed and inserted again in this action: now at the end of the table."""
         self.caches: Caches | None = None
 
     def fork(self) -> ObjectTable[_Object]:
@@ -113,13 +116,15 @@ class ObjectTable(dict[str, _Object]):
 
     def in_order(self, ids: set[str] | list[str]) -> list[str]:
         """The present ``ids`` in table order, without walking the table: ids the caches know by
-        their place, the others (new in this action) from the end of the table, where new ids
-        are inserted."""
+        their place, the others (new in this action, or removed and inserted again) from the
+        end of the table, where insertions go."""
         assert self.caches is not None
         pos = self.caches.pos
         present = [k for k in ids if dict.__contains__(self, k)]
-        known = sorted((k for k in present if k in pos), key=pos.__getitem__)
-        new = {k for k in present if k not in pos}
+        known = sorted(
+            (k for k in present if k in pos and k not in self.moved), key=pos.__getitem__
+        )
+        new = {k for k in present if k not in pos or k in self.moved}
         if not new:
             return known
         tail: list[str] = []
@@ -162,6 +167,8 @@ class ObjectTable(dict[str, _Object]):
             self.touched.add(key)
             if dict.__contains__(self, key):
                 self.before[key] = dict.__getitem__(self, key)
+        if key in self.removed:
+            self.moved.add(key)
         self._own.add(key)
         dict.__setitem__(self, key, record)
 
@@ -170,6 +177,7 @@ class ObjectTable(dict[str, _Object]):
             self.touched.add(key)
             self.before[key] = dict.__getitem__(self, key)
         self._own.discard(key)
+        self.removed.add(key)
         dict.__delitem__(self, key)
 
     def pop(self, key: str, *default: Any) -> Any:
@@ -178,6 +186,13 @@ class ObjectTable(dict[str, _Object]):
         record = self._owned(key)
         del self[key]
         return record
+
+    def settled(self) -> None:
+        """The action is over and the caches match the records: nothing is touched now."""
+        self.touched.clear()
+        self.before.clear()
+        self.removed.clear()
+        self.moved.clear()
 
     def peek(self, key: str) -> _Object | None:
         """The record for reading only (possibly shared with other states)."""

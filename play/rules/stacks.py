@@ -78,8 +78,7 @@ def merge_identical(state: AnyState) -> None:
         _merge_all(state)
     else:
         _merge_touched(state, table.caches)
-    table.touched.clear()
-    table.before.clear()
+    table.settled()
 
 
 def _merge_all(state: AnyState) -> None:
@@ -124,6 +123,8 @@ def _merge_touched(state: AnyState, caches: Caches) -> None:
         if object_id in caches.pos and not dict.__contains__(table, object_id):
             del caches.pos[object_id]
         sources_changed |= object_id in touched and _source_changed(state, caches, object_id)
+    for object_id in table.moved:
+        caches.pos.pop(object_id, None)  # it is at the end of the table now
     for object_id in table.in_order(changed):
         if object_id not in caches.pos:
             caches.pos[object_id] = caches.next_pos

@@ -15,6 +15,8 @@ from play.rules.mtg.records import MtgState
 from play.rules.objects import Caches
 from play.rules.stacks import merge_identical
 from tests.play.rules.conftest import DOUBLING_SEASON, INTANGIBLE_VIRTUE, SOLDIER
+from tests.play.rules.riftbound.test_properties import SETUP as RIFTBOUND_SETUP
+from tests.play.rules.riftbound.test_properties import _action as riftbound_action
 from tests.play.rules.test_properties import action_for
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -91,3 +93,40 @@ def test_an_action_leaves_its_input_unchanged_with_shared_records() -> None:
     after = apply(after, {"type": "damage", "object": soldier, "amount": 5}).state
     assert codec.dump(state) == before
     assert codec.dump(after) != before
+
+
+@SETTINGS
+@given(data=st.data())
+def test_a_riftbound_table_with_caches_plays_like_one_decoded_afresh(data: st.DataObject) -> None:
+    fast = new_game("riftbound", RIFTBOUND_SETUP)
+    for _ in range(25):
+        action = riftbound_action(data, fast.clone())  # it reads every record: not ``fast``'s
+        try:
+            outcome = apply(fast, action)
+        except (InvalidAction, IllegalAction, ChoicePending) as error:
+            try:
+                apply(_fresh(fast), action)
+            except type(error):
+                continue
+            raise AssertionError(f"only the cached table refused {action}") from error
+        slow = apply(_fresh(fast), action)
+        assert codec.dump(outcome.state) == codec.dump(slow.state), action
+        assert outcome.events == slow.events, action
+        fast = outcome.state
+
+
+def test_table_order_knows_an_id_removed_and_inserted_again_is_last() -> None:
+    """Riftbound moves an object within the game by removing and inserting it under the same
+    id: the table order (which stack keeps its id when stacks merge) then has it last."""
+    state = _start(anthem=False)
+    merge_identical(state)
+    work = state.clone()
+    first = next(iter(work.objects))
+    record = work.objects[first]
+    del work.objects[first]
+    work.objects[first] = record
+    assert work.objects.in_order(set(work.objects)) == list(work.objects)
+    merge_identical(work)
+    caches = work.objects.caches
+    assert caches is not None
+    assert sorted(caches.pos, key=caches.pos.__getitem__) == list(work.objects)
