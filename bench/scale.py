@@ -61,6 +61,7 @@ from rest_framework.authtoken.models import Token  # noqa: E402
 from bench import actions as http_bench  # noqa: E402  (its server adds the bare view)
 from play import rules, services  # noqa: E402
 from play.models import Action, Table  # noqa: E402
+from play.rules.objects import ObjectTable  # noqa: E402
 
 SIZES = (10, 100, 200, 1000, 5000)
 LISTENERS = 50
@@ -78,7 +79,7 @@ def seeded_state(stacks: int) -> Any:
         state, {"type": "create_token", "controller": 0, "definition": soldier}
     ).state
     template = next(iter(state.objects.values()))
-    state.objects = {}
+    state.objects = ObjectTable()
     for index in range(stacks):
         face = dataclasses.replace(
             template.face,

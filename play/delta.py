@@ -1,8 +1,9 @@
 """What one commit changed: the delta listeners patch their view with, and the inverse undo uses.
 
 Both come from one comparison of the stack records before and after the commit. The kernel's
-`clone` shares every immutable value, so comparing two records' fields is mostly identity checks:
-a tap at 5,000 stacks compares 5,000 small dicts in C, then serializes only the stacks it changed.
+`clone` shares every record it didn't hand out for a change (``ObjectTable``), so comparing is
+mostly identity checks: a tap at 5,000 stacks compares one pair of records, then serializes only
+the stacks it changed. Records are read through ``peek``: handing them out would copy them.
 
 - The delta (API.md, `?view=delta`): the API view of the stacks added or changed, the ids
   removed, the seats whose view changed and the top-level fields that changed.
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from play import rules
+from play.rules.objects import ObjectTable
 from play.rules.state import GameObject, GameState
 from play.rules.systems import get_system
 
@@ -43,8 +45,9 @@ def diff_states(before: State, after: State) -> StateDiff:
     old = before.objects
     changed: list[str] = []
     added: list[str] = []
-    for object_id, obj in after.objects.items():
-        previous = old.get(object_id)
+    for obj in after.objects.peek_values():
+        object_id = obj.id
+        previous = old.peek(object_id)
         if previous is None:
             added.append(object_id)
         elif previous is not obj and vars(previous) != vars(obj):
@@ -63,16 +66,21 @@ def _may_affect_others(obj: GameObject) -> bool:
 def _frame(state: State) -> JsonDict:
     """The view of everything but the stacks (seats, turn, step, pending choice, ...)."""
     empty = copy.copy(state)
-    empty.objects = {}
+    empty.objects = ObjectTable()
     return rules.view(empty)
 
 
 def _needs_full_view(before: State, after: State, diff: StateDiff) -> bool:
     if get_system(after.game).views_read_other_stacks:
         return True
-    touched = [before.objects[i] for i in diff.changed + diff.removed]
-    touched += [after.objects[i] for i in diff.changed + diff.added]
+    touched = _records(before, diff.changed + diff.removed)
+    touched += _records(after, diff.changed + diff.added)
     return any(_may_affect_others(obj) for obj in touched)
+
+
+def _records(state: State, ids: list[str]) -> list[GameObject]:
+    """The stacks ``ids`` (all present), for reading only."""
+    return [obj for i in ids if (obj := state.objects.peek(i)) is not None]
 
 
 def table_delta(before: State, after: State, diff: StateDiff) -> JsonDict:
@@ -86,7 +94,7 @@ def table_delta(before: State, after: State, diff: StateDiff) -> JsonDict:
         ids = diff.changed + diff.added
         if len(ids) <= VIEW_ONE_BY_ONE:
             system = get_system(after.game)
-            objects = [system.view_object(after, after.objects[i]) for i in ids]
+            objects = [system.view_object(after, obj) for obj in _records(after, ids)]
         else:
             wanted = set(ids)
             objects = [o for o in rules.view(after)["objects"] if o["id"] in wanted]
@@ -134,7 +142,7 @@ def _patch(base: State, target: State, put: list[str], drop: list[str]) -> JsonD
 
 def _with_objects(state: State, ids: list[str]) -> State:
     partial = copy.copy(state)
-    partial.objects = {i: state.objects[i] for i in ids}
+    partial.objects = ObjectTable({obj.id: obj for obj in _records(state, ids)})
     return partial
 
 
@@ -149,9 +157,13 @@ def apply_patch(state: State, data: JsonDict) -> State:
     order = data.get("order")
     if order is None:
         dropped = set(data["drop"])
-        objects = {i: put.get(i, obj) for i, obj in state.objects.items() if i not in dropped}
-        objects.update((i, obj) for i, obj in put.items() if i not in objects)
+        objects = {
+            obj.id: put.peek(obj.id) or obj
+            for obj in state.objects.peek_values()
+            if obj.id not in dropped
+        }
+        objects.update((obj.id, obj) for obj in put.peek_values() if obj.id not in objects)
     else:
-        objects = {i: put[i] if i in put else state.objects[i] for i in order}
-    patched.objects = objects
+        objects = {i: put.peek(i) or state.objects.peek(i) for i in order}
+    patched.objects = ObjectTable(objects)
     return patched
