@@ -14,7 +14,7 @@ from play.rules.context import times
 from play.rules.effects import Effect
 from play.rules.mtg.create import Batch, EnterTrigger, create_tokens
 from play.rules.mtg.layers import visible_face
-from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
+from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.status import name_of
 from play.rules.state import Face
 
@@ -31,7 +31,10 @@ SPIRIT = Face(
 
 
 def _watchers(ctx: MtgContext, also: list[MtgObject]) -> list[tuple[MtgObject, Effect]]:
-    sources = [*on_battlefield(ctx.state), *also]
+    """The "whenever ... dies / enters" abilities, for reading only: static effect sources come
+    from the table's caches (``effect_sources``), so a check where nothing died or entered
+    doesn't walk the battlefield."""
+    sources = [*ctx.state.effect_sources(), *also]
     return [
         (o, e)
         for o in sources
@@ -76,6 +79,8 @@ def _drain(ctx: MtgContext, source: MtgObject, effect: Effect, times_: int, why:
 
 def resolve_dies(ctx: MtgContext, died: list[tuple[MtgObject, int]]) -> bool:
     """Afterlife and "whenever ... dies" drains for what died in this check (603.10a)."""
+    if not died:
+        return False
     resolved = False
     for obj, count in died:
         for keyword in visible_face(obj).keywords:
@@ -102,6 +107,8 @@ def resolve_dies(ctx: MtgContext, died: list[tuple[MtgObject, int]]) -> bool:
 
 
 def resolve_enters(ctx: MtgContext, entered: list[EnterTrigger]) -> bool:
+    if not entered:
+        return False
     resolved = False
     for source, effect in _watchers(ctx, []):
         if effect.event != "enters":
