@@ -263,7 +263,7 @@ def test_the_other_browser_patches_tiles_from_the_delta_without_refetching(
     expect(ben.locator(".bf-tile")).to_have_count(2)
     expect(ben.locator(".bf-tile.is-tapped .count")).to_have_text("x1")
     ann.get_by_role("button", name="Tap 1 Soldier Token").first.click()
-    expect(summary).to_have_text("x3 Soldier Token, 2 tapped", timeout=WEBSOCKET_WAIT)
+    expect(summary).to_have_text("x3 Soldier Token (2 tapped)", timeout=WEBSOCKET_WAIT)
     expect(ben.locator("#board")).to_have_attribute("data-version", "3")
     assert board_requests == []  # patched from the websocket's deltas, no board refetched
     for page in pages:
