@@ -165,9 +165,12 @@ if REDIS_URL:
     # One cache for every process: sessions, table state cache, API throttle counters.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # A Redis outage is a cache miss, not a 500 (tokensite/cache.py); short timeouts so a
+            # hung Redis holds a request for half a second at most.
+            "BACKEND": "tokensite.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tokensite"),
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
 else:
