@@ -3,7 +3,7 @@
 The cache only speeds things up: sessions are in the database and read through it
 (``cached_db``), throttles and lockouts start over. So when Redis refuses or hangs, a request must
 go on as on a cache miss, not fail with a 500 (tests/e2e/test_live.py). After a failure the
-client skips Redis for ``PAUSE_AFTER_FAILURE`` so a hung Redis costs one bounded wait per pause,
+process skips Redis for ``PAUSE_AFTER_FAILURE`` so a hung Redis costs one bounded wait per pause,
 not one per cache call.
 """
 
@@ -18,11 +18,12 @@ from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
 
-PAUSE_AFTER_FAILURE = 2.0
+PAUSE_AFTER_FAILURE = 5.0
 
 
 class ResilientRedisCacheClient(RedisCacheClient):
     down_until = 0.0
+    """Shared by the process's clients (Django keeps one per thread): one failure pauses all."""
 
     def _call(self, name: str, fallback: Any, *args: Any, **kwargs: Any) -> Any:
         if time.monotonic() < self.down_until:
@@ -30,7 +31,7 @@ class ResilientRedisCacheClient(RedisCacheClient):
         try:
             return getattr(super(), name)(*args, **kwargs)
         except RedisError as exc:
-            self.down_until = time.monotonic() + PAUSE_AFTER_FAILURE
+            type(self).down_until = time.monotonic() + PAUSE_AFTER_FAILURE
             logger.warning("cache: Redis failed (%s); treated as a miss", type(exc).__name__)
             return fallback
 

@@ -166,11 +166,11 @@ if REDIS_URL:
     CACHES = {
         "default": {
             # A Redis outage is a cache miss, not a 500 (tokensite/cache.py); short timeouts so a
-            # hung Redis holds a request for half a second at most.
+            # hung Redis holds a request for a quarter of a second at most.
             "BACKEND": "tokensite.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tokensite"),
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25},
         }
     }
 else:
