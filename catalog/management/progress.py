@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
-from django.core.management.base import OutputWrapper
+from pathlib import Path
+
+from django.core.management.base import CommandError, OutputWrapper
+
+from catalog.importers.formats import import_file
+from catalog.importers.records import ImportFailed
 
 BAR_WIDTH = 30
 
@@ -23,3 +28,26 @@ class Bar:
         bar = "#" * filled + "-" * (BAR_WIDTH - filled)
         self.out.write(f"\r{self.label:8} [{bar}] {percent:3}%", ending="")
         self.out.flush()
+
+
+def import_with_progress(
+    out: OutputWrapper, source: str, path: Path, *, dry_run: bool, show_bar: bool, name: str
+) -> None:
+    """Run one import (import_catalog, fetch_catalog) with reading/writing bars, then print its
+    summary; a refused file is a CommandError naming ``name`` (nothing was written)."""
+    try:
+        summary = import_file(
+            source,
+            path,
+            dry_run=dry_run,
+            progress=Bar(out, "writing") if show_bar else None,
+            read_progress=Bar(out, "reading") if show_bar else None,
+        )
+    except ImportFailed as exc:
+        if show_bar:
+            out.write("")
+        raise CommandError(f"{name}: {exc} (nothing was written)") from None
+    if show_bar:
+        out.write("")
+    for line in summary.lines():
+        out.write(line)

@@ -11,9 +11,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from catalog.importers.fetch import BULK_TYPES, SCRYFALL_API, bulk_file_url, download
-from catalog.importers.formats import import_file
 from catalog.importers.records import ImportFailed
-from catalog.management.progress import Bar
+from catalog.management.progress import Bar, import_with_progress
 
 
 class Command(BaseCommand):
@@ -47,18 +46,13 @@ class Command(BaseCommand):
                 )
                 if show_bar:
                     self.stdout.write("")
-                summary = import_file(
-                    "scryfall",
-                    path,
-                    dry_run=options["dry_run"],
-                    progress=Bar(self.stdout, "writing") if show_bar else None,
-                    read_progress=Bar(self.stdout, "reading") if show_bar else None,
-                )
             except ImportFailed as exc:
-                if show_bar:
-                    self.stdout.write("")
                 raise CommandError(f"fetch_catalog: {exc} (nothing was written)") from None
-        if show_bar:
-            self.stdout.write("")
-        for line in summary.lines():
-            self.stdout.write(line)
+            import_with_progress(
+                self.stdout,
+                "scryfall",
+                path,
+                dry_run=options["dry_run"],
+                show_bar=show_bar,
+                name="fetch_catalog",
+            )

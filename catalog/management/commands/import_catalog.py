@@ -7,9 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from catalog.importers.formats import FORMATS, import_file
-from catalog.importers.records import ImportFailed
-from catalog.management.progress import Bar
+from catalog.importers.formats import FORMATS
+from catalog.management.progress import import_with_progress
 
 
 class Command(BaseCommand):
@@ -30,19 +29,11 @@ class Command(BaseCommand):
         if not path.is_file():
             raise CommandError(f"{path}: no such file")
         show_bar = self.stdout.isatty() and options["verbosity"] > 0
-        try:
-            summary = import_file(
-                options["format"],
-                path,
-                dry_run=options["dry_run"],
-                progress=Bar(self.stdout, "writing") if show_bar else None,
-                read_progress=Bar(self.stdout, "reading") if show_bar else None,
-            )
-        except ImportFailed as exc:
-            if show_bar:
-                self.stdout.write("")
-            raise CommandError(f"{path.name}: {exc} (nothing was written)") from None
-        if show_bar:
-            self.stdout.write("")
-        for line in summary.lines():
-            self.stdout.write(line)
+        import_with_progress(
+            self.stdout,
+            options["format"],
+            path,
+            dry_run=options["dry_run"],
+            show_bar=show_bar,
+            name=path.name,
+        )
