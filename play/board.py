@@ -7,17 +7,15 @@ rules: the kernel already computed P/T, Might and keywords, this only groups and
 from __future__ import annotations
 
 import json
-import re
 from itertools import groupby
 from typing import Any
 
-from play import rules
+from play import choices, rules
 from play.models import Action
 
 JsonDict = dict[str, Any]
-_OBJECT_ID = re.compile(r"^o\d+$")
 
-COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+COLOR_NAMES = choices.COLOR_NAMES
 
 
 presentation = rules.presentation
@@ -244,18 +242,14 @@ def layout(state: JsonDict) -> JsonDict:
 
 
 def pending_choice(state: JsonDict) -> JsonDict | None:
-    """The rules' open question, with readable labels for the options (object ids get names)."""
+    """The rules' open question, with the options named as players see them (play/choices.py)."""
     pending = state.get("pending_choice")
     if not pending:
         return None
-    names = {o["id"]: _object_label(o) for o in state["objects"]}
-    colors = pending.get("kind") == "as_enters_color"
+    labels = choices.option_labels(pending, state)
     options = [
-        {
-            "value": json.dumps(option),
-            "label": _color_label(option) if colors else _option_label(option, names),
-        }
-        for option in pending.get("options", [])
+        {"value": json.dumps(option), "label": label}
+        for option, label in zip(pending.get("options", []), labels, strict=True)
     ]
     seat = pending.get("seat")
     return {
@@ -264,28 +258,6 @@ def pending_choice(state: JsonDict) -> JsonDict | None:
         "seat_name": next((s["name"] for s in state["seats"] if s["seat"] == seat), "?"),
         "acts": seat in state.get("you", {}).get("seats", []),
     }
-
-
-def _object_label(obj: JsonDict) -> str:
-    """Enough to tell apart objects that share a name (two different legendary Vojas, 704.5j)."""
-    details = ", ".join(part for part in (type_line(obj), stats(obj)) if part)
-    return f"{display_name(obj)} (x{obj['count']}): {details}"
-
-
-def _color_label(option: Any) -> str:
-    """ "W" -> "White", "W (all 3)" -> "White (all 3)" (as-enters color choices, CR 614.12)."""
-    text = str(option)
-    name = COLOR_NAMES.get(text[:1])
-    return f"{name.capitalize()}{text[1:]}" if name else text
-
-
-def _option_label(option: Any, names: dict[str, str]) -> str:
-    if not isinstance(option, str):
-        return json.dumps(option)
-    if option in names:
-        return names[option]
-    # An object id the board doesn't show yet: the one being created.
-    return "The new one" if _OBJECT_ID.match(option) else option
 
 
 _TIMES = {2: "twice", 3: "three times", 4: "four times"}

@@ -42,9 +42,16 @@ class Context(Generic[ObjectT, SeatT]):
         self.events.append(event)
 
     def decide(
-        self, kind: str, seat: int, prompt: str, options: list[Any], rule: str | None = None
+        self,
+        kind: str,
+        seat: int,
+        prompt: str,
+        options: list[Any],
+        rule: str | None = None,
+        refers: list[str | None] | None = None,
     ) -> Any:
-        """A player's decision among ``options`` that lead to different results.
+        """A player's decision among ``options`` that lead to different results; ``refers``
+        names the object each option stands for, when the option itself is no object id.
 
         Callers pass only options with distinct outcomes; with one left, nobody is asked
         (API.md: "Where every option leads to the same result, do not ask").
@@ -58,7 +65,7 @@ class Context(Generic[ObjectT, SeatT]):
             if answer not in options:
                 raise InvalidAction(f"{answer!r} is not one of the options: {options!r}")
             return answer
-        raise NeedChoice(kind, seat, prompt, options, rule)
+        raise NeedChoice(kind, seat, prompt, options, rule, refers)
 
     def get(self, object_id: object) -> ObjectT:
         """The stack named by an action, or InvalidAction."""

@@ -36,10 +36,17 @@ class NeedChoice(Exception):
     choice in the returned state."""
 
     def __init__(
-        self, kind: str, seat: int, prompt: str, options: list[Any], rule: str | None = None
+        self,
+        kind: str,
+        seat: int,
+        prompt: str,
+        options: list[Any],
+        rule: str | None = None,
+        refers: list[str | None] | None = None,
     ) -> None:
         super().__init__(prompt)
         self.rule = rule
+        self.refers = refers
         self.kind = kind
         self.seat = seat
         self.prompt = prompt

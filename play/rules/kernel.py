@@ -69,7 +69,12 @@ def _run(state: AnyState, action: JsonDict) -> Outcome:
     except NeedChoice as need:
         suspended = state.clone()
         suspended.pending_choice = PendingChoice(
-            need.kind, need.seat, need.prompt, need.options, {**action, "answers": answers}
+            need.kind,
+            need.seat,
+            need.prompt,
+            need.options,
+            {**action, "answers": answers},
+            need.refers,
         )
         event = {"type": "choice_required", "text": need.prompt, "rule": need.rule}
         return Outcome(suspended, [{**event, "kind": need.kind, "seat": need.seat}])

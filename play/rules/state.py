@@ -126,6 +126,9 @@ class PendingChoice:
     prompt: str
     options: list[Any]
     action: JsonDict
+    # The object each option stands for (its id, None for none), so a page names it as players
+    # see it; None when the options are no objects.
+    refers: list[str | None] | None = None
 
 
 ObjectT = TypeVar("ObjectT", bound=GameObject)

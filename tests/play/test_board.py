@@ -170,10 +170,18 @@ def test_it_tells_two_legends_of_one_name_apart_in_a_choice():
     pending = {"kind": "legend_rule", "seat": 0, "prompt": "?", "options": ["o1", "o2"]}
     choice = board.pending_choice(_state([wolf], pending_choice=pending))
     assert choice is not None
-    assert [o["label"] for o in choice["options"]] == [
-        "Voja (x1): Legendary Token Creature — Wolf, 3/3",
-        "The new one",
-    ]
+    assert [o["label"] for o in choice["options"]] == ["Voja", "The new one"]
+
+
+def test_it_tells_two_legends_on_the_board_apart_by_what_differs():
+    """704.5j with both on the board (one gained by control): the controllers differ."""
+    mine = _obj("o1", "Voja", supertypes=["Legendary"], power=3, toughness=3)
+    taken = {**mine, "id": "o4", "controller": 1}
+    pending = {"kind": "legend_rule", "seat": 0, "prompt": "?", "options": ["o1", "o4"]}
+    choice = board.pending_choice(_state([mine, taken], pending_choice=pending))
+    assert choice is not None
+    labels = [o["label"] for o in choice["options"]]
+    assert labels[0] != labels[1] and all(label.startswith("Voja (") for label in labels)
 
 
 def test_it_shows_deflect_as_a_badge_not_twice():

@@ -160,6 +160,7 @@ def apply_in_order(
                 f"Choose which replacement effect applies next to {what} (CR 616.1)",
                 list(labels),
                 "616.1",
+                refers=[effects[i].source_id for i in labels.values()],
             )
             choice = labels[label]
         before = size(event)

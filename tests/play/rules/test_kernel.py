@@ -104,6 +104,8 @@ class TestPendingChoice:
         pending = table.view()["pending_choice"]
         assert pending["kind"] == "replacement_order" and pending["seat"] == 0
         assert pending["options"] == ["Doubling Season (o1)", "Peregrin Took (o2)"]
+        # Which object each option stands for, as data: pages name them without parsing text.
+        assert pending["refers"] == ["o1", "o2"]
         assert events[0]["type"] == "choice_required" and events[0]["rule"] == "616.1"
         assert table.count("Soldier Token") == 0
 

@@ -1,0 +1,139 @@
+"""Labels for the options of a pending choice, as players see the table.
+
+Built from data: an option that is an object id, or that the kernel says stands for an object
+(`pending_choice.refers`), is named by that object; options naming objects of the same name get
+what tells them apart (controller, P/T, counters, tapped...). No object ids on screen.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from play import rules
+from play.rules.presentation import Toggle
+
+JsonDict = dict[str, Any]
+OBJECT_ID = re.compile(r"^o\d+$")
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+NEW_ONE = "The new one"
+
+
+def option_labels(pending: JsonDict, state: JsonDict) -> list[str]:
+    """One label per option of ``pending`` (the API's pending_choice), in order."""
+    options = list(pending.get("options") or [])
+    if pending.get("kind") == "as_enters_color":
+        return [_color_label(option) for option in options]
+    objects = {o["id"]: o for o in state.get("objects", [])}
+    seats = {s["seat"]: s["name"] for s in state.get("seats", [])}
+    refers = pending.get("refers") or [None] * len(options)
+    named = [
+        ref if isinstance(ref, str) else _object_id(option, objects)
+        for option, ref in zip(options, refers, strict=False)
+    ]
+    toggle = _toggle(state)
+    names = object_names([objects.get(i) if i else None for i in named], seats, toggle)
+    labels = []
+    for option, ref, name in zip(options, named, names, strict=False):
+        if ref is not None:
+            labels.append(name)
+        elif isinstance(option, dict) and "to" in option:
+            labels.append(_damage_label(option, objects, seats, toggle))
+        elif isinstance(option, str):
+            labels.append(option)
+        else:
+            labels.append(json.dumps(option))
+    return labels
+
+
+def _toggle(state: JsonDict) -> Toggle | None:
+    game = state.get("game")
+    return rules.presentation(game).toggle if game in rules.registries() else None
+
+
+def _object_id(option: Any, objects: dict[str, JsonDict]) -> str | None:
+    """An option that is an object id: on the board, or the one being created (not shown yet)."""
+    if isinstance(option, str) and (option in objects or OBJECT_ID.match(option)):
+        return option
+    return None
+
+
+def _name(obj: JsonDict) -> str:
+    return str(obj.get("name") or "Face-down permanent")  # 708.2a: no name, still called something
+
+
+def _stats(obj: JsonDict) -> str:
+    if obj.get("power") is not None:
+        return f"{obj.get('power')}/{obj.get('toughness')}"
+    return f"Might {obj['might']}" if obj.get("might") is not None else ""
+
+
+def _counters(obj: JsonDict) -> str:
+    shown = [f"{n} {kind}" for kind, n in sorted((obj.get("counters") or {}).items()) if n]
+    return ", ".join(shown) or "no counters"
+
+
+def _status(toggle: Toggle | None) -> Callable[[JsonDict], str]:
+    """Tapped or not (MTG), exhausted or ready (Riftbound): the game's own words."""
+    if toggle is None:
+        return lambda o: ""
+    return lambda o: toggle.word if o.get(toggle.key) else (toggle.up_word or f"un{toggle.word}")
+
+
+# What may tell two objects of one name apart, in the order players look for it.
+def _details(seats: dict[int, str], toggle: Toggle | None) -> list[Callable[[JsonDict], str]]:
+    return [
+        lambda o: f"{seats.get(o.get('controller'), '?')}'s",
+        _stats,
+        _counters,
+        _status(toggle),
+        lambda o: " ".join(o.get("types") or []),
+        lambda o: ", ".join(o.get("keywords") or []) or "no keywords",
+        lambda o: f"x{o.get('count', 1)}",
+    ]
+
+
+def object_names(
+    objects: list[JsonDict | None], seats: dict[int, str], toggle: Toggle | None = None
+) -> list[str]:
+    """Names for objects offered side by side (None: one not on the board yet, the new one),
+    each with only the details that differ between those sharing its name."""
+    names = [_name(o) if o is not None else NEW_ONE for o in objects]
+    result = list(names)
+    for name in set(names):
+        group = [i for i, n in enumerate(names) if n == name and objects[i] is not None]
+        if len(group) < 2:
+            continue
+        shown = [o for i in group if (o := objects[i]) is not None]
+        differ = [d for d in _details(seats, toggle) if len({d(o) for o in shown}) > 1]
+        for number, (i, obj) in enumerate(zip(group, shown, strict=True), start=1):
+            parts = [d(obj) for d in differ if d(obj)] or [f"#{number}"]
+            result[i] = f"{name} ({', '.join(parts)})"
+    return result
+
+
+def _damage_label(
+    option: JsonDict, objects: dict[str, JsonDict], seats: dict[int, str], toggle: Toggle | None
+) -> str:
+    """A division of combat damage (510.1c): "3 to Soldier Token; 1 to Goblin Token, 1 to the
+    player" from {"to": {id: [amounts]}, "excess": n}."""
+    ids = list(option.get("to") or {})
+    names = object_names([objects.get(i) for i in ids], seats, toggle)
+    parts = []
+    for object_id, name in zip(ids, names, strict=True):
+        amounts = [str(a) for a in option["to"][object_id]]
+        each = f" ({' + '.join(amounts)})" if len(amounts) > 1 else ""
+        total = sum(int(a) for a in option["to"][object_id])
+        parts.append(f"{total} to {name if objects.get(object_id) else 'it'}{each}")
+    if option.get("excess"):
+        parts.append(f"{option['excess']} to the player")
+    return "; ".join(parts)
+
+
+def _color_label(option: Any) -> str:
+    """ "W" -> "White", "W (all 3)" -> "White (all 3)" (as-enters color choices, CR 614.12)."""
+    text = str(option)
+    name = COLOR_NAMES.get(text[:1])
+    return f"{name.capitalize()}{text[1:]}" if name else text
