@@ -85,7 +85,7 @@ def _status(toggle: Toggle | None) -> Callable[[JsonDict], str]:
 # What may tell two objects of one name apart, in the order players look for it.
 def _details(seats: dict[int, str], toggle: Toggle | None) -> list[Callable[[JsonDict], str]]:
     return [
-        lambda o: f"{seats.get(o.get('controller'), '?')}'s",
+        lambda o: f"{seats.get(int(o.get('controller', -1)), '?')}'s",
         _stats,
         _counters,
         _status(toggle),
