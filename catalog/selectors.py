@@ -327,3 +327,15 @@ def card_list(
 
 def token_creators(token: TokenDefinition) -> list[TokenRelation]:
     return list(token.creator_relations.select_related("card").order_by("card__name").all())
+
+
+def definition_art(slugs: set[str]) -> dict[str, JsonDict]:
+    """The art of the tokens and cards named by ``slugs`` (what the battlefield's stacks were
+    made from), by slug: `{"images", "artist", "copyright"}`, only for those that have art."""
+    found: dict[str, JsonDict] = {}
+    printings = Prefetch("printings", queryset=TokenPrinting.objects.order_by("pk"))
+    for token in TokenDefinition.objects.filter(slug__in=slugs).prefetch_related(printings):
+        found[token.slug] = token_art(token)
+    for card in CardDefinition.objects.filter(slug__in=slugs - set(found)):
+        found[card.slug] = card_art(card)
+    return {slug: art for slug, art in found.items() if art["images"]["art_crop"]}

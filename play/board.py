@@ -94,7 +94,11 @@ def tile_signature(obj: JsonDict) -> str:
     return json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def tile(obj: JsonDict, game: str, attached: list[JsonDict]) -> JsonDict:
+def tile(
+    obj: JsonDict, game: str, attached: list[JsonDict], art: JsonDict | None = None
+) -> JsonDict:
+    """One stack as a card: its catalogue art (`art`, by definition slug) or a frame in its
+    colors, name and P/T, counters as badges."""
     counters = [(k, n) for k, n in obj.get("counters", {}).items() if n and k != "buff"]
     return {
         "obj": obj,
@@ -110,6 +114,7 @@ def tile(obj: JsonDict, game: str, attached: list[JsonDict]) -> JsonDict:
         "attached": attached,
         "keywords": _unbadged_keywords(obj),
         "tapped": bool(obj.get(presentation(game).toggle.key)),
+        "art": (art or {}).get(str(obj.get("definition"))),
     }
 
 
@@ -130,7 +135,10 @@ def _unbadged_keywords(obj: JsonDict) -> list[str]:
 
 
 def piles(
-    objects: list[JsonDict], game: str, attached: dict[str, list[JsonDict]]
+    objects: list[JsonDict],
+    game: str,
+    attached: dict[str, list[JsonDict]],
+    art: JsonDict | None = None,
 ) -> list[JsonDict]:
     """Stacks with the same name side by side, summed up: "x40 Goblin Token, 12 tapped"."""
     ordered = sorted(objects, key=lambda o: (display_name(o), o["id"]))
@@ -142,7 +150,7 @@ def piles(
         tapped = sum(o["count"] for o in stacks if o.get(toggle.key))
         word = toggle.word
         summary = f"x{total} {name}" + (f" ({tapped} {word})" if tapped else "")
-        tiles = [tile(o, game, attached.get(o["id"], [])) for o in stacks]
+        tiles = [tile(o, game, attached.get(o["id"], []), art) for o in stacks]
         result.append({"name": name, "summary": summary, "tiles": tiles})
     return result
 
@@ -175,8 +183,9 @@ def _designations(shown: rules.Presentation, seat: JsonDict) -> list[tuple[str, 
     return [(key, words) for key, words in shown.designations if key not in held]
 
 
-def layout(state: JsonDict) -> JsonDict:
-    """Seats with their piles (MTG battlefield, Riftbound base) and Riftbound's shared fields."""
+def layout(state: JsonDict, art: JsonDict | None = None) -> JsonDict:
+    """Seats with their piles (MTG battlefield, Riftbound base) and Riftbound's shared fields;
+    ``art``: catalogue art by definition slug (catalog.selectors.definition_art)."""
     game = state["game"]
     shown = presentation(game)
     objects = [o for o in state["objects"] if o.get("zone") == shown.board_zone]
@@ -204,7 +213,7 @@ def layout(state: JsonDict) -> JsonDict:
                 "pools": _seat_pools(shown, seat),
                 "counters": _seat_counters(shown, seat),
                 "designate": _designations(shown, seat),
-                "piles": piles(mine, game, attached),
+                "piles": piles(mine, game, attached, art),
                 "elsewhere": [
                     o
                     for o in state["objects"]
@@ -219,7 +228,7 @@ def layout(state: JsonDict) -> JsonDict:
         by_seat = [
             {
                 "name": names.get(number, "?"),
-                "piles": piles([o for o in here if o["controller"] == number], game, attached),
+                "piles": piles([o for o in here if o["controller"] == number], game, attached, art),
             }
             for number in sorted({o["controller"] for o in here})
         ]

@@ -376,3 +376,17 @@ def table_controls(game: str) -> dict[str, r.ActionSpec | None]:
     """The table page's controls outside the object panel, by role (registry ROLES)."""
     registry = rules.registries()[game]
     return {role: registry.by_role(role) for role in r.ROLES}
+
+
+def batch_specs(game: str) -> list[r.ActionSpec]:
+    """What the multi-select bar offers on several stacks at once: tap and untap (the tile's
+    quick buttons), then the main actions that remove a stack (sacrifice, destroy...), each
+    asking only which objects and how many."""
+    registry = rules.registries()[game]
+    quick = [registry.by_role("tap_one"), registry.by_role("untap_one")]
+    removing = [s for s in registry if s.group == "main" and s.style == "danger"]
+    return [
+        s
+        for s in [*quick, *removing]
+        if s is not None and {p.name for p in s.form_params()} <= {"object", "count"}
+    ]

@@ -189,3 +189,27 @@ class Action(models.Model):
     def __str__(self) -> str:
         kind: Any = self.payload.get("type") if isinstance(self.payload, dict) else self.kind
         return f"#{self.seq} {kind}"
+
+
+class PaletteToken(models.Model):
+    """A token a player created or starred in one game: the create palette's favourites, recent
+    tokens and "again" (the last creation, with its count). Kept per user, not per table, so a
+    player's Treasures are one tap away at every table."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="palette_tokens"
+    )
+    game = models.CharField(max_length=32)
+    token = models.CharField(max_length=100)  # a catalogue token slug
+    favourite = models.BooleanField(default=False)
+    last_count = models.PositiveIntegerField(default=1)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "token"], name="palette_token_once")
+        ]
+        indexes = [models.Index(fields=["user", "game", "-used_at"], name="palette_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.game} {self.token}"

@@ -23,6 +23,7 @@ from play import broadcast, rules
 from play.delta import apply_patch, diff_states, forward, inverse, table_delta
 from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.payloads import action_check_shape, action_embed_definitions
+from play.rules.registry import ActionSpec
 from play.selectors import (
     AnyUser,
     TableAccess,
@@ -321,6 +322,55 @@ def table_untap_all(
             expected_version=expected_version,
             action={"type": untap_everything.type, "seat": seat},
         )
+
+
+def table_apply_to_stacks(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    kind: str,
+    objects: list[str],
+) -> list[ActionResult]:
+    """One control on several stacks (the board's multi-select): the action of type ``kind`` on
+    every object of each stack, one logged action per stack (each undone on its own), all or
+    none (one transaction). Stacks it doesn't apply to, or already in the state a tap or untap
+    would give, are left out."""
+    registry = rules.registries()
+    with _busy_is_conflict(), transaction.atomic():
+        table, _seats, _access = _lock(table_id, user, expected_version)
+        spec = registry[table.game].get(kind)
+        if spec is None or spec.applies is None or not spec.param("count"):
+            raise DomainError(f"{kind!r} can't be done to several stacks.", code="invalid")
+        toggle = rules.presentation(table.game).toggle.key
+        with _kernel_call():
+            shown = {o["id"]: o for o in rules.view(current_state(table))["objects"]}
+        version, results = expected_version, []
+        for object_id in dict.fromkeys(objects):
+            obj = shown.get(object_id)
+            if obj is None:
+                raise DomainError("A selected stack is gone; pick again.", code="invalid")
+            if not spec.applies.matches(obj) or _changes_nothing(spec, obj, toggle):
+                continue
+            result = table_apply_action(
+                table_id=table.id,
+                user=user,
+                expected_version=version,
+                action={"type": kind, "object": object_id, "count": obj["count"]},
+            )
+            version = result.version
+            results.append(result)
+            shown = {o["id"]: o for o in result.state["objects"]}
+        return results
+
+
+def _changes_nothing(spec: ActionSpec, obj: dict[str, Any], toggle: str) -> bool:
+    """Tapping a tapped stack, or untapping an untapped one, in a multi-select."""
+    if spec.role == "tap_one":
+        return bool(obj.get(toggle))
+    if spec.role == "untap_one":
+        return not obj.get(toggle)
+    return False
 
 
 def _rebuild_before(table: Table, target: Action, current: Any) -> Any:

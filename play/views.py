@@ -22,13 +22,14 @@ from django_htmx.middleware import HtmxDetails
 
 from catalog import selectors as catalog
 from catalog import services as catalog_services
-from play import board, rules, selectors, services
+from play import board, palette, rules, selectors, services
 from play.forms import (
     COLORS,
     ActionForm,
     JoinForm,
     TableCreateForm,
     ability_label,
+    batch_specs,
     panel_groups,
     table_controls,
 )
@@ -37,8 +38,18 @@ from play.selectors import TableAccess
 from tokensite.api import Conflict, DomainError, Forbidden
 
 LOG_ENTRIES = 40
+QUICK_COUNTS = [(n, str(n)) for n in (1, 2, 3, 5, 10)]  # the palette's one-tap quantities
+
+
+def _stack_counts(count: int) -> list[tuple[int, str]]:
+    """The object panel's one-tap "how many": 1 to 5 of the stack, and all of it."""
+    chips = [(n, str(n)) for n in range(1, min(count, 5) + 1)]
+    return [*chips, (count, f"All {count}")] if count > 5 else chips
+
+
 LINK = re.compile(r"/play/(join|watch)/([\w-]{1,64})/?")
 SLOT = re.compile(r"^[a-z0-9_-]{1,40}$")
+MAX_SELECTED = 64  # stacks one multi-select action may name
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -51,7 +62,7 @@ def _access(request: HttpRequest, table_id: Any) -> tuple[Table, TableAccess]:
     )
 
 
-def _palette(table: Table) -> dict[str, Any]:
+def _palette(table: Table, user: Any) -> dict[str, Any]:
     quick = list(
         catalog.token_list(game=table.game, predefined=True).values("slug", "name", "subtypes")
     )
@@ -64,6 +75,8 @@ def _palette(table: Table) -> dict[str, Any]:
         "colors": COLORS,
         "pinned": _pinned(table),
         "leaves": leaves.options() if leaves is not None else [],
+        "memory": palette.palette_memory(user=user, game=table.game),
+        "counts": QUICK_COUNTS,
     }
 
 
@@ -90,14 +103,21 @@ def _context(
     return {
         "table": table,
         "state": state,
-        "layout": board.layout(state),
+        "layout": board.layout(state, _art(state)),
         "log": board.log_groups(list(entries), state),
         "access": access,
         "spectate": request.GET.get("spectate", ""),
         "controls": table_controls(table.game),
+        "batch": batch_specs(table.game),
         "can_undo": services.may_undo(table, access, request.user),
         **extra,
     }
+
+
+def _art(state: dict[str, Any]) -> dict[str, Any]:
+    """Catalogue art of the stacks' definitions (uploaded first, else imported)."""
+    slugs = {str(o["definition"]) for o in state["objects"] if o.get("definition")}
+    return catalog.definition_art(slugs) if slugs else {}
 
 
 def _error(request: HtmxHttpRequest, exc: DomainError) -> HttpResponse:
@@ -219,7 +239,7 @@ def table_page(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         table, access = _access(request, table_id)
     except DomainError as exc:
         return render(request, "play/error.html", {"error": exc}, status=exc.status)
-    context = _context(request, table, access, palette=_palette(table))
+    context = _context(request, table, access, palette=_palette(table, request.user))
     template = "play/table.html#board" if request.htmx else "play/table.html"
     return render(request, template, context)
 
@@ -256,10 +276,71 @@ def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _stale(request, table_id, exc)
     except DomainError as exc:
         return _error(request, exc)
+    _remember_creation(request, table_id, action)
     summary = board.replacement_summary(result.events)
     return _board(
         request, table_id, state=result.state, result_events=result.events, summary=summary
     )
+
+
+def _remember_creation(request: HttpRequest, table_id: Any, action: dict[str, Any]) -> None:
+    """A catalogue token created from the palette becomes the player's recent one and "again"."""
+    table, _unused = _access(request, table_id)
+    create = table_controls(table.game)["create"]
+    if create is None or action["type"] != create.type or not isinstance(action.get("token"), str):
+        return
+    count = action.get("count", 1)
+    palette.palette_token_used(
+        user=request.user, game=table.game, token=action["token"], count=int(count)
+    )
+
+
+@require_POST
+def act_on_stacks(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
+    """The multi-select bar: one action (tap, untap, sacrifice...) on every selected stack, one
+    logged action per stack (services.table_apply_to_stacks)."""
+    if not request.user.is_authenticated:
+        return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
+    objects = [o for o in request.POST.getlist("objects") if SLOT.match(o)][:MAX_SELECTED]
+    try:
+        version = int(request.POST.get("expected_version", ""))
+        if not objects:
+            raise DomainError("Select one or more stacks first.", code="invalid")
+        results = services.table_apply_to_stacks(
+            table_id=table_id,
+            user=request.user,
+            expected_version=version,
+            kind=request.POST.get("type", ""),
+            objects=objects,
+        )
+    except ValueError:
+        return _error(request, DomainError("expected_version must be a number.", code="invalid"))
+    except Conflict as exc:
+        return _stale(request, table_id, exc)
+    except DomainError as exc:
+        return _error(request, exc)
+    if not results:
+        return _board(request, table_id, result_events=[])
+    events = [e for result in results for e in result.events]
+    return _board(request, table_id, state=results[-1].state, result_events=events)
+
+
+@require_POST
+def favourite(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
+    """Star or unstar a token for this player's palettes; the palette's memory comes back."""
+    wanted, _, token = request.POST.get("favourite", "").partition(":")
+    try:
+        table, _unused = _access(request, table_id)
+        palette.palette_favourite_set(
+            user=request.user, game=table.game, token=token[:100], favourite=wanted == "1"
+        )
+    except DomainError as exc:
+        return _error(request, exc)
+    if not request.htmx:
+        return redirect("play-table", table_id=table.id)
+    context = {"table": table, "palette": _palette(table, request.user)}
+    context["controls"] = table_controls(table.game)
+    return render(request, "play/table.html#palette-memory", context)
 
 
 def _form_errors(form: ActionForm) -> str:
@@ -320,7 +401,7 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
         table, access = _access(request, table_id)
     except DomainError as exc:
         return render(request, "play/error.html", {"error": exc}, status=exc.status)
-    context = _context(request, table, access, palette=_palette(table))
+    context = _context(request, table, access, palette=_palette(table, request.user))
     found = [o for o in context["state"]["objects"] if o["id"] == object_id]
     if not found:
         error = DomainError("That stack is gone (it left the battlefield or merged).")
@@ -331,9 +412,10 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
     }
     context.update(
         obj=obj,
-        tile=board.tile(obj, table.game, []),
+        tile=board.tile(obj, table.game, [], _art({"objects": [obj]})),
         panel=panel_groups(table.game, obj, context["state"], access.seats),
         count_label="How many creatures" if "Creature" in obj["types"] else "How many",
+        stack_counts=_stack_counts(obj["count"]),
         domains=rules.presentation(table.game).ability_domains,
     )
     template = "play/object.html#panel" if request.htmx else "play/object.html"

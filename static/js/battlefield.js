@@ -458,6 +458,7 @@
       form.querySelectorAll("input[type=number]").forEach(function (input) {
         input.value = input.defaultValue;
       });
+      form.querySelectorAll(".count-picker").forEach(showPressed);
     }
   });
 
@@ -480,7 +481,7 @@
 
   function typing(target) {
     var tag = target && target.tagName;
-    return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable);
+    return (tag === "INPUT" && target.type !== "checkbox") || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable);
   }
 
   document.addEventListener("keydown", function (event) {
@@ -488,6 +489,25 @@
       return;
     }
     if ((panel && panel.open) || (help && help.open)) {
+      return;
+    }
+    if (event.key === "Escape" && selectedBoxes().length) {
+      clearSelection();
+      return;
+    }
+    var quick = { "1": 1, "2": 2, "3": 3, "5": 5, "0": 10 }[event.key];
+    var palettePicker = document.querySelector("#palette-form .count-picker");
+    if (quick && palettePicker) {
+      event.preventDefault();
+      setCount(palettePicker, quick);
+      return;
+    }
+    if (event.key === ".") {
+      var again = document.querySelector("[data-again]");
+      if (again) {
+        event.preventDefault();
+        again.click();
+      }
       return;
     }
     if (event.key === "?") {
@@ -501,10 +521,7 @@
       var search = document.getElementById("palette-q");
       if (search) {
         event.preventDefault();
-        var palette = document.getElementById("palette");
-        if (palette) {
-          palette.open = true;
-        }
+        openSheet(true);
         search.focus();
       }
       return;
@@ -516,11 +533,124 @@
     }
   });
 
-  // Phones start with the palette folded so the board is on screen first.
-  var palette = document.getElementById("palette");
-  if (palette && window.matchMedia("(max-width: 719px)").matches) {
-    palette.open = false;
+  // Quick counts and steppers (the palette's "how many tokens", the panel's "how many of the
+  // stack"): one tap sets the number; the chip matching the number shows pressed.
+  function showPressed(picker) {
+    var input = picker.querySelector("input[type=number]");
+    picker.querySelectorAll("[data-count]").forEach(function (chip) {
+      chip.setAttribute("aria-pressed", String(input && chip.dataset.count === input.value));
+    });
   }
+
+  function setCount(picker, value) {
+    var input = picker.querySelector("input[type=number]");
+    if (!input) {
+      return;
+    }
+    var min = parseInt(input.min || "1", 10);
+    var max = input.max ? parseInt(input.max, 10) : Infinity;
+    input.value = String(Math.max(min, Math.min(max, value)));
+    showPressed(picker);
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-count], [data-step]") : null;
+    var picker = button ? button.closest(".count-picker") : null;
+    if (!picker) {
+      return;
+    }
+    var input = picker.querySelector("input[type=number]");
+    var now = parseInt(input.value, 10) || 0;
+    setCount(picker, button.dataset.count ? parseInt(button.dataset.count, 10) : now + parseInt(button.dataset.step, 10));
+  });
+
+  document.addEventListener("input", function (event) {
+    var picker = event.target.closest ? event.target.closest(".count-picker") : null;
+    if (picker) {
+      showPressed(picker);
+    }
+  });
+
+  // The create sheet (phones): the bar opens it over the board, Close or Esc folds it. Wider
+  // screens show the palette beside the board; CSS decides, so nothing moves after first paint.
+  var sheet = document.getElementById("palette");
+  var sheetToggle = document.querySelector("[data-sheet-toggle]");
+
+  function openSheet(open) {
+    if (!sheet) {
+      return;
+    }
+    sheet.classList.toggle("is-open", open);
+    if (sheetToggle) {
+      sheetToggle.setAttribute("aria-expanded", String(open));
+    }
+    if (!open && window.location.hash === "#palette") {
+      history.replaceState(null, "", window.location.pathname + window.location.search);
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target.closest("[data-sheet-toggle], [data-sheet-close]") : null;
+    if (!target) {
+      return;
+    }
+    event.preventDefault();
+    openSheet(target.hasAttribute("data-sheet-toggle") ? !(sheet && sheet.classList.contains("is-open")) : false);
+  });
+
+  // Multi-select: the tiles' checkboxes belong to the bar's form; the choice survives live
+  // board updates and clears once the bar's action is done.
+  var stacksForm = document.getElementById("stacks-form");
+  var selected = [];
+
+  function selectedBoxes() {
+    return Array.prototype.slice.call(document.querySelectorAll("[data-select-stack]:checked"));
+  }
+
+  function showSelection() {
+    if (!stacksForm) {
+      return;
+    }
+    var boxes = selectedBoxes();
+    stacksForm.hidden = boxes.length === 0;
+    var count = stacksForm.querySelector("[data-selected-count]");
+    if (count) {
+      count.textContent = String(boxes.length);
+    }
+  }
+
+  function clearSelection() {
+    selectedBoxes().forEach(function (box) { box.checked = false; });
+    selected = [];
+    showSelection();
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("[data-select-stack]")) {
+      showSelection();
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-clear-selection]")) {
+      clearSelection();
+    }
+  });
+
+  document.body.addEventListener("htmx:beforeSwap", function () {
+    selected = selectedBoxes().map(function (box) { return box.value; });
+  });
+
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var fromBar = stacksForm && event.detail.requestConfig && stacksForm.contains(event.detail.requestConfig.elt);
+    if (fromBar && event.detail.xhr && event.detail.xhr.status < 300) {
+      selected = [];
+    }
+    document.querySelectorAll("[data-select-stack]").forEach(function (box) {
+      box.checked = selected.indexOf(box.value) !== -1;
+    });
+    showSelection();
+  });
 
   connect();
 })();
