@@ -176,6 +176,7 @@
       });
     });
     tile.querySelectorAll("input[name=object]").forEach(function (input) { input.value = obj.id; });
+    tile.querySelectorAll("[data-select-stack]").forEach(function (box) { box.value = obj.id; box.checked = false; });
     tile.querySelectorAll("[id^=err-]").forEach(function (out) { out.id = "err-" + obj.id.toLowerCase(); });
     tile.querySelectorAll("input[name=slot]").forEach(function (input) { input.value = "err-" + obj.id.toLowerCase(); });
     sibling.parentNode.insertBefore(tile, sibling.nextSibling);
@@ -412,6 +413,15 @@
   document.body.addEventListener("htmx:beforeSwap", function () {
     before = stacksOnBoard();
     rememberFocus();
+  });
+
+  // Search results show where the thumb is: inside the open sheet, scrolled into view.
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var from = event.detail.requestConfig && event.detail.requestConfig.elt;
+    var results = document.getElementById("palette-results");
+    if (results && from && (from.id === "palette-q" || from.id === "palette-kind")) {
+      results.scrollIntoView({ block: "nearest" });
+    }
   });
 
   document.body.addEventListener("htmx:afterSwap", function (event) {
