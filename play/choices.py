@@ -102,6 +102,13 @@ def object_names(
     each with only the details that differ between those sharing its name."""
     names = [_name(o) if o is not None else NEW_ONE for o in objects]
     result = list(names)
+    if NEW_ONE in names:
+        # Beside one not on the board yet, the ones there say what they are (704.5j: keep the
+        # 3/3 Voja or the new one).
+        result = [
+            f"{n} ({_stats(o)})" if o is not None and _stats(o) else n
+            for n, o in zip(names, objects, strict=True)
+        ]
     for name in set(names):
         group = [i for i, n in enumerate(names) if n == name and objects[i] is not None]
         if len(group) < 2:

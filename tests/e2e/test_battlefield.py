@@ -63,7 +63,7 @@ def test_it_plays_tokens_through_a_turn(browser: Browser, live_url: str, artifac
     expect(page.get_by_role("heading", name="Friday")).to_be_visible()
 
     palette = page.locator("#palette")
-    palette.get_by_label("Quantity").fill("3")
+    palette.get_by_label("How many tokens", exact=True).fill("3")
     palette.get_by_role("button", name="Treasure Token").click()
     expect(page.locator("#board")).to_contain_text("x3 Treasure Token")
 
@@ -77,7 +77,7 @@ def test_it_plays_tokens_through_a_turn(browser: Browser, live_url: str, artifac
     expect(page.locator("#board .gone")).to_contain_text("Left the board: 1 Treasure Token")
     expect(page.locator("#board .seat").first.locator(".mana-r")).to_have_text("R 1")
 
-    palette.get_by_label("Quantity").fill("1")
+    palette.get_by_label("How many tokens", exact=True).fill("1")
     palette.get_by_label("Search in").select_option("cards")
     palette.get_by_placeholder("Search").fill("Doubling Season")
     palette.get_by_role("button", name="Put onto battlefield").first.click()

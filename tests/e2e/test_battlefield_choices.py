@@ -47,7 +47,7 @@ def test_it_asks_for_the_order_of_replacement_effects_and_the_legend_to_keep(
     custom.get_by_role("button", name="Create").click()
     choice = page.locator("#choice")
     expect(choice).to_contain_text("704.5j")
-    expect(choice.get_by_role("button", name="Voja")).to_contain_text("Wolf, 3/3")
+    expect(choice.get_by_role("button", name="Voja")).to_have_text("Voja (3/3)")
     page.screenshot(path=str(artifacts_dir / "choice-legend-1280.png"), full_page=True)
     choice.get_by_role("button", name="Voja").click()
     expect(choice).to_be_hidden()

@@ -50,7 +50,7 @@ def test_attacking_and_blocking_from_the_board(
 
     _tile(page, "Goblin Token").locator(".tile-open").click()
     dialog = page.locator("#panel")
-    dialog.get_by_label("How many of the 5").fill("3")
+    dialog.locator("#count-main").fill("3")
     dialog.get_by_label("Whom to attack").select_option(label="Ben")
     dialog.get_by_role("button", name="Attack").click()
     expect(board).to_contain_text("attacking")

@@ -170,7 +170,7 @@ def test_it_tells_two_legends_of_one_name_apart_in_a_choice():
     pending = {"kind": "legend_rule", "seat": 0, "prompt": "?", "options": ["o1", "o2"]}
     choice = board.pending_choice(_state([wolf], pending_choice=pending))
     assert choice is not None
-    assert [o["label"] for o in choice["options"]] == ["Voja", "The new one"]
+    assert [o["label"] for o in choice["options"]] == ["Voja (3/3)", "The new one"]
 
 
 def test_it_tells_two_legends_on_the_board_apart_by_what_differs():

@@ -44,7 +44,7 @@ def test_it_names_object_id_options_and_the_new_one() -> None:
     """704.5j: the legend already there (tapped) or the new one, not seen on the board yet."""
     state = {"seats": SEATS, "objects": [_obj("o1", "Legend", tapped=True, power=1, toughness=1)]}
     pending = {"kind": "legend_rule", "options": ["o1", "o2"]}
-    assert option_labels(pending, state) == ["Legend", "The new one"]
+    assert option_labels(pending, state) == ["Legend (1/1)", "The new one"]
 
 
 def test_it_lists_only_the_details_that_differ() -> None:

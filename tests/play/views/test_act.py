@@ -377,7 +377,7 @@ def test_it_names_the_new_object_in_a_pending_choice(seeded, cast):
     html = response.content.decode()
     assert "The new one" in html and "(o2)" not in html  # no object ids on screen
     # The legend already there is named as the board shows it (CR 704.5j).
-    assert ">Legend</button>" in html
+    assert ">Legend (1/1)</button>" in html
 
 
 def test_it_says_how_replacement_effects_changed_a_creation_a_choice_finished(seeded, cast):
