@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
@@ -276,22 +277,43 @@ def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _stale(request, table_id, exc)
     except DomainError as exc:
         return _error(request, exc)
-    _remember_creation(request, table_id, action)
+    remembered = _remember_creation(request, table_id, action)
     summary = board.replacement_summary(result.events)
-    return _board(
+    response = _board(
         request, table_id, state=result.state, result_events=result.events, summary=summary
     )
+    if remembered is not None and request.htmx and response.status_code == 200:
+        response.write(_palette_memory(request, remembered, oob=True))
+    return response
 
 
-def _remember_creation(request: HttpRequest, table_id: Any, action: dict[str, Any]) -> None:
-    """A catalogue token created from the palette becomes the player's recent one and "again"."""
+def _remember_creation(request: HttpRequest, table_id: Any, action: dict[str, Any]) -> Table | None:
+    """A catalogue token created from the palette becomes the player's recent one and "again"
+    (the table, when it did)."""
     table, _unused = _access(request, table_id)
     create = table_controls(table.game)["create"]
     if create is None or action["type"] != create.type or not isinstance(action.get("token"), str):
-        return
+        return None
     count = action.get("count", 1)
     palette.palette_token_used(
         user=request.user, game=table.game, token=action["token"], count=int(count)
+    )
+    return table
+
+
+def _palette_memory(request: HttpRequest, table: Table, *, oob: bool = False) -> str:
+    """The palette's favourites and recent tokens; with ``oob`` (htmx out-of-band, after a
+    creation) also the "again" form."""
+    context = {
+        "table": table,
+        "palette": _palette(table, request.user),
+        "controls": table_controls(table.game),
+        "state": {"version": table.version},
+        "oob": oob,
+    }
+    return "".join(
+        render_to_string(f"play/table.html#{name}", context, request=request)
+        for name in ("palette-memory", "again-form")[: 2 if oob else 1]
     )
 
 
@@ -338,9 +360,7 @@ def favourite(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _error(request, exc)
     if not request.htmx:
         return redirect("play-table", table_id=table.id)
-    context = {"table": table, "palette": _palette(table, request.user)}
-    context["controls"] = table_controls(table.game)
-    return render(request, "play/table.html#palette-memory", context)
+    return HttpResponse(_palette_memory(request, table))
 
 
 def _form_errors(form: ActionForm) -> str:

@@ -141,10 +141,10 @@ def test_again_repeats_the_last_creation_in_one_tap_and_favourites_stay(
     palette.get_by_role("button", name="3 (how many tokens)").click()
     palette.get_by_role("button", name="Treasure Token", exact=True).click()
     expect(page.locator("#board")).to_contain_text("x3 Treasure Token")
-    page.reload()  # recent tokens and "again" are kept on the server, per player
     again = palette.get_by_role("button", name="Again: 3 Treasure Token")
-    again.click()
+    again.click()  # shown at once (out of band with the board)
     expect(page.locator("#board .pile-summary")).to_have_text("x6 Treasure Token")
+    page.reload()  # recent tokens and "again" are kept on the server, per player
     page.keyboard.press(".")  # the shortcut
     expect(page.locator("#board .pile-summary")).to_have_text("x9 Treasure Token")
     recent = palette.get_by_role("group", name="Recent tokens")
@@ -229,4 +229,43 @@ def test_symbols_not_braces_and_the_phone_sheet_fits(
     page.goto(f"{live_url}/catalog/tokens/mtg-treasure/")
     expect(page.locator(".card-text .sym-tap")).to_have_attribute("aria-label", "tap")
     assert "{T}" not in page.locator("main, body").first.inner_text()
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_page_fits_a_phone_without_sideways_scroll(
+    browser: Browser, live_url: str, artifacts_dir: Path
+):
+    """Item 7: scrollWidth at 375 px on each page a player opens, screenshots kept."""
+    from collection import services as collection
+
+    load_seed()
+    ann = User.objects.create_user("ann")
+    table_id = _table(ann, SOLDIERS)
+    decklist = (
+        "4 Xorn\n2 Doubling Season\n1 Krenko, Mob Boss\n1 A Card With A Very Long Unknown Name"
+    )
+    deck = collection.deck_create(owner=ann, game="mtg", decklist=decklist, name="Treasures")
+    context = _context(browser, live_url, ann, PHONE)
+    page = context.new_page()
+    pages = {
+        "home": "/",
+        "catalogue": "/catalog/",
+        "token": "/catalog/tokens/mtg-treasure/",
+        "card": "/catalog/cards/mtg-doubling-season/",
+        "table": f"/play/{table_id}/",
+        "lobby": "/play/",
+        "decks": "/decks/",
+        "deck": f"/decks/{deck.pk}/",
+        "collection": "/collection/",
+        "print": "/print/",
+    }
+    widths = {}
+    for name, path in pages.items():
+        response = page.goto(live_url + path)
+        assert response is not None and response.status == 200, path
+        page.wait_for_load_state("networkidle")
+        widths[name] = page.evaluate("document.documentElement.scrollWidth")
+        page.screenshot(path=str(artifacts_dir / f"page-{name}-375.png"), full_page=True)
+    assert {name: w for name, w in widths.items() if w > PHONE["width"]} == {}
     context.close()
