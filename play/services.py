@@ -340,7 +340,8 @@ def table_apply_to_stacks(
     with _busy_is_conflict(), transaction.atomic():
         table, _seats, _access = _lock(table_id, user, expected_version)
         spec = registry[table.game].get(kind)
-        if spec is None or spec.applies is None or not spec.param("count"):
+        asks = {p.name for p in spec.form_params()} if spec is not None else set()
+        if spec is None or spec.applies is None or asks != {"object", "count"}:
             raise DomainError(f"{kind!r} can't be done to several stacks.", code="invalid")
         toggle = rules.presentation(table.game).toggle.key
         with _kernel_call():

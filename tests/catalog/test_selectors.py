@@ -104,3 +104,29 @@ def test_it_rejects_unknown_filter_values() -> None:
 def test_it_finds_cards_by_name_ignoring_case(angels: None) -> None:
     card = selectors.card_by_name("mtg", "  divine VISITATION ")
     assert card is not None and card.slug == "mtg-divine-visitation"
+
+
+def test_it_gives_the_art_of_the_definitions_on_a_table(angels: None) -> None:
+    """Battlefield tiles show catalogue art: imported pictures here, with the artist."""
+    from catalog.models import CardDefinition, TokenDefinition, TokenPrinting
+
+    angel = TokenDefinition.objects.get(slug="mtg-angel-4-4-w-flying-vigilance")
+    TokenPrinting.objects.create(
+        token=angel,
+        set_code="tm",
+        collector_number="1",
+        art_crop_url="https://img.example/angel-crop.jpg",
+        picture_url="https://img.example/angel.jpg",
+        artist="Ann Artist",
+    )
+    CardDefinition.objects.filter(slug="mtg-divine-visitation").update(
+        art_crop_url="https://img.example/dv.jpg", artist="Ben Brush"
+    )
+    art = selectors.definition_art(
+        {"mtg-angel-4-4-w-flying-vigilance", "mtg-divine-visitation", "mtg-archangel-token"}
+    )
+    assert set(art) == {"mtg-angel-4-4-w-flying-vigilance", "mtg-divine-visitation"}
+    angel_art = art["mtg-angel-4-4-w-flying-vigilance"]
+    assert angel_art["images"]["art_crop"] == "https://img.example/angel-crop.jpg"
+    assert angel_art["artist"] == "Ann Artist"
+    assert art["mtg-divine-visitation"]["artist"] == "Ben Brush"

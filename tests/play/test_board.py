@@ -221,3 +221,10 @@ def test_it_badges_a_blocked_attacker_and_a_blocker():
     assert "attacking (blocked)" in board.badges(attacker, "mtg")
     assert "blocking" in board.badges(blocker, "mtg")
     assert "blocking" not in board.badges(_obj("o3", "Elf", blocking=[]), "mtg")
+
+
+def test_it_gives_a_tile_the_art_of_its_definition():
+    obj = _obj("o1", "Angel Token", definition="mtg-angel")
+    art = {"mtg-angel": {"images": {"art_crop": "https://img.example/a.jpg"}, "artist": "Ann"}}
+    assert board.tile(obj, "mtg", [], art)["art"]["artist"] == "Ann"
+    assert board.tile(obj, "mtg", [], {})["art"] is None  # a frame in its colors instead
