@@ -154,6 +154,11 @@ def test_again_repeats_the_last_creation_in_one_tap_and_favourites_stay(
     page.reload()  # recent tokens and "again" are kept on the server, per player
     page.keyboard.press(".")  # the shortcut
     expect(page.locator("#board .pile-summary")).to_have_text("x9 Treasure Token")
+    page.keyboard.press("3")  # quick count by key, then the token
+    expect(page.locator("#palette-count")).to_have_value("3")
+    page.keyboard.press("?")
+    expect(page.locator("#help")).to_contain_text("Again: repeat your last creation")
+    page.keyboard.press("Escape")
     recent = palette.get_by_role("group", name="Recent tokens")
     recent.get_by_role("button", name="Star Treasure Token").click()
     favourites = palette.get_by_role("group", name="Favourite tokens")
@@ -225,6 +230,9 @@ def test_symbols_not_braces_and_the_phone_sheet_fits(
     result_box = results.bounding_box()
     assert result_box is not None and result_box["y"] + result_box["height"] <= PHONE["height"]
     page.screenshot(path=str(artifacts_dir / "create-sheet-375.png"))
+    page.emulate_media(color_scheme="dark")
+    page.screenshot(path=str(artifacts_dir / "create-sheet-375-dark.png"))
+    page.emulate_media(color_scheme="light")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     small = page.evaluate(
         """() => [...document.querySelectorAll('#palette button, #board button, .tile-select')]
