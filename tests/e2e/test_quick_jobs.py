@@ -14,12 +14,14 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from catalog.models import TokenDefinition, TokenPrinting
 from catalog.seed import load_seed
 from play import services
 from play.models import Action
 
 TIMEOUT = 10_000
 PHONE = {"width": 375, "height": 812}
+ART = "https://img.example/treasure-crop.jpg"  # never fetched offline: the tile keeps its frame
 DESKTOP = {"width": 1280, "height": 800}
 
 
@@ -202,6 +204,10 @@ def test_symbols_not_braces_and_the_phone_sheet_fits(
     load_seed()
     ann = User.objects.create_user("ann")
     table_id = _table(ann, {**SOLDIERS, "token": "mtg-treasure", "count": 1})
+    treasure = TokenDefinition.objects.get(slug="mtg-treasure")
+    TokenPrinting.objects.create(
+        token=treasure, set_code="tm", collector_number="9", art_crop_url=ART, artist="Ann Artist"
+    )
     context = _context(browser, live_url, ann, PHONE)
     page = context.new_page()
     page.goto(f"{live_url}/play/{table_id}/")
@@ -218,6 +224,11 @@ def test_symbols_not_braces_and_the_phone_sheet_fits(
     assert shifted < 0.01
     tile = page.locator("#board .bf-tile", has_text="Treasure")
     expect(tile.locator(".sym-tap")).to_have_attribute("aria-label", "tap")
+    expect(tile.locator(".tile-art img")).to_have_attribute("src", ART)
+    tile.locator(".tile-open").click()
+    expect(page.locator("#panel .object-art")).to_contain_text("Illustrated by Ann Artist")
+    expect(page.locator("#panel legend .sym-tap")).to_have_attribute("aria-label", "tap")
+    page.locator("#panel").get_by_role("button", name="Close").click()
     assert "{T}" not in page.locator("#board").inner_text()
     # The sheet opens over the board from the bottom bar, its results inside the viewport.
     toggle = page.locator("[data-sheet-toggle]")
