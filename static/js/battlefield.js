@@ -495,6 +495,10 @@
   }
 
   document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && sheet && sheet.classList.contains("is-open") && !(panel && panel.open)) {
+      openSheet(false);
+      return;
+    }
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) {
       return;
     }
@@ -590,9 +594,16 @@
     if (!sheet) {
       return;
     }
+    var wasOpen = sheet.classList.contains("is-open");
     sheet.classList.toggle("is-open", open);
     if (sheetToggle) {
       sheetToggle.setAttribute("aria-expanded", String(open));
+    }
+    // Focus follows the sheet on phones (not into a field: that would pop the keyboard up).
+    if (open && !wasOpen && sheetToggle && sheetToggle.offsetParent !== null) {
+      sheet.focus({ preventScroll: true });
+    } else if (!open && wasOpen && sheetToggle && sheet.contains(document.activeElement)) {
+      sheetToggle.focus({ preventScroll: true });
     }
     if (!open && window.location.hash === "#palette") {
       history.replaceState(null, "", window.location.pathname + window.location.search);
