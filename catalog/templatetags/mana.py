@@ -20,7 +20,7 @@ COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C"
 NUMBERS = "zero one two three four five six seven eight nine ten".split()
 WORDS = {
     "T": ("tap", "tap", "\u21b7"),
-    "Q": ("untap", "untap", "\u21b6"),
+    "Q": ("q", "untap symbol", "\u21b6"),
     "E": ("energy", "one energy", "E"),
     "S": ("snow", "one snow mana", "S"),
     "X": ("generic", "X generic mana", "X"),

@@ -13,7 +13,7 @@ from catalog.templatetags.mana import describe, mana
     ("code", "label"),
     [
         ("T", "tap"),
-        ("Q", "untap"),
+        ("Q", "untap symbol"),
         ("W", "one white mana"),
         ("U", "one blue mana"),
         ("C", "one colorless mana"),
