@@ -70,7 +70,10 @@ class MtgObject(GameObject):
 
     def merge_extra(self) -> tuple[Any, ...]:
         # Only base-setting pumps are ordered by timestamp (613.7); +N/+N pumps just add up.
-        return tuple(
+        # A blocked attacking stack is what its blockers name (each blocks its own share of
+        # it, 509.1a): two of them never merge, or a blocker would lose what it blocks.
+        unique = (self.id,) if self.blocked and self.attacking is not None else ()
+        return unique + tuple(
             sorted(
                 (p.power, p.toughness, p.set_base, p.until or "", p.timestamp if p.set_base else 0)
                 for p in self.pumps

@@ -49,6 +49,7 @@ def view(state: MtgState) -> JsonDict:
             "seat": pending.seat,
             "prompt": pending.prompt,
             "options": list(pending.options),
+            "amounts": pending.amounts,
         },
     }
 

@@ -1,0 +1,141 @@
+"""Dividing combat damage (CR 510.1c-e, 702.19b): each creature of an attacking stack assigns its
+own damage; answers are amounts, validated, bounded; trample counts damage already assigned."""
+
+from __future__ import annotations
+
+import pytest
+
+from play.rules import IllegalAction, InvalidAction
+from play.rules.mtg import division
+from tests.play.rules.conftest import Table
+from tests.play.rules.test_combat import attack_with, creature, make, to_step
+
+OGRE = creature("Ogre Token", 3, 3)
+BEAR = creature("Bear Token", 2, 2)
+WALL = creature("Wall Token", 0, 3)
+
+
+def _ogres_into_bears_and_walls(table: Table, ogres: int) -> tuple[str, str, str]:
+    """``ogres`` Ogres attack; each is blocked by one Bear and one Wall of two stacks."""
+    stack = make(table, OGRE, count=ogres)
+    bears = make(table, BEAR, controller=1, count=ogres)
+    walls = make(table, WALL, controller=1, count=ogres)
+    attacking = attack_with(table, stack, count=ogres)
+    to_step(table, "declare_blockers")
+    table.do("block", object=bears, count=ogres, attacker=attacking)
+    table.do("block", object=walls, count=ogres, attacker=attacking)
+    table.do("next_step")
+    return attacking, bears, walls
+
+
+def test_each_creature_of_a_stack_divides_its_own_damage_510_1c() -> None:
+    table = Table()
+    _attacking, bears, walls = _ogres_into_bears_and_walls(table, 2)
+    pending = table.view()["pending_choice"]
+    assert pending["amounts"]["count"] == 2
+    table.choose(
+        {
+            "groups": [
+                {"count": 1, "to": {bears: [2], walls: [1]}},
+                {"count": 1, "to": {walls: [3]}},
+            ]
+        }
+    )
+    assert sorted(o["damage"] for o in table.objects("Bear Token")) == [0]
+    assert sorted(o["damage"] for o in table.objects("Wall Token")) == [1]
+
+
+def test_a_million_creatures_divide_in_groups_without_a_loop_per_creature_510_1c() -> None:
+    table = Table()
+    _attacking, bears, walls = _ogres_into_bears_and_walls(table, 1_000_000)
+    table.choose(
+        {
+            "groups": [
+                {"count": 400_000, "to": {bears: [2], walls: [1]}},
+                {"count": 600_000, "to": {walls: [3]}},
+            ]
+        }
+    )
+    assert table.count("Bear Token") == 600_000
+    assert sorted((o["count"], o["damage"]) for o in table.objects("Wall Token")) == [(400_000, 1)]
+    assert len(table.view()["objects"]) <= 4
+
+
+def test_a_division_must_assign_exactly_the_power_510_1e() -> None:
+    table = Table()
+    _attacking, bears, walls = _ogres_into_bears_and_walls(table, 1)
+    with pytest.raises(IllegalAction) as caught:
+        table.choose({"to": {bears: [1], walls: [1]}})
+    assert caught.value.rule == "510.1e"
+    with pytest.raises(IllegalAction) as caught:
+        table.choose({"to": {bears: [2]}, "excess": 1})  # no trample
+    assert caught.value.rule == "510.1c"
+    with pytest.raises(InvalidAction):
+        table.choose({"groups": [{"count": 2, "to": {walls: [3]}}]})  # one Ogre only
+    with pytest.raises(InvalidAction):
+        table.choose({"to": {"o99": [3]}})
+    assert table.view()["pending_choice"]["kind"] == "combat_damage"
+
+
+def test_an_answer_beyond_the_documented_bounds_is_refused_not_cut_short() -> None:
+    table = Table()
+    _attacking, _bears, walls = _ogres_into_bears_and_walls(table, 100)
+    many = [{"count": 1, "to": {walls: [3]}}] * (division.MAX_GROUPS + 1)
+    with pytest.raises(InvalidAction, match="groups"):
+        table.choose({"groups": many})
+    with pytest.raises(InvalidAction, match="at most"):
+        table.choose({"to": {walls: [0] * (division.MAX_AMOUNTS + 1) + [3]}})
+    table.choose({"groups": [{"count": 100, "to": {walls: [3]}}]})
+    assert table.count("Wall Token") == 0
+
+
+def test_trample_goes_over_only_after_lethal_to_every_blocker_702_19b() -> None:
+    table = Table()
+    wurm = make(table, creature("Wurm Token", 6, 6, "Trample"))
+    make(table, BEAR, controller=1)
+    make(table, WALL, controller=1)
+    attacking = attack_with(table, wurm)
+    to_step(table, "declare_blockers")
+    for blocker in [o["id"] for o in table.objects()]:
+        if blocker != attacking:
+            table.do("block", object=blocker, attacker=attacking)
+    table.do("next_step")
+    # 6 >= 2 + 3: lethal to each, 1 tramples over; nobody is asked.
+    assert table.view()["pending_choice"] is None
+    assert table.seat(1)["life"] == 19
+    assert table.count("Bear Token") == 0 and table.count("Wall Token") == 0
+
+
+def test_the_attacker_may_assign_more_to_blockers_given_in_advance_702_19b() -> None:
+    table = Table()
+    wurm = make(table, creature("Wurm Token", 6, 6, "Trample"))
+    bear = make(table, BEAR, controller=1)
+    attacking = attack_with(table, wurm)
+    to_step(table, "declare_blockers")
+    table.do("block", object=bear, attacker=attacking)
+    with pytest.raises(IllegalAction) as caught:
+        table.do("next_step", answers=[{"source": attacking, "to": {bear: [1]}, "excess": 5}])
+    assert caught.value.rule == "702.19b"
+    table.do("next_step", answers=[{"source": attacking, "to": {bear: [4]}, "excess": 2}])
+    assert table.seat(1)["life"] == 18
+
+
+def test_trample_counts_damage_other_attackers_already_assigned_702_19b() -> None:
+    """702.19b: "take into account ... damage from other creatures that's being assigned during
+    the same combat damage step": a Wall blocking two Wurms is lethal after the first's 3."""
+    table = Table()
+    wurms = make(table, creature("Wurm Token", 3, 3, "Trample"), count=2)
+    wall = make(
+        table,
+        creature("Wall Token", 0, 3, "Can block an additional creature each combat"),
+        controller=1,
+    )
+    attacking = attack_with(table, wurms, count=2)
+    to_step(table, "declare_blockers")
+    table.do("block", object=wall, attacker=attacking)
+    [other] = [o["id"] for o in table.objects("Wurm Token") if not o["blocked"]]
+    table.do("block", object=wall, attacker=other)
+    table.do("next_step")
+    assert table.view()["pending_choice"] is None
+    assert table.seat(1)["life"] == 17  # the second Wurm's 3 all trample over
+    assert table.count("Wall Token") == 0
