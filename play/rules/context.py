@@ -80,9 +80,14 @@ class Context(Generic[ObjectT, SeatT]):
         returns it normalized. Asked only when ``ask`` (different answers do different things);
         otherwise ``default`` is used unless the next answer given in advance is one for this
         very source (``{"source": id, ...}``): the player's right to decide is kept without a
-        question nobody needs."""
+        question nobody needs. Only the active player's decisions are answered in advance this
+        way (the sender of a turn-based step acts for them; anyone else's are asked)."""
         upcoming = self._answers[0] if self._answers else None
-        mine = isinstance(upcoming, dict) and upcoming.get("source") == amounts["source"]
+        mine = (
+            isinstance(upcoming, dict)
+            and upcoming.get("source") == amounts["source"]
+            and seat == self.state.active_seat
+        )
         if mine or (ask and self._answers):
             return accept(self._answers.pop(0))
         if not ask:

@@ -33,6 +33,8 @@ CANT_BLOCK = ("can't block", "can't attack or block")
 UNBLOCKABLE = "can't be blocked"
 EXTRA_BLOCK = "can block an additional creature each combat"
 ANY_NUMBER = "can block any number of creatures"
+MAX_ALSO = 63
+"""The most further attacking stacks one ``block`` names (more by further block actions)."""
 
 
 def has_any(computed: Computed, keywords: tuple[str, ...]) -> bool:
@@ -270,7 +272,10 @@ def block(ctx: MtgContext, action: JsonDict) -> None:
     """Declare blockers (509.1a): ``count`` untapped creatures of the defending player block
     ``blocked`` creatures of an attacking stack (default: one each). Restrictions are checked per
     blocker (509.1b): flying (702.9b), "can't block", decayed (702.147a), "can't be blocked";
-    menace is judged when the declaration ends (``check_blocks``)."""
+    menace is judged when the declaration ends (``check_blocks``). A creature that can block
+    several (509.1a: "can block an additional creature", "any number") names the others in
+    ``also``: it blocks one creature of each of those stacks too, in the same declaration (a
+    stack named n times: n of its creatures; ``attacker`` itself counts once)."""
     state = ctx.state
     obj, count = params.target(ctx, action)
     present(obj)
@@ -278,6 +283,7 @@ def block(ctx: MtgContext, action: JsonDict) -> None:
     if state.step != "declare_blockers":
         raise IllegalAction("blockers are declared in the declare blockers step", "509.1")
     blocked = params.integer(action, "blocked", count, minimum=1)
+    also = _also(ctx, action, attacker)
     if blocked > count:
         raise InvalidAction("blocked can't exceed count: each blocker blocks one creature")
     if blocked > attacker.count:
@@ -287,8 +293,7 @@ def block(ctx: MtgContext, action: JsonDict) -> None:
             f"{count} blockers can't be shared evenly by {blocked} attackers; declare them in "
             "several block actions"
         )
-    _check_blocker(ctx, obj, attacker)
-    if obj.blocking and (
+    if (obj.blocking or also) and (
         count != 1
         or blocked != 1
         or any(a in state.objects and state.objects[a].count != 1 for a in obj.blocking)
@@ -297,6 +302,23 @@ def block(ctx: MtgContext, action: JsonDict) -> None:
             "a creature blocking an additional attacker is declared alone (count 1), and each "
             "creature it blocks is a stack of its own"
         )
+    for each in (attacker, *also):
+        _block_one(ctx, obj, count, each, blocked)
+
+
+def _also(ctx: MtgContext, action: JsonDict, attacker: MtgObject) -> list[MtgObject]:
+    raw = action.get("also", [])
+    if not isinstance(raw, list) or len(raw) > MAX_ALSO:
+        raise InvalidAction(f"also must be a list of at most {MAX_ALSO} attacking stack ids")
+    # A stack named again blocks one more of its creatures (the first split off keeps none).
+    return [present(ctx.get(i)) for i in raw]
+
+
+def _block_one(
+    ctx: MtgContext, obj: MtgObject, count: int, attacker: MtgObject, blocked: int
+) -> None:
+    state = ctx.state
+    _check_blocker(ctx, obj, attacker)
     target = split_attacker(state, attacker, blocked)
     part = split(state, obj, count)
     part.blocking = (*part.blocking, target.id)

@@ -139,3 +139,49 @@ def test_trample_counts_damage_other_attackers_already_assigned_702_19b() -> Non
     assert table.view()["pending_choice"] is None
     assert table.seat(1)["life"] == 17  # the second Wurm's 3 all trample over
     assert table.count("Wall Token") == 0
+
+
+# A creature blocking several attackers (509.1a, 510.1d)
+
+
+def test_a_creature_that_can_block_an_additional_one_blocks_two_in_one_block_509_1a() -> None:
+    table = Table()
+    goblins = make(table, creature("Goblin Token", 1, 1), count=3)
+    guard = make(
+        table,
+        creature("Guard Token", 3, 3, "Can block an additional creature each combat"),
+        controller=1,
+    )
+    attacking = attack_with(table, goblins, count=3)
+    to_step(table, "declare_blockers")
+    with pytest.raises(IllegalAction) as caught:
+        table.do("block", object=guard, attacker=attacking, also=[attacking, attacking])
+    assert caught.value.rule == "509.1a"
+    assert table.one("Guard Token")["blocking"] == []  # nothing of the refused block stays
+    table.do("block", object=guard, attacker=attacking, also=[attacking])
+    assert len(table.one("Guard Token")["blocking"]) == 2
+    table.do("next_step")
+    # 3 power among two 1/1 Goblins: both die whatever the split, nobody is asked (510.1d)
+    assert table.view()["pending_choice"] is None
+    assert table.count("Goblin Token") == 1
+    assert table.seat(1)["life"] == 19
+    assert table.one("Guard Token")["damage"] == 2
+
+
+def test_a_blocker_of_any_number_divides_its_damage_among_them_510_1d() -> None:
+    table = Table()
+    ogre = make(table, creature("Ogre Token", 3, 3))
+    goblin = make(table, creature("Goblin Token", 1, 1))
+    wall = make(
+        table, creature("Wall Token", 2, 8, "Can block any number of creatures"), controller=1
+    )
+    first = attack_with(table, ogre)
+    second = attack_with(table, goblin)
+    to_step(table, "declare_blockers")
+    table.do("block", object=wall, attacker=first, also=[second])
+    table.do("next_step")
+    pending = table.view()["pending_choice"]
+    assert pending["kind"] == "combat_damage" and pending["seat"] == 1
+    table.choose({"to": {first: [2]}})
+    assert table.one("Ogre Token")["damage"] == 2 and table.count("Goblin Token") == 1
+    assert table.one("Wall Token")["damage"] == 4
