@@ -17,6 +17,7 @@ from __future__ import annotations
 from play.rules.context import times
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
+from play.rules.mtg.enters import protector_of
 from play.rules.mtg.layers import Computed, compute_one
 from play.rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefield
 from play.rules.mtg.replacement import put_counters
@@ -49,11 +50,16 @@ def defender_name(state: MtgState, defender: Defender) -> str:
 
 
 def defending_player(state: MtgState, defender: Defender) -> int | None:
-    """The player an attack is against: the seat, or the planeswalker's controller (506.2)."""
+    """The player an attack is against: the seat, the planeswalker's controller, or the
+    battle's protector (506.2, 508.5, 310.9d)."""
     if isinstance(defender, int):
         return defender
     obj = state.objects.get(defender)
-    return obj.controller if obj is not None and obj.zone == "battlefield" else None
+    if obj is None or obj.zone != "battlefield":
+        return None
+    if "Battle" in compute_one(state, obj).face.types:
+        return protector_of(obj)
+    return obj.controller
 
 
 def attackers(state: MtgState) -> list[MtgObject]:
@@ -80,7 +86,7 @@ def parse_defender(ctx: MtgContext, value: object) -> Defender | None:
 
 def check_defender(ctx: MtgContext, attacker_seat: int, defender: Defender) -> None:
     """506.3, 508.1b: an opponent still in the game, a planeswalker an opponent controls, or a
-    battle. (Who protects a battle isn't tracked, so any battle can be named.)"""
+    battle another player protects (310.9b: its protector never attacks it)."""
     state = ctx.state
     if isinstance(defender, int):
         if defender == attacker_seat:
@@ -101,6 +107,12 @@ def check_defender(ctx: MtgContext, attacker_seat: int, defender: Defender) -> N
             f"{name_of(obj)} is controlled by the attacking player; only an opponent's "
             "planeswalker can be attacked (CR 508.1b)",
             "508.1b",
+        )
+    if "Battle" in types and protector_of(obj) == attacker_seat:
+        raise IllegalAction(
+            f"{name_of(obj)} is protected by the attacking player; a battle's protector can "
+            "never attack it (CR 310.9b)",
+            "310.9b",
         )
 
 

@@ -45,6 +45,8 @@ class MtgObject(GameObject):
     """A card name chosen as it entered (201.4; Pithing Needle)."""
     chosen_color: str | None = None
     """The color chosen as it entered ("As this creature enters, choose a color", 614.12)."""
+    protector: int | None = None
+    """A battle's protector (310.9), chosen as it entered (310.9a); None: its controller."""
 
     def leave_combat(self) -> None:
         """506.4: it stops being an attacking, blocking, blocked or unblocked creature."""

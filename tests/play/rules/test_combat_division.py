@@ -185,3 +185,55 @@ def test_a_blocker_of_any_number_divides_its_damage_among_them_510_1d() -> None:
     table.choose({"to": {first: [2]}})
     assert table.one("Ogre Token")["damage"] == 2 and table.count("Goblin Token") == 1
     assert table.one("Wall Token")["damage"] == 4
+
+
+# Battles (310.9)
+
+SIEGE = {"name": "Invasion of Tarkir", "types": ["Battle"], "subtypes": ["Siege"]}
+
+
+def test_a_sieges_protector_is_an_opponent_chosen_as_it_enters_310_9a_310_12a() -> None:
+    table = Table(("Ann", "Ben", "Cat"))
+    table.do("put_card", controller=0, definition=SIEGE)
+    pending = table.view()["pending_choice"]
+    assert pending["kind"] == "battle_protector" and pending["options"] == [1, 2]
+    table.choose(2)
+    assert table.one("Invasion of Tarkir")["protector"] == 2
+
+
+def test_a_battle_is_attacked_by_others_and_blocked_by_its_protector_310_9b_310_9c() -> None:
+    table = Table(("Ann", "Ben", "Cat"))
+    table.do("put_card", controller=1, definition=SIEGE, answers=[0])
+    battle = table.one("Invasion of Tarkir")["id"]
+    table.do("add_counters", object=battle, kind="defense", amount=3)
+    assert table.one("Invasion of Tarkir")["protector"] == 0
+    goblins = make(table, creature("Goblin Token", 2, 2), count=2)
+    ben = make(table, creature("Bear Token", 2, 2), controller=1)
+    cat = make(table, creature("Cat Token", 2, 2), controller=2)
+    to_step(table, "declare_attackers")
+    with pytest.raises(IllegalAction) as caught:  # Ann protects it
+        table.do("attack", object=goblins, defender={"object": battle})
+    assert caught.value.rule == "310.9b"
+    # On Ben's turn, Ben attacks his own Siege, which Ann protects (310.9b: "Notably").
+    table.state.active_seat = 1  # a test shortcut to Ben's declare attackers step
+    table.do("attack", object=ben, defender={"object": battle})
+    to_step(table, "declare_blockers")
+    with pytest.raises(IllegalAction) as caught:
+        table.do("block", object=cat, attacker=ben)
+    assert caught.value.rule == "509.1a"
+    table.do("next_step")
+    assert table.one("Invasion of Tarkir")["counters"] == {"defense": 1}
+
+
+def test_a_battle_with_no_defense_left_goes_to_the_graveyard_704_5v() -> None:
+    table = Table()
+    table.do("put_card", controller=1, definition=SIEGE)
+    battle = table.one("Invasion of Tarkir")["id"]
+    table.do("add_counters", object=battle, kind="defense", amount=2)
+    assert table.one("Invasion of Tarkir")["protector"] == 0
+    table.state.active_seat = 1
+    bear = make(table, creature("Bear Token", 2, 2), controller=1)
+    to_step(table, "declare_attackers")
+    table.do("attack", object=bear, defender={"object": battle})
+    to_step(table, "combat_damage")
+    assert table.objects("Invasion of Tarkir") == []
