@@ -367,6 +367,37 @@ def check_blocks(ctx: MtgContext) -> None:
             )
 
 
+COMBAT_STEPS = frozenset(
+    {"declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage"}
+)
+
+
+def remove_from_combat(ctx: MtgContext) -> None:
+    """506.4: an attacking or blocking permanent that stops being a creature or becomes a
+    battle is removed from combat (leaving the battlefield, phasing out and a change of control
+    remove it where they happen). Checked after every action of the combat steps: a type
+    changes through layers (a reconfigured Equipment attached, 702.151b; an animation ending)."""
+    state = ctx.state
+    if state.step not in COMBAT_STEPS:
+        return
+    for obj in [o for o in state.objects.peek_values() if o.attacking is not None or o.blocking]:
+        if obj.zone != "battlefield" or obj.phased_out:
+            continue
+        face = compute_one(state, obj)
+        if face.is_creature and "Battle" not in face.face.types:
+            continue
+        part = state.objects[obj.id]
+        part.leave_combat()
+        why = "became a battle" if face.is_creature else "stopped being a creature"
+        ctx.event(
+            "removed_from_combat",
+            f"{times(part.count, name_of(part))} {why} and was removed from combat (CR 506.4)",
+            "506.4",
+            object=part.id,
+            count=part.count,
+        )
+
+
 def _attack_triggers(ctx: MtgContext, obj: MtgObject) -> None:
     """Young Hero Role: "Whenever this creature attacks, if its toughness is 3 or less, put a
     +1/+1 counter on it" (111.10r, intervening if 603.4); Sorcerer Role: scry (111.10n)."""

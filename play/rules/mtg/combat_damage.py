@@ -212,8 +212,15 @@ def _assign_attacker(
     assert target is not None
     if not isinstance(target, int):
         attacked = state.objects.get(target)
-        if attacked is None or attacked.zone != "battlefield" or attacked.phased_out:
-            target = None  # 506.4c: attacking nothing now; unblocked, it deals no damage
+        if (
+            attacked is None
+            or attacked.zone != "battlefield"
+            or attacked.phased_out
+            or not {"Planeswalker", "Battle"} & set(compute_one(state, attacked).face.types)
+        ):
+            # 506.4, 506.4c: it left, or stopped being a planeswalker or battle, so it was
+            # removed from combat: attacking nothing now, unblocked, the creature deals no damage
+            target = None
     if not obj.blocked:
         if target is not None:
             to_defenders.append((obj, target, power * obj.count))

@@ -470,6 +470,21 @@ SPECS = [
         example={"object": "o2", "to": "o1"},
     ),
     ActionSpec(
+        "unattach",
+        abilities.unattach,
+        "Unattach (reconfigure)",
+        "Reconfigure's unattach (702.151a): pay the reconfigure cost at sorcery speed; the "
+        "Equipment is unattached (701.3d) and is a creature again (702.151b).",
+        (
+            *r.ON_OBJECT,
+            Param("choices", r.MAPPING, '{"paid": "manual"} when the mana is paid by hand.'),
+        ),
+        rule="702.151a",
+        applies=Applies(zones=BATTLEFIELD, types=("Artifact",), when=("attached_to",)),
+        group="ability",
+        example={"object": "o2"},
+    ),
+    ActionSpec(
         "next_step",
         turn.next_step,
         "Next step",

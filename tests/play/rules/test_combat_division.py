@@ -237,3 +237,50 @@ def test_a_battle_with_no_defense_left_goes_to_the_graveyard_704_5v() -> None:
     table.do("attack", object=bear, defender={"object": battle})
     to_step(table, "combat_damage")
     assert table.objects("Invasion of Tarkir") == []
+
+
+# Removed from combat (506.4) and reconfigure (702.151)
+
+BLADES = {
+    "name": "Lizard Blades",
+    "types": ["Artifact", "Creature"],
+    "subtypes": ["Equipment", "Lizard"],
+    "power": "1",
+    "toughness": "1",
+    "keywords": ["Haste", "Double strike", "Reconfigure {2}"],
+}
+
+
+def test_an_attacker_that_stops_being_a_creature_is_removed_from_combat_506_4() -> None:
+    table = Table()
+    blades = make(table, BLADES)
+    goblin = make(table, creature("Goblin Token", 1, 1))
+    to_step(table, "declare_attackers")
+    table.do("attack", object=blades)
+    table.do("attack", object=goblin)
+    events = table.do("attach", object=blades, to=goblin)  # 702.151b: no longer a creature
+    assert [e["rule"] for e in events if e["type"] == "removed_from_combat"] == ["506.4"]
+    assert table.one("Lizard Blades")["attacking"] is None
+    assert table.one("Goblin Token")["attacking"] == {"seat": 1}
+    to_step(table, "combat_damage")
+    assert table.seat(1)["life"] == 19  # the Goblin only (the Blades' double strike aside)
+
+
+def test_reconfigure_unattaches_at_sorcery_speed_for_its_cost_702_151a() -> None:
+    table = Table()
+    blades = make(table, BLADES)
+    goblin = make(table, creature("Goblin Token", 1, 1))
+    table.do("attach", object=blades, to=goblin)
+    assert "Creature" not in table.one("Lizard Blades")["types"]
+    with pytest.raises(IllegalAction) as caught:
+        table.do("unattach", object=goblin)
+    assert caught.value.rule == "702.151a"
+    to_step(table, "declare_attackers")
+    with pytest.raises(IllegalAction) as caught:
+        table.do("unattach", object=blades, choices={"paid": "manual"})
+    assert caught.value.rule == "602.5d"
+    to_step(table, "main2")
+    events = table.do("unattach", object=blades, choices={"paid": "manual"})
+    assert [e["rule"] for e in events if e["type"] == "unattached"] == ["701.3d"]
+    blades_now = table.one("Lizard Blades")
+    assert blades_now["attached_to"] is None and "Creature" in blades_now["types"]
