@@ -24,6 +24,7 @@ from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.status import name_of, present
 from play.rules.mtg.triggers import attack_scry
 from play.rules.stacks import split
+from play.rules.state import Pump
 
 JsonDict = params.JsonDict
 Defender = int | str
@@ -365,6 +366,57 @@ def check_blocks(ctx: MtgContext) -> None:
                 "creatures; add a blocker or undo the block (CR 702.111b, 509.1b)",
                 "702.111b",
             )
+
+
+def attacks_alone(ctx: MtgContext) -> None:
+    """As the declaration of attackers ends: a creature that is the only one declared attacks
+    alone (506.5), and each instance of exalted among permanents its controller controls
+    triggers: "that creature gets +1/+1 until end of turn" (702.83a-b). Counted per stack, so
+    a stack of 500 Exalted Knights is 500 instances in one step."""
+    state = ctx.state
+    declared = attackers(state)
+    if len(declared) != 1 or declared[0].count != 1:
+        return
+    lone = declared[0]
+    ctx.event(
+        "attacks_alone",
+        f"{name_of(lone)} attacks alone (CR 506.5)",
+        "506.5",
+        object=lone.id,
+    )
+    exalted = sum(
+        o.count * sum(1 for k in compute_one(state, o).keywords if k.lower() == "exalted")
+        for o in on_battlefield(state)
+        if o.controller == lone.controller
+    )
+    if not exalted:
+        return
+    lone.pumps = (
+        *lone.pumps,
+        Pump(exalted, exalted, False, "end_of_turn", state.new_timestamp()),
+    )
+    ctx.event(
+        "pumped",
+        f"Exalted (x{exalted}): {name_of(lone)} gets +{exalted}/+{exalted} until end of turn "
+        "(CR 702.83a)",
+        "702.83a",
+        object=lone.id,
+        count=1,
+    )
+
+
+def blocks_alone(ctx: MtgContext) -> None:
+    """As the declaration of blockers ends, a creature that is the only one declared as a
+    blocker blocks alone (506.5): told in the log, for the cards that ask."""
+    state = ctx.state
+    declared = [o for o in on_battlefield(state) if o.blocking]
+    if len(declared) == 1 and declared[0].count == 1:
+        ctx.event(
+            "blocks_alone",
+            f"{name_of(declared[0])} blocks alone (CR 506.5)",
+            "506.5",
+            object=declared[0].id,
+        )
 
 
 COMBAT_STEPS = frozenset(

@@ -71,8 +71,10 @@ def advance(ctx: MtgContext) -> None:
     state = ctx.state
     if state.step == "declare_attackers":
         combat.check_attack_requirements(ctx)
+        combat.attacks_alone(ctx)
     elif state.step == "declare_blockers":
         combat.check_blocks(ctx)
+        combat.blocks_alone(ctx)
     _end_step_actions(ctx, state.step)
     for seat in state.seats:
         seat.mana_pool = dict.fromkeys(MANA_KEYS, 0)

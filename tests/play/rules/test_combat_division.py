@@ -284,3 +284,30 @@ def test_reconfigure_unattaches_at_sorcery_speed_for_its_cost_702_151a() -> None
     assert [e["rule"] for e in events if e["type"] == "unattached"] == ["701.3d"]
     blades_now = table.one("Lizard Blades")
     assert blades_now["attached_to"] is None and "Creature" in blades_now["types"]
+
+
+# Attacking and blocking alone (506.5, 702.83)
+
+
+def test_exalted_triggers_for_a_creature_that_attacks_alone_506_5_702_83a() -> None:
+    table = Table()
+    make(table, {**creature("Knight Token", 2, 2, "Exalted"), "keywords": ["Exalted"]}, count=3)
+    goblin = make(table, creature("Goblin Token", 1, 1))
+    attack_with(table, goblin)
+    events = table.do("next_step")
+    assert [e["rule"] for e in events if e["type"] in ("attacks_alone", "pumped")] == [
+        "506.5",
+        "702.83a",
+    ]
+    assert table.one("Goblin Token")["power"] == 4
+    to_step(table, "combat_damage")
+    assert table.seat(1)["life"] == 16
+
+
+def test_two_attackers_dont_attack_alone_506_5() -> None:
+    table = Table()
+    make(table, {**creature("Knight Token", 2, 2), "keywords": ["Exalted"]})
+    goblins = make(table, creature("Goblin Token", 1, 1), count=2)
+    attack_with(table, goblins, count=2)
+    events = table.do("next_step")
+    assert not [e for e in events if e["type"] in ("attacks_alone", "pumped")]
