@@ -159,6 +159,9 @@ class Effect:
     """trigger_drain: the event it triggers on (TRIGGER_EVENTS)."""
     gain: int = 0
     """trigger_drain: life you gain per triggering object (``amount``: each opponent loses)."""
+    target_player: bool = False
+    """trigger_drain: "target player loses" (Blood Artist), the controller choosing the target
+    of each trigger (115.1), instead of each opponent."""
     attack_scry: int = 0
     """aura: "Whenever this creature attacks, scry N" (Sorcerer Role, 111.10n)."""
     only_effects: bool = False
@@ -282,9 +285,9 @@ _FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "legion": ("text",),
     "when_you_play": ("might",),
     "cda_pt": ("counts", "sets"),
-    "trigger_drain": ("event", "amount", "gain"),
+    "trigger_drain": ("event", "amount", "gain", "target_player"),
 }
-_SAID_WHEN_SET = frozenset({"only_effects", "attack_scry"})
+_SAID_WHEN_SET = frozenset({"only_effects", "attack_scry", "target_player"})
 _ABILITY_FIELDS: dict[str, tuple[str, ...]] = {
     "add_mana": ("color", "amount", "restriction"),
     "add_power": ("domain", "amount"),
@@ -442,6 +445,7 @@ def _parse_effect(index: int, data: object) -> Effect:
         common["event"] = r.choice("event", TRIGGER_EVENTS, None)
         common["amount"] = r.integer("amount", 0, minimum=0)
         common["gain"] = r.integer("gain", 0, minimum=0)
+        common["target_player"] = r.flag("target_player")
     if kind == "cda_pt":
         # "This creature's power and toughness are each equal to the number of creatures you
         # control" (604.3): the count is added to the printed number ("1+*" adds to 1).
