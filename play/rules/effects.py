@@ -48,6 +48,7 @@ EFFECT_KINDS = (
     "when_you_play",
     "cda_pt",
     "trigger_drain",
+    "attack_cost",
 )
 TRIGGER_EVENTS = ("dies", "enters")
 """What a ``trigger_drain`` watches: "whenever a [filter] dies" (700.4) or "enters" (603.6a)."""
@@ -286,6 +287,7 @@ _FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "when_you_play": ("might",),
     "cda_pt": ("counts", "sets"),
     "trigger_drain": ("event", "amount", "gain", "target_player"),
+    "attack_cost": ("amount",),
 }
 _SAID_WHEN_SET = frozenset({"only_effects", "attack_scry", "target_player"})
 _ABILITY_FIELDS: dict[str, tuple[str, ...]] = {
@@ -439,6 +441,10 @@ def _parse_effect(index: int, data: object) -> Effect:
         # Riftbound Legion (812): "[Legion][>] Text" is active if its controller has played
         # another card this turn; ``text`` is the dependent ability.
         common["text"] = r.text("text")
+    if kind == "attack_cost":
+        # "Creatures can't attack you unless their controller pays {2} for each creature they
+        # control that's attacking you" (Ghostly Prison, Propaganda): a cost to attack (508.1h).
+        common["amount"] = r.integer("amount", minimum=1)
     if kind == "trigger_drain":
         # "Whenever a creature you control dies, each opponent loses 1 life and you gain 1
         # life" (Zulaport Cutthroat); "whenever a token enters" (603.6a) likewise.

@@ -19,6 +19,7 @@ from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
 from play.rules.mtg.enters import protector_of
 from play.rules.mtg.layers import Computed, compute_one
+from play.rules.mtg.mana import pay_mana
 from play.rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefield
 from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.status import name_of, present
@@ -35,6 +36,7 @@ CANT_BLOCK = ("can't block", "can't attack or block")
 UNBLOCKABLE = "can't be blocked"
 EXTRA_BLOCK = "can block an additional creature each combat"
 ANY_NUMBER = "can block any number of creatures"
+ATTACKS_IF_ABLE = "attacks each combat if able"
 MAX_ALSO = 63
 """The most further attacking stacks one ``block`` names (more by further block actions)."""
 
@@ -164,6 +166,7 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
             "(CR 508.1d, 702.141a)",
             "508.1d",
         )
+    _pay_attack_cost(ctx, action, obj, count, defender)
     part = split(state, obj, count)
     part.attacking = defender
     if not computed.has("Vigilance"):
@@ -192,6 +195,44 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
         )
 
 
+def attack_cost(state: MtgState, defender: Defender) -> int:
+    """The generic mana it costs to attack ``defender`` with one creature (508.1h): each
+    ``attack_cost`` effect of a permanent the attacked player controls ("Creatures can't attack
+    you unless their controller pays {2} for each", Ghostly Prison)."""
+    if not isinstance(defender, int):
+        return 0
+    return sum(
+        e.amount * source.count
+        for source in state.effect_sources()
+        if source.controller == defender and not source.face_down and not source.phased_out
+        for e in source.current.effects
+        if e.kind == "attack_cost"
+    )
+
+
+def _pay_attack_cost(
+    ctx: MtgContext, action: JsonDict, obj: MtgObject, count: int, defender: Defender
+) -> None:
+    each = attack_cost(ctx.state, defender)
+    if not each:
+        return
+    player = ctx.state.seat(obj.controller)
+    ctx.event(
+        "attack_cost",
+        f"{player.name} pays {{{each * count}}} to attack {defender_name(ctx.state, defender)} "
+        f"with {times(count, name_of(obj))} (CR 508.1h)",
+        "508.1h",
+        seat=obj.controller,
+        amount=each * count,
+    )
+    manual = params.mapping(action, "choices").get("paid") == "manual"
+    pay_mana(ctx, player, (each, {}), count, manual)
+
+
+def _attacks_if_able(computed: Computed) -> bool:
+    return any(k.lower() == ATTACKS_IF_ABLE for k in computed.keywords)
+
+
 def _able_to_attack(state: MtgState, obj: MtgObject) -> bool:
     if obj.zone != "battlefield" or obj.phased_out or obj.tapped or obj.attacking is not None:
         return False
@@ -202,9 +243,30 @@ def _able_to_attack(state: MtgState, obj: MtgObject) -> bool:
 
 
 def check_attack_requirements(ctx: MtgContext) -> None:
-    """508.1d: a creature that "attacks that player this turn if able" (encore, 702.141a) and
-    could attack must have been declared as an attacker before the step ends."""
+    """508.1d: a creature that "attacks each combat if able" or "attacks that player this turn
+    if able" (encore, 702.141a) and could attack must have been declared as an attacker before
+    the step ends. Each creature's requirement stands alone (no restriction here ties two
+    creatures together), so obeying the most requirements is obeying each that can be; one
+    that would cost something to attack is not required to (508.1d)."""
     state = ctx.state
+    free = [
+        i
+        for i in range(len(state.seats))
+        if i != state.active_seat and not state.seats[i].lost and not attack_cost(state, i)
+    ]
+    for obj in on_battlefield(state):
+        if (
+            obj.controller == state.active_seat
+            and obj.attacking is None
+            and free
+            and _attacks_if_able(compute_one(state, obj))
+            and _able_to_attack(state, obj)
+        ):
+            raise IllegalAction(
+                f"{name_of(obj)} attacks each combat if able; declare it as an attacker first "
+                "(CR 508.1d)",
+                "508.1d",
+            )
     for obj in state.objects.values():
         seat = obj.must_attack
         if seat is None or obj.controller != state.active_seat or state.seat(seat).lost:

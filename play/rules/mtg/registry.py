@@ -86,8 +86,13 @@ SPECS = [
         "Attack",
         "Declare attackers in the declare attackers step (508.1): summoning sickness unless "
         "haste (302.6), taps unless vigilance; `defender` is required when several opponents "
-        "are left.",
-        (*r.ON_OBJECT, p.DEFENDER),
+        "are left. A cost to attack that player (Ghostly Prison, 508.1h) is paid from the "
+        'pool, or by hand with `choices` {"paid": "manual"}.',
+        (
+            *r.ON_OBJECT,
+            p.DEFENDER,
+            Param("choices", r.MAPPING, '{"paid": "manual"}: a cost to attack paid by hand.'),
+        ),
         rule="508.1a",
         applies=Applies(zones=BATTLEFIELD, types=CREATURE, unless=("tapped", "phased_out")),
         group="main",

@@ -311,3 +311,46 @@ def test_two_attackers_dont_attack_alone_506_5() -> None:
     attack_with(table, goblins, count=2)
     events = table.do("next_step")
     assert not [e for e in events if e["type"] in ("attacks_alone", "pumped")]
+
+
+# Attack requirements and costs (508.1d, 508.1h)
+
+PRISON = {
+    "name": "Ghostly Prison",
+    "types": ["Enchantment"],
+    "effects": [{"kind": "attack_cost", "amount": 2}],
+}
+
+
+def test_attacking_a_player_with_ghostly_prison_costs_2_per_creature_508_1h() -> None:
+    table = Table()
+    table.put(PRISON, controller=1)
+    goblins = make(table, creature("Goblin Token", 1, 1), count=3)
+    to_step(table, "declare_attackers")
+    with pytest.raises(IllegalAction):
+        table.do("attack", object=goblins, count=3)  # an empty mana pool
+    assert table.one("Goblin Token")["attacking"] is None
+    events = table.do("attack", object=goblins, count=3, choices={"paid": "manual"})
+    [cost] = [e for e in events if e["type"] == "attack_cost"]
+    assert cost["amount"] == 6 and cost["rule"] == "508.1h"
+
+
+def test_a_creature_that_attacks_each_combat_if_able_must_be_declared_508_1d() -> None:
+    table = Table()
+    berserker = make(table, creature("Berserker Token", 2, 2, "Attacks each combat if able"))
+    to_step(table, "declare_attackers")
+    with pytest.raises(IllegalAction) as caught:
+        table.do("next_step")
+    assert caught.value.rule == "508.1d"
+    table.do("attack", object=berserker)
+    table.do("next_step")
+    assert table.view()["step"] == "declare_blockers"
+
+
+def test_a_requirement_doesnt_oblige_paying_a_cost_to_attack_508_1d() -> None:
+    table = Table()
+    table.put(PRISON, controller=1)
+    make(table, creature("Berserker Token", 2, 2, "Attacks each combat if able"))
+    to_step(table, "declare_attackers")
+    table.do("next_step")
+    assert table.view()["step"] == "end_of_combat"
