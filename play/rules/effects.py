@@ -49,6 +49,7 @@ EFFECT_KINDS = (
     "cda_pt",
     "trigger_drain",
     "attack_cost",
+    "block_cost",
 )
 TRIGGER_EVENTS = ("dies", "enters")
 """What a ``trigger_drain`` watches: "whenever a [filter] dies" (700.4) or "enters" (603.6a)."""
@@ -161,8 +162,7 @@ class Effect:
     gain: int = 0
     """trigger_drain: life you gain per triggering object (``amount``: each opponent loses)."""
     target_player: bool = False
-    """trigger_drain: "target player loses" (Blood Artist), the controller choosing the target
-    of each trigger (115.1), instead of each opponent."""
+    """trigger_drain: "target player loses" (Blood Artist) instead of each opponent (115.1)."""
     attack_scry: int = 0
     """aura: "Whenever this creature attacks, scry N" (Sorcerer Role, 111.10n)."""
     only_effects: bool = False
@@ -288,6 +288,7 @@ _FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "cda_pt": ("counts", "sets"),
     "trigger_drain": ("event", "amount", "gain", "target_player"),
     "attack_cost": ("amount",),
+    "block_cost": ("amount",),
 }
 _SAID_WHEN_SET = frozenset({"only_effects", "attack_scry", "target_player"})
 _ABILITY_FIELDS: dict[str, tuple[str, ...]] = {
@@ -441,9 +442,8 @@ def _parse_effect(index: int, data: object) -> Effect:
         # Riftbound Legion (812): "[Legion][>] Text" is active if its controller has played
         # another card this turn; ``text`` is the dependent ability.
         common["text"] = r.text("text")
-    if kind == "attack_cost":
-        # "Creatures can't attack you unless their controller pays {2} for each creature they
-        # control that's attacking you" (Ghostly Prison, Propaganda): a cost to attack (508.1h).
+    if kind in ("attack_cost", "block_cost"):
+        # Ghostly Prison's cost to attack you (508.1h), per creature; a cost to block (509.1d).
         common["amount"] = r.integer("amount", minimum=1)
     if kind == "trigger_drain":
         # "Whenever a creature you control dies, each opponent loses 1 life and you gain 1

@@ -7,6 +7,7 @@ from play.rules import registry as r
 from play.rules.mtg import (
     abilities,
     actions,
+    blocking,
     cards,
     combat,
     keyword_actions,
@@ -334,7 +335,7 @@ SPECS = [
     ),
     ActionSpec(
         "block",
-        combat.block,
+        blocking.block,
         "Block",
         "Declare blockers in the declare blockers step (509.1a): `count` blockers block "
         "`blocked` creatures of the attacking stack (default: one each). Restrictions: flying "

@@ -259,6 +259,7 @@ BLOCK_PARAMS = (
         refers=r.STACK,
         form=False,
     ),
+    Param("choices", r.MAPPING, '{"paid": "manual"}: a cost to block paid by hand (509.1d).'),
 )
 DEFENDER = Param(
     "defender",

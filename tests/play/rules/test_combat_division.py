@@ -354,3 +354,98 @@ def test_a_requirement_doesnt_oblige_paying_a_cost_to_attack_508_1d() -> None:
     to_step(table, "declare_attackers")
     table.do("next_step")
     assert table.view()["step"] == "end_of_combat"
+
+
+# Blocking requirements and costs (509.1c, 509.1d)
+
+LURE = "All creatures able to block this creature do so"
+FENCE = {**PRISON, "name": "Mystic Fence", "effects": [{"kind": "block_cost", "amount": 1}]}
+
+
+def test_lure_all_creatures_able_to_block_it_do_so_509_1c() -> None:
+    table = Table()
+    lure = make(
+        table, creature("Elf Token", 1, 1, "All creatures able to block this creature do so")
+    )
+    bears = make(table, BEAR, controller=1, count=2)
+    attacking = attack_with(table, lure)
+    to_step(table, "declare_blockers")
+    with pytest.raises(IllegalAction) as caught:
+        table.do("next_step")
+    assert caught.value.rule == "509.1c"
+    table.do("block", object=bears, count=1, attacker=attacking)
+    with pytest.raises(IllegalAction):
+        table.do("next_step")  # one of two requirements obeyed
+    table.do("block", object=bears, count=1, attacker=attacking)
+    table.do("next_step")
+    assert table.view()["step"] == "combat_damage"
+
+
+def _bat_and_goblin_must_be_blocked() -> tuple[Table, str, str, str, str]:
+    table = Table()
+    bat = make(table, creature("Bat Token", 1, 1, "Flying", "Must be blocked if able"))
+    goblin = make(table, creature("Goblin Token", 1, 1, "Must be blocked if able"))
+    hawk = make(table, creature("Hawk Token", 1, 1, "Flying"), controller=1)
+    bear = make(table, BEAR, controller=1)
+    attack_with(table, bat)
+    attack_with(table, goblin)
+    to_step(table, "declare_blockers")
+    return table, bat, goblin, hawk, bear
+
+
+def test_the_most_requirements_are_found_across_blockers_509_1c() -> None:
+    """Two creatures that must be blocked if able: the Hawk can block either, the Bear only the
+    Goblin; the Hawk blocking the Goblin leaves the Bat unblocked though both could be."""
+    table, _bat, goblin, hawk, _bear = _bat_and_goblin_must_be_blocked()
+    table.do("block", object=hawk, attacker=goblin)
+    with pytest.raises(IllegalAction) as caught:
+        table.do("next_step")
+    assert caught.value.rule == "509.1c"
+    table, bat, goblin, hawk, bear = _bat_and_goblin_must_be_blocked()
+    table.do("block", object=hawk, attacker=bat)
+    table.do("block", object=bear, attacker=goblin)
+    table.do("next_step")
+    assert table.view()["step"] == "combat_damage"
+
+
+def test_a_menace_attacker_isnt_counted_as_blockable_by_one_509_1c_702_111b() -> None:
+    table = Table()
+    ogre = make(table, creature("Ogre Token", 3, 3, "Menace", "Must be blocked if able"))
+    make(table, creature("Wall Token", 0, 4, "Blocks each combat if able"), controller=1)
+    attack_with(table, ogre)
+    to_step(table, "declare_blockers")
+    table.do("next_step")  # the lone Wall can't block a menace creature
+    assert table.view()["step"] == "combat_damage"
+
+
+def test_a_creature_that_blocks_if_able_isnt_required_to_pay_to_block_509_1c() -> None:
+    table = Table()
+    make(
+        table, {**PRISON, "name": "Mystic Fence", "effects": [{"kind": "block_cost", "amount": 1}]}
+    )
+    ogre = make(table, creature("Ogre Token", 3, 3, "Menace"))
+    goblin = make(table, creature("Goblin Token", 1, 1))
+    make(table, creature("Wall Token", 0, 4, "Blocks each combat if able"), controller=1)
+    attack_with(table, ogre)
+    attack_with(table, goblin)
+    to_step(table, "declare_blockers")
+    table.do("next_step")  # blocking would cost {1}: not required (509.1c)
+    assert table.view()["step"] == "combat_damage"
+
+
+def test_a_cost_to_block_is_paid_509_1d() -> None:
+    table = Table()
+    make(
+        table, {**PRISON, "name": "Mystic Fence", "effects": [{"kind": "block_cost", "amount": 1}]}
+    )
+    goblin = make(table, creature("Goblin Token", 1, 1))
+    bears = make(table, BEAR, controller=1, count=2)
+    attacking = attack_with(table, goblin)
+    to_step(table, "declare_blockers")
+    with pytest.raises(IllegalAction):
+        table.do("block", object=bears, count=2, blocked=1, attacker=attacking)
+    events = table.do(
+        "block", object=bears, count=2, blocked=1, attacker=attacking, choices={"paid": "manual"}
+    )
+    [cost] = [e for e in events if e["type"] == "block_cost"]
+    assert cost["amount"] == 2 and cost["seat"] == 1
