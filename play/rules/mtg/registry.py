@@ -92,7 +92,12 @@ SPECS = [
         (
             *r.ON_OBJECT,
             p.DEFENDER,
-            Param("choices", r.MAPPING, '{"paid": "manual"}: a cost to attack paid by hand.'),
+            Param(
+                "choices",
+                r.MAPPING,
+                '{"paid": "manual"}: a cost to attack paid by hand.',
+                form=False,
+            ),
         ),
         rule="508.1a",
         applies=Applies(zones=BATTLEFIELD, types=CREATURE, unless=("tapped", "phased_out")),

@@ -259,7 +259,12 @@ BLOCK_PARAMS = (
         refers=r.STACK,
         form=False,
     ),
-    Param("choices", r.MAPPING, '{"paid": "manual"}: a cost to block paid by hand (509.1d).'),
+    Param(
+        "choices",
+        r.MAPPING,
+        '{"paid": "manual"}: a cost to block paid by hand (509.1d).',
+        form=False,
+    ),
 )
 DEFENDER = Param(
     "defender",
