@@ -408,7 +408,8 @@ def unattach(ctx: MtgContext, action: JsonDict) -> None:
         "702.151a",
         object=obj.id,
     )
-    pay_mana(ctx, player, parts, count, params.mapping(action, "choices").get("paid") == "manual")
+    paid = params.text(action, "paid", ("manual",))
+    pay_mana(ctx, player, parts, count, paid == "manual")
     part = split(state, obj, count)
     part.attached_to = None
     part.timestamp = state.new_timestamp()

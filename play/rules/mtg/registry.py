@@ -488,11 +488,18 @@ SPECS = [
         "Equipment is unattached (701.3d) and is a creature again (702.151b).",
         (
             *r.ON_OBJECT,
-            Param("choices", r.MAPPING, '{"paid": "manual"} when the mana is paid by hand.'),
+            Param(
+                "paid",
+                r.CHOICE,
+                '"manual": the reconfigure cost is paid by hand, not from the mana pool.',
+                choices=("manual",),
+                labels=("paid by hand",),
+            ),
         ),
         rule="702.151a",
         applies=Applies(zones=BATTLEFIELD, types=("Artifact",), when=("attached_to",)),
-        group="ability",
+        group="main",
+        style="secondary",
         example={"object": "o2"},
     ),
     ActionSpec(

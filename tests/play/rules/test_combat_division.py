@@ -277,10 +277,10 @@ def test_reconfigure_unattaches_at_sorcery_speed_for_its_cost_702_151a() -> None
     assert caught.value.rule == "702.151a"
     to_step(table, "declare_attackers")
     with pytest.raises(IllegalAction) as caught:
-        table.do("unattach", object=blades, choices={"paid": "manual"})
+        table.do("unattach", object=blades, paid="manual")
     assert caught.value.rule == "602.5d"
     to_step(table, "main2")
-    events = table.do("unattach", object=blades, choices={"paid": "manual"})
+    events = table.do("unattach", object=blades, paid="manual")
     assert [e["rule"] for e in events if e["type"] == "unattached"] == ["701.3d"]
     blades_now = table.one("Lizard Blades")
     assert blades_now["attached_to"] is None and "Creature" in blades_now["types"]
