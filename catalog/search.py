@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.core.exceptions import ValidationError
+from django.db import connection
 from django.db.models import Exists, FloatField, IntegerField, OuterRef, Q
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast
 from django.db.models.lookups import (
     Exact,
@@ -26,6 +28,7 @@ from django.db.models.lookups import (
     LessThanOrEqual,
 )
 
+from catalog import search_index
 from catalog.models import MTG_COLORS, RIFTBOUND_DOMAINS, TokenPrinting
 
 Kind = Literal["tokens", "cards"]
@@ -257,20 +260,37 @@ def _compare(expression: Any, op: str, number: float, key: str) -> Q:
     return Q(lookup(expression, number))
 
 
+def _indexed(found: Q, kind: Kind, columns: tuple[str, ...], value: str) -> Q:
+    """`found`, narrowed first to the cards the SQLite full-text index finds (a superset of the
+    substring matches: the trigram index folds case as LIKE does and more), so results stay
+    exactly the LIKE's. PostgreSQL's trigram indexes serve the LIKE itself."""
+    if kind != "cards" or connection.vendor != "sqlite":
+        return found
+    match = search_index.fts_match(columns, value)
+    if match is None:
+        return found
+    table = search_index.FTS
+    rows = RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [match])
+    return Q(pk__in=rows) & found
+
+
 def term_q(term: Term, kind: Kind) -> Q:
     value = term.value
     if not term.key or term.key == "name":
         if not value:
             return TRUE
-        return Q(name__iexact=value) if term.exact else Q(name__icontains=value)
+        if term.exact:
+            return Q(name__iexact=value)
+        return _indexed(Q(name__icontains=value), kind, ("name",), value)
     if term.key == "type":
-        return (
+        found = (
             _json_has("types", value)
             | _json_has("subtypes", value)
             | _json_has("supertypes", value)
         )
+        return _indexed(found, kind, ("types", "subtypes", "supertypes"), value)
     if term.key == "oracle":
-        return Q(text__icontains=value)
+        return _indexed(Q(text__icontains=value), kind, ("text",), value)
     if term.key == "color":
         return _color_q(term.op, value)
     if term.key in ("power", "toughness"):
