@@ -25,6 +25,9 @@ COLUMNS = ("name", "text", "types", "subtypes", "supertypes")
 FTS = "catalog_card_fts"
 TABLE = "catalog_carddefinition"
 MIN_INDEXED = 3  # trigrams: shorter substrings cannot use the index
+# Queries go through the SQLite index when True; bench/search.py turns it off to measure the
+# same searches unindexed in the same run.
+USE_FTS = True
 
 
 def _values(prefix: str) -> str:
@@ -95,6 +98,21 @@ def ensure(connection: Any) -> bool:
     return True
 
 
+def present(connection: Any) -> bool:
+    """Whether this database has the card search index (a failed pg_trgm install has not)."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("SELECT count(*) FROM sqlite_master WHERE name = %s", [FTS])
+        elif connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT count(*) FROM pg_indexes WHERE tablename = %s AND indexname = %s",
+                [TABLE, "card_trgm_name"],
+            )
+        else:
+            return False
+        return bool(cursor.fetchone()[0])
+
+
 def drop(connection: Any) -> None:
     statements = {"sqlite": SQLITE_DROP, "postgresql": POSTGRES_DROP}.get(connection.vendor, [])
     with connection.cursor() as cursor:
@@ -105,7 +123,7 @@ def drop(connection: Any) -> None:
 def fts_match(columns: tuple[str, ...], value: str) -> str | None:
     """The FTS5 query finding `value` as a substring of any of `columns` (SQLite), or None when
     the index cannot answer it (too short for a trigram)."""
-    if len(value) < MIN_INDEXED:
+    if len(value) < MIN_INDEXED or not USE_FTS:
         return None
     phrase = '"' + value.replace('"', '""') + '"'
     return f"{{{' '.join(columns)}}} : {phrase}"
