@@ -8,9 +8,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db.models import (
     Case,
-    Exists,
     IntegerField,
-    OuterRef,
     Prefetch,
     Q,
     QuerySet,
@@ -278,7 +276,7 @@ def _filtered(
         if made_by and kind == "tokens" and search.is_plain(q):
             # A name search also finds what the named cards make: "Young Pyromancer" finds
             # its Elemental, ranked after every token matching by its own name.
-            queryset = queryset.filter(direct | Q(Exists(_made_by_cards(q, game))))
+            queryset = queryset.filter(direct | Q(pk__in=_made_by_cards(q, game)))
             rank_others = [When(direct, then=Value(2))]
         else:
             queryset = queryset.filter(direct)
@@ -298,12 +296,16 @@ def _filtered(
     return queryset.order_by("game", Lower("name"), "slug")
 
 
-def _made_by_cards(q: str, game: str | None) -> QuerySet[TokenRelation]:
-    """The relations from a card matching `q` to the outer token (for Exists)."""
+def _made_by_cards(q: str, game: str | None) -> list[int]:
+    """The tokens made by the cards matching `q`: read once (at most every token), so the
+    token query does not run the card search again for each token."""
     cards = CardDefinition.objects.filter(search.parse(q, "cards"))
     if game:
         cards = cards.filter(game_id=game)
-    return TokenRelation.objects.filter(token=OuterRef("pk"), card__in=cards.values("pk"))
+    made = TokenRelation.objects.filter(card__in=cards.values("pk")).values_list(
+        "token_id", flat=True
+    )
+    return list(made.distinct().order_by())
 
 
 def _color_filter(queryset: QuerySet[Any], color: str) -> QuerySet[Any]:
