@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
-from catalog import selectors
+from catalog import search, selectors, suggest
 from catalog.models import CardDefinition, Characteristics, Game, TokenDefinition
 
 PAGE_SIZE = 48
@@ -147,6 +147,11 @@ def browse(request: HtmxHttpRequest) -> HttpResponse:
         error = " ".join(exc.messages)
         found, also = TokenDefinition.objects.none(), 0
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    did_you_mean = (
+        suggest.did_you_mean(params["q"], params["game"] or None)
+        if not error and page.paginator.count == 0 and search.is_plain(params["q"])
+        else []
+    )
     if params["kind"] == "all":
         results = [_result(kind, obj) for kind, obj in page.object_list]
     else:
@@ -164,6 +169,7 @@ def browse(request: HtmxHttpRequest) -> HttpResponse:
         "error": error,
         "query": query.urlencode(),
         "also": also,
+        "did_you_mean": did_you_mean,
         "also_kind": other["kind"],
         "also_query": other.urlencode(),
         "noun": {"all": "result", "cards": "card", "tokens": "token"}[params["kind"]],

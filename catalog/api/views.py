@@ -16,9 +16,10 @@ from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from catalog import selectors, services
+from catalog import selectors, services, suggest
 from catalog.api.serializers import CardSerializer, GameSerializer, TokenSerializer
 from catalog.models import CardDefinition, Game, TokenDefinition
+from catalog.search import is_plain as q_is_name
 from tokensite.api import Pagination, paginated
 from tokensite.parsers import BoundedJSONParser
 
@@ -220,7 +221,8 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
     summary="Tokens and cards matching one search, in one list",
     description=(
         "Tokens first (a name search also finds the tokens the named cards make), then cards; "
-        'each result has `"kind": "token" | "card"` and the token or card shape.'
+        'each result has `"kind": "token" | "card"` and the token or card shape. A name search '
+        'that finds nothing answers `"suggestions"`: close card and token names ("did you mean").'
     ),
 )
 @api_view(["GET"])
@@ -230,7 +232,12 @@ def search(request: Request) -> Response:
     found = _run(lambda: selectors.search_all(**params))
     paginator = Pagination()
     page = paginator.paginate_queryset(cast(Any, found), request)
-    return paginator.get_paginated_response(
+    q = (params["q"] or "").strip()
+    if not found.count() and q_is_name(q):  # "did you mean": close card and token names
+        suggestions = suggest.did_you_mean(q, params["game"] or None)
+    else:
+        suggestions = []
+    response = paginator.get_paginated_response(
         [
             {"kind": "token", **selectors.token_api_payload(obj)}
             if kind == "token"
@@ -238,3 +245,5 @@ def search(request: Request) -> Response:
             for kind, obj in page or []
         ]
     )
+    response.data["suggestions"] = suggestions
+    return response

@@ -85,3 +85,11 @@ def test_the_catalogue_page_shows_both_kinds_and_says_what_the_other_kind_has(
 def test_the_token_page_lists_the_cards_that_make_it(client: Client) -> None:
     page = client.get("/catalog/tokens/mtg-goblin-1-1-r/").content.decode()
     assert "Made by" in page and "Krenko, Mob Boss" in page
+
+
+def test_a_misspelled_search_suggests_close_names(client: Client) -> None:
+    body = client.get("/api/v1/search/", {"q": "Krenko Mobb Boss"}).json()
+    assert body["count"] == 0 and body["suggestions"] == ["Krenko, Mob Boss"]
+    assert client.get("/api/v1/search/", {"q": "krenko"}).json()["suggestions"] == []
+    page = client.get("/catalog/", {"q": "Smotering Tithe"}).content.decode()
+    assert "Did you mean" in page and "Smothering Tithe</a>" in page
