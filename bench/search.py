@@ -158,6 +158,8 @@ def main() -> None:
     load_seed()
     summary_ = import_file("cockatrice", DATA)
     cards = synthetic_cards(args.cards)
+    with connection.cursor() as cursor:  # fresh statistics, as autovacuum / optimize would give
+        cursor.execute("ANALYZE")
     print(
         f"catalogue: seed + {DATA.name} ({summary_.total('tokens')} tokens imported), {cards} cards"
     )
