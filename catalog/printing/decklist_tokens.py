@@ -89,12 +89,34 @@ def cards_by_name(names: list[str], game: str | None) -> dict[str, CardDefinitio
     missing = [key for key in keys if key not in found]
     if missing:  # double-faced cards by their front face: few rows, matched here
         keep(CardDefinition.objects.filter(name__contains=" // "))
+    _legends_by_champion([key for key in keys if key not in found], game, found)
     # SQLite's lower() only folds ASCII: names with other letters take the iexact scan.
     missing = [key for key in keys if key not in found and not key.isascii()]
     for start in range(0, len(missing), 200):
         chunk = missing[start : start + 200]
         keep(CardDefinition.objects.filter(reduce(or_, (Q(name__iexact=key) for key in chunk))))
     return found
+
+
+def _legends_by_champion(
+    keys: list[str], game: str | None, found: dict[str, CardDefinition]
+) -> None:
+    """Riftbound decklists name a Legend with its champion, "Viktor, Herald of the Arcane", where
+    the card is "Herald of the Arcane" tagged Viktor: such keys find that Legend."""
+    wanted = {key: key.split(", ", 1) for key in keys if ", " in key}
+    if not wanted:
+        return
+    titles = sorted({title for _, title in wanted.values()})
+    legends = CardDefinition.objects.annotate(lname=Lower("name")).filter(
+        lname__in=titles, types__icontains='"Legend"'
+    )
+    if game:
+        legends = legends.filter(game_id=game)
+    for legend in legends.order_by("game_id", "pk"):
+        tags = {name_key(tag) for tag in legend.tags or []}
+        for key, (champion, title) in wanted.items():
+            if name_key(legend.name) == title and champion in tags:
+                found.setdefault(key, legend)
 
 
 def name_suggestions(names: Iterable[str], game: str | None) -> dict[str, tuple[str, ...]]:

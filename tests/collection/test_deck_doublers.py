@@ -40,3 +40,22 @@ def test_moxfield_lines_with_finishes_and_tags_match_cards_and_unknown_ones_are_
         "Krenko Mobb Boss",
         ["Krenko, Mob Boss"],
     )
+
+
+def test_a_riftbound_list_finds_its_legend_by_champion_and_title_and_keeps_rune_lines(
+    owner,
+) -> None:
+    text = (
+        "Legend: Viktor, Herald of the Arcane\nChampion:\n1 Viktor, Leader\n"
+        "Battlefields:\n1 Altar to Unity\nRunes:\n6 Mind Rune\nMain Deck:\n3 Vanguard Captain\n"
+    )
+    deck = services.deck_create(owner=owner, game="riftbound", decklist=text)
+    assert list(deck.entries.values_list("card__slug", "section")) == [
+        ("rb-herald-of-the-arcane", "legend"),
+        ("rb-viktor-leader", "champion"),
+        ("rb-altar-to-unity", "battlefields"),
+        ("rb-vanguard-captain", "main"),
+    ]
+    # the seed has no rune cards (an import of the card gallery brings them): kept, reported
+    (rune,) = deck.unknown.all()
+    assert (rune.name, rune.count, rune.section) == ("Mind Rune", 6, "runes")
