@@ -126,7 +126,7 @@ def kernel_ms(table: Table) -> float:
     state = rules.codec.load(table.state)
     target = next(iter(state.objects))
     tap = {"type": "tap", "object": target, "count": 1}
-    state = rules.apply(state, {"type": "untap", "object": target}).state
+    state = rules.apply(state, {"type": "adjust_life", "seat": 0, "amount": 0}).state
     samples = []
     for _ in range(15):
         start = time.perf_counter()
