@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import secrets
 import uuid
@@ -15,6 +16,7 @@ from django.db.models import Q, QuerySet, Subquery
 from play import rules
 from play.delta import apply_patch
 from play.models import Action, Seat, Table
+from play.rules.objects import ObjectTable
 from play.statecache import committed_states
 from tokensite.api import NotFound, name_match_rank
 
@@ -176,6 +178,18 @@ def current_state(table: Table) -> Any:
 def table_state(*, table: Table, access: TableAccess) -> dict[str, Any]:
     seats = list(table.seats.select_related("user"))
     return state_view(table, current_state(table), seats, access)
+
+
+def table_frame(*, table: Table, access: TableAccess) -> dict[str, Any]:
+    """The table state without its stacks (seats, turn, step, choice), at a cost that doesn't
+    grow with them; the whole state where the seats' view reads the stacks (the game's system
+    says so) or a pending choice names some."""
+    seats = list(table.seats.select_related("user"))
+    state = current_state(table)
+    if state.pending_choice is None and not rules.get_system(table.game).views_read_other_stacks:
+        state = copy.copy(state)
+        state.objects = ObjectTable()
+    return state_view(table, state, seats, access)
 
 
 def action_entry(action: Action) -> dict[str, Any]:
