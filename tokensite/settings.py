@@ -203,7 +203,13 @@ HUEY = {
     "consumer": {"workers": int(os.environ.get("JOB_WORKERS", "2")), "worker_type": "thread"},
 }
 # Job kind -> runner (jobs/services.py). Other apps add theirs here.
-JOB_KINDS = {"catalog_import": "catalog.jobs.run_import"}
+JOB_KINDS = {
+    "catalog_import": "catalog.jobs.run_import",
+    "print_pdf": "catalog.printing.background.run_print",
+}
+# Prints with more sheets or more distinct uploaded art than this are made in the background.
+PRINT_INLINE_MAX_SHEETS = int(os.environ.get("PRINT_INLINE_MAX_SHEETS", "12"))
+PRINT_INLINE_MAX_ART = int(os.environ.get("PRINT_INLINE_MAX_ART", "9"))
 JOB_RETENTION_DAYS = int(os.environ.get("JOB_RETENTION_DAYS", "30"))
 CHECKPOINT_RETENTION_DAYS = int(os.environ.get("CHECKPOINT_RETENTION_DAYS", "90"))
 
