@@ -147,3 +147,22 @@ def test_the_admin_job_list_refreshes_while_a_job_runs(admin_client: Client) -> 
     for url in ("/admin/jobs/job/", f"/admin/jobs/job/{job.pk}/change/"):
         assert 'http-equiv="refresh"' not in admin_client.get(url).content.decode()
     assert admin_client.get("/admin/jobs/job/not-a-uuid/change/").status_code in (302, 404)
+
+
+def test_the_admin_prints_a_sheet_of_each_selected_token(admin_client: Client) -> None:
+    pks = list(
+        TokenDefinition.objects.filter(slug__in=["mtg-food", "mtg-treasure"]).values_list(
+            "pk", flat=True
+        )
+    )
+    answer = admin_client.post(
+        "/admin/catalog/tokendefinition/",
+        {"action": "print_selected", "_selected_action": pks},
+    )
+    job = Job.objects.get()
+    assert answer.status_code == 302 and answer["Location"].endswith(f"/jobs/job/{job.pk}/change/")
+    assert job.status == Job.Status.DONE and job.result["sheets"] == 2
+    page = admin_client.get(answer["Location"]).content.decode()
+    assert job.result["download"] in page
+    pdf = admin_client.get(job.result["download"])
+    assert len(reader(b"".join(pdf.streaming_content)).pages) == 2  # type: ignore[attr-defined]
