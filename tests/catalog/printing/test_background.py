@@ -161,8 +161,9 @@ def test_the_admin_prints_a_sheet_of_each_selected_token(admin_client: Client) -
     )
     job = Job.objects.get()
     assert answer.status_code == 302 and answer["Location"].endswith(f"/jobs/job/{job.pk}/change/")
-    assert job.status == Job.Status.DONE and job.result["sheets"] == 2
+    result = job.result or {}
+    assert job.status == Job.Status.DONE and result["sheets"] == 2
     page = admin_client.get(answer["Location"]).content.decode()
-    assert job.result["download"] in page
-    pdf = admin_client.get(job.result["download"])
+    assert result["download"] in page
+    pdf = admin_client.get(result["download"])
     assert len(reader(b"".join(pdf.streaming_content)).pages) == 2  # type: ignore[attr-defined]
