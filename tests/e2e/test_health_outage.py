@@ -18,7 +18,8 @@ import httpx
 import pytest
 
 from tests.conftest import ROOT
-from tests.e2e.test_live import Redis, _free_port
+from tests.e2e.test_battlefield import _free_port
+from tests.e2e.test_live import Redis
 
 pytestmark = pytest.mark.skipif(
     shutil.which("redis-server") is None, reason="needs redis-server to run a Redis of its own"
