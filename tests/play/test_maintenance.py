@@ -45,6 +45,7 @@ def test_it_drops_the_forward_patches_the_stored_state_already_holds(
     cast: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from play import rules, selectors
+    from play.statecache import committed_states
 
     # Store the whole state every third entry only, whatever the table's size.
     monkeypatch.setattr(services, "SNAPSHOT_BELOW_STACKS", 0)
@@ -61,7 +62,7 @@ def test_it_drops_the_forward_patches_the_stored_state_already_holds(
     assert list(patched.values_list("seq", flat=True)) == [start + 7]  # still needed
     assert forward_patches_prune() == 0
     # The state read from the database (not this process's copy) is the same, and undo works.
-    monkeypatch.setattr(selectors.committed_states, "get", lambda table_id, version: None)
+    monkeypatch.setattr(committed_states, "get", lambda table_id, version: None)
     assert rules.codec.dump(selectors.current_state(table)) == expected
     undone = services.table_undo(table_id=table.pk, user=cast.owner, expected_version=version)
     assert undone.version == version + 1
