@@ -2,7 +2,8 @@
 
 Built from data: an option that is an object id, or that the kernel says stands for an object
 (`pending_choice.refers`), is named by that object; options naming objects of the same name get
-what tells them apart (controller, P/T, counters, tapped...). No object ids on screen.
+what tells them apart (controller, P/T, counters, tapped...). No object ids on screen. (A
+division of combat damage is answered by amounts: play/board.py `_division`.)
 """
 
 from __future__ import annotations
@@ -39,8 +40,6 @@ def option_labels(pending: JsonDict, state: JsonDict) -> list[str]:
     for option, ref, name in zip(options, named, names, strict=False):
         if ref is not None:
             labels.append(name)
-        elif isinstance(option, dict) and "to" in option:
-            labels.append(_damage_label(option, objects, seats, toggle))
         elif isinstance(option, str):
             labels.append(option)
         else:
@@ -119,24 +118,6 @@ def object_names(
             parts = [d(obj) for d in differ if d(obj)] or [f"#{number}"]
             result[i] = f"{name} ({', '.join(parts)})"
     return result
-
-
-def _damage_label(
-    option: JsonDict, objects: dict[str, JsonDict], seats: dict[int, str], toggle: Toggle | None
-) -> str:
-    """A division of combat damage (510.1c): "3 to Soldier Token; 1 to Goblin Token, 1 to the
-    player" from {"to": {id: [amounts]}, "excess": n}."""
-    ids = list(option.get("to") or {})
-    names = object_names([objects.get(i) for i in ids], seats, toggle)
-    parts = []
-    for object_id, name in zip(ids, names, strict=True):
-        amounts = [str(a) for a in option["to"][object_id]]
-        each = f" ({' + '.join(amounts)})" if len(amounts) > 1 else ""
-        total = sum(int(a) for a in option["to"][object_id])
-        parts.append(f"{total} to {name if objects.get(object_id) else 'it'}{each}")
-    if option.get("excess"):
-        parts.append(f"{option['excess']} to the player")
-    return "; ".join(parts)
 
 
 def _color_label(option: Any) -> str:

@@ -42,6 +42,7 @@ class NeedChoice(Exception):
         prompt: str,
         options: list[Any],
         rule: str | None = None,
+        amounts: dict[str, Any] | None = None,
         refers: list[str | None] | None = None,
     ) -> None:
         super().__init__(prompt)
@@ -51,3 +52,4 @@ class NeedChoice(Exception):
         self.seat = seat
         self.prompt = prompt
         self.options = options
+        self.amounts = amounts

@@ -126,6 +126,10 @@ class PendingChoice:
     prompt: str
     options: list[Any]
     action: JsonDict
+    amounts: JsonDict | None = None
+    """A choice answered by amounts (a division of combat damage): what may be divided, as data;
+    ``options`` are then some answers offered as suggestions, and any answer the rules allow
+    is accepted (the action's handler validates it)."""
     # The object each option stands for (its id, None for none), so a page names it as players
     # see it; None when the options are no objects.
     refers: list[str | None] | None = None

@@ -59,25 +59,6 @@ def test_it_lists_only_the_details_that_differ() -> None:
     ]
 
 
-def test_it_reads_a_division_of_combat_damage_from_its_data() -> None:
-    """510.1c: {"to": {id: [amounts]}, "excess": n}, never raw JSON."""
-    state = {
-        "seats": SEATS,
-        "objects": [_obj("o2", "Soldier Token"), _obj("o4", "Goblin Token")],
-    }
-    pending = {
-        "kind": "combat_damage",
-        "options": [
-            {"to": {"o2": [2, 1], "o4": [1]}, "excess": 0},
-            {"to": {"o2": [3]}, "excess": 1},
-        ],
-    }
-    assert option_labels(pending, state) == [
-        "3 to Soldier Token (2 + 1); 1 to Goblin Token",
-        "3 to Soldier Token; 1 to the player",
-    ]
-
-
 def test_it_names_colors_as_words() -> None:
     pending = {"kind": "as_enters_color", "options": ["W", "U (all 3)"]}
     assert option_labels(pending, {"seats": SEATS, "objects": []}) == ["White", "Blue (all 3)"]
