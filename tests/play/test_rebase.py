@@ -107,4 +107,4 @@ def test_each_entry_keeps_what_it_touched(cast: Cast) -> None:
     touched = list(Action.objects.filter(table=cast.table).values_list("touched", flat=True))
     assert touched[0] == {"stacks": [ann], "seats": [], "table": []}
     assert touched[2] == {"stacks": [], "seats": [1], "table": []}
-    assert "step" in touched[3]["table"]
+    assert touched[3] is not None and "step" in touched[3]["table"]
