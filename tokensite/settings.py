@@ -206,6 +206,8 @@ HUEY = {
 JOB_KINDS = {"catalog_import": "catalog.jobs.run_import"}
 JOB_RETENTION_DAYS = int(os.environ.get("JOB_RETENTION_DAYS", "30"))
 CHECKPOINT_RETENTION_DAYS = int(os.environ.get("CHECKPOINT_RETENTION_DAYS", "90"))
+# Guests (tables without an account, play/guests.py) idle this long are deleted with their tables.
+GUEST_RETENTION_DAYS = int(os.environ.get("GUEST_RETENTION_DAYS", "14"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
