@@ -16,7 +16,7 @@ from jobs import tasks
 from play import guests, services
 from play.models import Action, Guest, Seat, Table
 from tests.play.conftest import Cast
-from tests.play.views.conftest import HTMX, browser_for
+from tests.play.views.conftest import HTMX
 
 NEW = {"game": "mtg", "name": "Kitchen table", "players": "Ann, Ben", "starting_life": 20}
 
