@@ -4,25 +4,19 @@ import logging
 import mimetypes
 import sys
 import uuid
-from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.contrib.auth import login
-from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.cache import cache
 from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.storage import default_storage
 from django.db import InterfaceError, OperationalError, connection
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.template import loader
-from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_safe
 
-from play import guests
 from tokensite.channels import bounded
 
 logger = logging.getLogger(__name__)
@@ -93,41 +87,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
     # No request context: the context processors would read the session from the lost database.
     page = loader.get_template("503.html" if unavailable else "500.html").render()
     return HttpResponse(page, status=status, headers=headers)
-
-
-def _next_url(request: HttpRequest) -> str:
-    """Where to go after signing in: `next` when it stays on this site, else ""."""
-    wanted = request.POST.get("next") or request.GET.get("next") or ""
-    safe = url_has_allowed_host_and_scheme(
-        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
-    return wanted if safe else ""
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
-    """A new account, signed in at once; a guest's tables and a seat picked on an invite page
-    come along (play/guests.py), and `next` (an invite link) is where it lands."""
-    form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
-    next_url = _next_url(request)
-    if request.method == "POST" and form.is_valid():
-        carried = guests.carry_over(request)
-        user = form.save()
-        # Named: django-axes adds a second backend, which only checks lockouts.
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        guests.settle_after_login(request, user, carried)
-        return redirect(next_url or "home")
-    return render(request, "registration/signup.html", {"form": form, "next": next_url})
-
-
-class LoginView(auth_views.LoginView):
-    """Django's login, keeping what a guest had (tables, a seat picked on an invite page)."""
-
-    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
-        carried = guests.carry_over(self.request)
-        response = super().form_valid(form)
-        guests.settle_after_login(self.request, form.get_user(), carried)
-        return response
 
 
 # Only uploaded art is public; job inputs (jobs/...) share the storage but are never served.

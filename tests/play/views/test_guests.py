@@ -94,7 +94,8 @@ def test_the_invite_survives_sign_up_and_lands_in_the_seat(seeded, cast: Cast) -
     form = {"username": "newcomer", "password1": "a-long-pass-9x", "password2": "a-long-pass-9x"}
     signed_up = client.post("/accounts/signup/", {**form, "next": invite})
     assert signed_up["Location"] == invite
-    assert Seat.objects.get(table=table, number=1).user.username == "newcomer"
+    seated = Seat.objects.get(table=table, number=1).user
+    assert seated is not None and seated.username == "newcomer"
     landed = client.get(invite)
     assert landed.status_code == 302 and landed["Location"] == f"/play/{table.id}/"
 
