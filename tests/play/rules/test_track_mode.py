@@ -82,3 +82,18 @@ def test_a_check_the_kernel_cannot_go_past_records_the_action_and_changes_nothin
 def test_track_mode_never_relaxes_a_malformed_action() -> None:
     with pytest.raises(rules.InvalidAction):
         rules.apply(_game(), {"type": "tap", "object": "o99", **TRACK})
+
+
+def test_riftbound_an_exhausted_unit_makes_a_standard_move_anyway_with_a_warning_144_2() -> None:
+    game = rules.new_game("riftbound", {"players": ["A", "B"]})
+    state = rules.apply(
+        game, {"type": "create_token", "token": "rb-recruit", "controller": 0}
+    ).state
+    move = {"type": "move", "object": "o1", "to": "bf1", "standard": True}
+    with pytest.raises(rules.IllegalAction) as caught:
+        rules.apply(state, move)
+    assert caught.value.rule == "144.2"
+    outcome = rules.apply(state, {**move, **TRACK})
+    assert [w["rule"] for w in _warnings(outcome)] == ["144.2"]
+    [unit] = rules.view(outcome.state)["objects"]
+    assert unit["location"] == "bf1"
