@@ -166,7 +166,9 @@ class ActionResponseSerializer(serializers.Serializer[Any]):
         required=False,
         help_text="Present when `expected_version` was older than the table and the action was "
         "applied on top of the newer state (no commit since touched its stacks, the seats it "
-        "changes, the turn and step for turn actions, or a pending choice): the version sent.",
+        "changes, the turn and step for turn actions, or a pending choice): the version sent. "
+        "`delta` is still from `version` - 1; the commits in between come as their own updates "
+        "(websocket, log).",
     )
     events = EventSerializer(many=True)
     state = TableStateSerializer(required=False, help_text="Absent with `?view=delta`.")
