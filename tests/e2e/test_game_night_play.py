@@ -191,3 +191,16 @@ def test_a_track_only_table_records_an_illegal_action_with_a_warning(
     expect(page.locator("#board .mode-badge")).to_have_count(0)
     for each in (page, other):
         each.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_double_click_on_one_tap_button_applies_once(browser: Browser, live_url: str) -> None:
+    ann, ben = User.objects.create_user("ann"), User.objects.create_user("ben")
+    table = _duel(ann, ben)
+    page = _open(browser, live_url, ann, table)
+    _tile(page, "Soldier Token").get_by_role("button", name=re.compile("^Tap 1")).dblclick()
+    expect(page.locator("#board")).to_contain_text("x3 Soldier Token (1 tapped)")
+    page.wait_for_load_state("networkidle")
+    assert Action.objects.filter(table=table, payload__type="tap").count() == 1
+    expect(page.locator("#board")).to_contain_text("x3 Soldier Token (1 tapped)")
+    page.context.close()
