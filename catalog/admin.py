@@ -138,6 +138,8 @@ class CuratedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         super().save_related(request, form, formsets, change)
         if form.has_changed() or any(formset.has_changed() for formset in formsets):
             services.curate(form.instance, request.user)
+        if isinstance(form.instance, CardDefinition):
+            services.relate_effect_tokens(form.instance)
 
 
 @admin.register(Game)
