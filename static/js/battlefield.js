@@ -575,6 +575,10 @@
   }
 
   document.body.addEventListener("focusin", function (event) {
+    var group = event.target.closest ? event.target.closest("#palette .quick") : null;
+    if (group && event.target.tagName === "BUTTON") {
+      roveQuick(group, event.target);
+    }
     var tile = event.target.closest ? event.target.closest("#board .bf-tile") : null;
     if (tile && tile.dataset.object !== current) {
       current = tile.dataset.object;
@@ -899,11 +903,62 @@
     create: function () { return openPalette("#palette input[name=count]"); }
   };
 
+  // The palette's token groups are toolbars: one Tab stop each, arrow keys, Home and End move
+  // along, and typing a name's first letters jumps to it ("t" for Treasure Token).
+  var typed = "";
+  var typedAt = 0;
+
+  function quickButtons(group) {
+    return Array.prototype.slice.call(group.querySelectorAll("button"));
+  }
+
+  function roveQuick(group, here) {
+    quickButtons(group).forEach(function (button) {
+      button.tabIndex = button === here ? 0 : -1;
+    });
+  }
+
+  function initQuick() {
+    document.querySelectorAll("#palette .quick").forEach(function (group) {
+      var buttons = quickButtons(group);
+      var here = buttons.filter(function (b) { return b.tabIndex === 0 && b.hasAttribute("tabindex"); })[0];
+      roveQuick(group, here || buttons[0]);
+    });
+  }
+
+  function moveInQuick(event) {
+    var group = event.target.closest ? event.target.closest("#palette .quick") : null;
+    if (!group || event.ctrlKey || event.metaKey || event.altKey) {
+      return false;
+    }
+    var buttons = quickButtons(group);
+    var at = buttons.indexOf(event.target);
+    var to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+    if (to === undefined && event.key.length === 1 && event.key !== " ") {
+      var now = Date.now();
+      typed = (now - typedAt < 800 ? typed : "") + event.key.toLowerCase();
+      typedAt = now;
+      var order = buttons.slice(at + (typed.length === 1 ? 1 : 0)).concat(buttons.slice(0, at + (typed.length === 1 ? 1 : 0)));
+      var match = order.filter(function (b) { return b.textContent.trim().toLowerCase().indexOf(typed) === 0; })[0];
+      to = match ? buttons.indexOf(match) : at;
+    }
+    if (to === undefined) {
+      return false;
+    }
+    event.preventDefault();
+    var target = buttons[Math.max(0, Math.min(to, buttons.length - 1))];
+    roveQuick(group, target);
+    target.focus();
+    return true;
+  }
+
+  initQuick();
+
   document.addEventListener("keydown", function (event) {
     if (typing(event.target) || (event.target.closest && event.target.closest("dialog"))) {
       return;
     }
-    if (moveBetweenStacks(event)) {
+    if (moveBetweenStacks(event) || moveInQuick(event)) {
       return;
     }
     if (!shortcuts.enabled || event.ctrlKey || event.metaKey || event.altKey) {
