@@ -45,7 +45,7 @@ SHORTCUTS = [
     ("next", "n", "Next step"),
     ("pass", "p", "Pass the turn"),
     ("undo", "u", "Undo the last action"),
-    ("untap", "a", "Untap (ready) all of the active player's permanents"),
+    ("untap-all", "a", "Untap (ready) all of the active player's permanents"),
     ("create", "c", "Create tokens: the quantity, then Tab to the token"),
     ("search", "/", "Search tokens and cards"),
     ("help", "?", "This help"),
