@@ -301,6 +301,16 @@
       if (typeof data.version === "number" && data.version > version()) {
         // A delta that follows the version on screen patches the tiles; anything else (a
         // missed version, a change the patch can't show) fetches the whole board.
+        if (data.type === "table.updated" && ownPending() > 0) {
+          // Our own action is on its way back with the board: one download, not two. Should
+          // the answer not bring this version, the board is fetched once it has come.
+          awaited = Math.max(awaited, data.version);
+          if (data.said && data.version > announced) {
+            announced = data.version;
+            say(data.said);
+          }
+          return;
+        }
         var next = data.type === "table.updated" && data.version === version() + 1 && data.delta;
         if (data.type === "table.updated" && data.said && data.version > announced) {
           announced = data.version;
@@ -333,6 +343,44 @@
       retryDelay = Math.min(retryDelay * 2, 30000);
     };
   }
+
+  // Own actions in flight (posts that answer with the board): a websocket update meanwhile is
+  // most likely that action; the answer brings it, so the page doesn't download it twice.
+  var own = []; // {xhr, at} of the posts in flight
+  var awaited = 0;
+  var OWN_MAX_MS = 10000; // a post that never reports back stops counting after this
+
+  function ownPending() {
+    var now = Date.now();
+    own = own.filter(function (entry) { return now - entry.at < OWN_MAX_MS; });
+    return own.length;
+  }
+
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var detail = event.detail;
+    var verb = detail.requestConfig ? detail.requestConfig.verb : "";
+    if (verb === "post" && detail.target && detail.target.id === "board" && detail.xhr) {
+      own.push({ xhr: detail.xhr, at: Date.now() });
+    }
+  });
+
+  function ownDone(event) {
+    var xhr = event.detail.xhr;
+    var before = own.length;
+    own = own.filter(function (entry) { return entry.xhr !== xhr; });
+    if (own.length === before) {
+      return;
+    }
+    if (ownPending() === 0) {
+      if (awaited > version()) {
+        refresh();
+      }
+      awaited = 0;
+    }
+  }
+
+  document.body.addEventListener("htmx:afterRequest", ownDone);
+  document.body.addEventListener("htmx:sendAbort", ownDone);
 
   // Controls outside the board (the token palette) post the version the board shows now.
   function syncVersion() {
@@ -984,11 +1032,13 @@
     }
   });
 
-  // Phones start with the palette folded so the board is on screen first.
-  var palette = document.getElementById("palette");
-  if (palette && window.matchMedia("(max-width: 719px)").matches) {
-    palette.open = false;
-  }
+  // The skip link to the palette unfolds it (phones start with it folded: palette-fold.js).
+  document.body.addEventListener("click", function (event) {
+    var skip = event.target.closest ? event.target.closest("[data-skip-palette]") : null;
+    if (skip && openPalette("#palette-q")) {
+      event.preventDefault();
+    }
+  });
 
   rove();
   connect();

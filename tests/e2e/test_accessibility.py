@@ -5,6 +5,7 @@ a session that ends and comes back, and pages that reflow at 320 and 375 px and 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -375,6 +376,13 @@ def test_other_players_actions_are_announced_and_keep_focus(browser: Browser, da
     expect(ann.locator(":focus")).to_have_count(1)
     assert ann.evaluate("document.activeElement !== document.body")
     assert ann.evaluate("document.getElementById('announce').dataset.mark") == "from load"
+    # An own action costs one board download: the answer, never a refetch besides.
+    board_requests.clear()
+    ann.get_by_role("button", name="Life of Ann minus 1").click()
+    expect(ann.get_by_test_id("life-0")).to_have_text("19")
+    expect(ann.locator("#announce")).to_have_text("Ann lost 1 life.")
+    ann.wait_for_timeout(1000)
+    assert [url for url in board_requests if "/board/" in url] == []
     # The accessibility tree: one status region, the log a focusable role=log.
     snapshot = ann.locator("body").aria_snapshot()
     assert "- log" in snapshot
@@ -457,3 +465,19 @@ def test_an_ended_session_says_so_and_the_board_comes_back(browser: Browser, liv
     page.get_by_role("button", name="Life of Ann minus 1").click()
     expect(page.get_by_test_id("life-0")).to_have_text("19")
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_catalogue_search_announces_its_count_not_the_grid(browser: Browser, live_url: str):
+    """Issue 25, 3: the results are not a live region; a status updated in place says how many."""
+    load_seed()
+    page = _context(browser, live_url, None).new_page()
+    page.goto(f"{live_url}/catalog/")
+    status = page.locator("#search-status")
+    page.evaluate("document.getElementById('search-status').dataset.mark = 'from load'")
+    page.get_by_label("Search by name").fill("soldier")
+    expect(status).to_have_text(re.compile(r"^\d+ tokens? found$"))
+    assert page.locator("#results").get_attribute("aria-live") is None
+    assert status.get_attribute("data-mark") == "from load"
+    assert page.locator("[id=search-status]").count() == 1
+    page.context.close()
