@@ -261,6 +261,11 @@ def test_the_three_common_jobs_take_few_keys_and_focus_stays(browser: Browser, l
     page.goto(f"{live_url}/play/{table.id}/")
     soldiers = page.locator("#board .bf-tile", has_text="Soldier Token")
     expect(soldiers).to_have_count(1)
+    # Names start with what is seen (WCAG 2.5.3): the stack's link reads as its tile does.
+    expect(
+        page.get_by_role("link", name=re.compile(r"^x10 Soldier Token Token Creature"))
+    ).to_be_visible()
+    expect(page.get_by_role("group", name="Mana pool").first).to_be_visible()
 
     # 1. Tap 4 of the 10 Soldiers: the skip link, the first stack, its dialog, "4", Enter.
     keys = _press(page, ["Tab"])
@@ -269,6 +274,8 @@ def test_the_three_common_jobs_take_few_keys_and_focus_stays(browser: Browser, l
     expect(page.locator(":focus")).to_contain_text("x10 Soldier Token")
     keys += _press(page, ["Enter"])
     expect(page.locator("#panel")).to_be_visible()
+    # The dialog is named by the stack, no internal id in it.
+    expect(page.get_by_role("dialog", name=re.compile(r"^Soldier Token x10"))).to_be_visible()
     expect(page.locator("#panel input[name=count]").first).to_be_focused()
     keys += _press(page, ["4", "Enter"])
     expect(page.locator("#board .pile-summary", has_text="Soldier")).to_have_text(
