@@ -565,8 +565,8 @@
     if (active && active !== document.body && active.isConnected) {
       return; // focus is still somewhere (the player moved it): leave it there
     }
-    if (document.querySelector("dialog[open]:modal")) {
-      return;
+    if ((panel && panel.open) || (help && help.open)) {
+      return; // a modal dialog has focus; closing it gives focus back (see "close" below)
     }
     var target = focusTarget(kept);
     if (target) {
@@ -756,6 +756,19 @@
           current = target.closest(".bf-tile") ? target.closest(".bf-tile").dataset.object : current;
           rove();
           target.focus();
+        }
+      }
+    });
+  }
+
+  // The help dialog gives focus back to its button, even when a swap replaced that one.
+  if (help) {
+    help.addEventListener("close", function () {
+      var active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected) {
+        var opener = document.querySelector("[data-open-help]");
+        if (opener) {
+          opener.focus();
         }
       }
     });
