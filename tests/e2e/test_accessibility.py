@@ -158,6 +158,22 @@ def test_every_page_state_has_no_axe_violations(browser: Browser, live_url: str)
         check(page, f"table, dark, at {width}")
         context.close()
 
+    # A pending choice (the legend rule, CR 704.5j) arriving from the server: a dialog on the
+    # board, said at once in the assertive region.
+    choices = services.table_create(owner=ann, game="mtg", name="Choices", players=["Ann"])
+    voja = {"name": "Voja", "supertypes": ["Legendary"], "types": ["Creature"], "power": "3"}
+    voja |= {"toughness": "3", "subtypes": ["Wolf"]}
+    _act(choices, ann, {"type": "create_token", "definition": voja, "controller": 0})
+    page = _context(browser, live_url, ann).new_page()
+    page.goto(f"{live_url}/play/{choices.id}/")
+    expect(page.locator("#board .bf-tile")).to_have_count(1)
+    elf = voja | {"subtypes": ["Elf"]}
+    _act(choices, ann, {"type": "create_token", "definition": elf, "controller": 0})
+    expect(page.locator("#choice")).to_be_visible()
+    expect(page.locator("#announce-urgent")).to_contain_text("Ann must choose")
+    check(page, "pending choice")
+    page.context.close()
+
     page = _context(browser, live_url, ann).new_page()
     page.goto(f"{live_url}/play/{table.id}/")
     expect(page.locator("#board .bf-tile")).to_have_count(4)
