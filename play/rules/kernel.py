@@ -41,7 +41,12 @@ def apply(state: AnyState, action: JsonDict) -> Outcome:
     if pending is not None:
         if action["type"] != "choose":
             raise ChoicePending(f"Seat {pending.seat} must choose first: {pending.prompt}")
-        if "choice" not in action or action["choice"] not in pending.options:
+        if "choice" not in action:
+            raise InvalidAction("choose needs a choice")
+        if pending.amounts is not None:
+            if not isinstance(action["choice"], dict):
+                raise InvalidAction("this choice is answered by amounts: a JSON object")
+        elif action["choice"] not in pending.options:
             raise InvalidAction(f"choice must be one of {pending.options!r}")
         answers = [*pending.action.get("answers", []), action["choice"]]
         base = state.clone()
@@ -69,7 +74,12 @@ def _run(state: AnyState, action: JsonDict) -> Outcome:
     except NeedChoice as need:
         suspended = state.clone()
         suspended.pending_choice = PendingChoice(
-            need.kind, need.seat, need.prompt, need.options, {**action, "answers": answers}
+            need.kind,
+            need.seat,
+            need.prompt,
+            need.options,
+            {**action, "answers": answers},
+            need.amounts,
         )
         event = {"type": "choice_required", "text": need.prompt, "rule": need.rule}
         return Outcome(suspended, [{**event, "kind": need.kind, "seat": need.seat}])
