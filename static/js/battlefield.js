@@ -706,9 +706,7 @@
 
   // Parts of the board swapped out of band (the frame: heads, seats) keep focus too.
   document.body.addEventListener("htmx:oobBeforeSwap", function () {
-    if (kept === null) {
-      kept = rememberFocus();
-    }
+    kept = rememberFocus() || kept;
   });
 
   document.body.addEventListener("htmx:oobAfterSwap", function () {

@@ -380,6 +380,12 @@ def test_other_players_actions_are_announced_and_keep_focus(browser: Browser, da
     expect(ann.get_by_test_id("life-1")).to_have_text("21")
     expect(ann.locator("#announce")).to_have_text("Ben gained 1 life.")
     expect(ann.locator(":focus")).to_have_attribute("aria-label", "Tap 1 Soldier Token")
+    # A control in the part of the board that Ben's change replaces keeps focus as well.
+    ann.get_by_role("button", name="Life of Ann plus 1").focus()
+    ben.get_by_role("button", name="Life of Ben plus 1").click()
+    expect(ann.get_by_test_id("life-1")).to_have_text("22")
+    expect(ann.locator(":focus")).to_have_attribute("aria-label", "Life of Ann plus 1")
+    soldier_button.focus()
 
     # Ann's second tab taps one Soldier: the first tab patches its tiles from the delta (no
     # board download) and keeps focus on the untapped Soldiers' button.
