@@ -15,6 +15,7 @@ from typing import Any
 from django import forms
 
 from play import rules
+from play.models import Table
 from play.rules import registry as r
 
 GAMES = [(game, rules.presentation(game).title) for game in rules.registries()]
@@ -227,6 +228,17 @@ class TableCreateForm(forms.Form):
     starting_life = forms.IntegerField(
         min_value=1, max_value=999, initial=20, help_text="MTG only: 40 suits Commander."
     )
+    mode = forms.ChoiceField(
+        choices=Table.Mode.choices,
+        required=False,
+        initial=Table.Mode.ENFORCE,
+        label="Rules",
+        help_text="Track only: house rules, rebuilding a board, cards the rules engine doesn't "
+        "know. Nothing is refused; the log marks what breaks the rules.",
+    )
+
+    def clean_mode(self) -> str:
+        return str(self.cleaned_data.get("mode") or Table.Mode.ENFORCE)
 
     def clean_players(self) -> list[str]:
         names = [name.strip() for name in self.cleaned_data["players"].split(",") if name.strip()]

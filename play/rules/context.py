@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from play.rules.errors import InvalidAction, NeedChoice
+from play.rules.errors import IllegalAction, InvalidAction, NeedChoice
 from play.rules.state import GameState, ObjectT, SeatT
 
 Event = dict[str, Any]
@@ -17,16 +17,36 @@ def times(count: int, name: str) -> str:
     return name if count == 1 else f"{name} (x{count})"
 
 
+def rules_warning(detail: str, rule: str | None, *, applied: bool) -> Event:
+    """The event a track-only table logs for what the rules forbid (API.md, second wave):
+    ``applied`` says whether the action went on (``Context.refuse``) or changed nothing (the
+    kernel stopped where going on made no sense)."""
+    state = "done anyway" if applied else "nothing changed"
+    return {
+        "type": "rules_warning",
+        "text": f"Against the rules: {detail} ({state}, track-only table)",
+        "rule": rule,
+        "detail": detail,
+        "applied": applied,
+    }
+
+
 class Context(Generic[ObjectT, SeatT]):
     """Carries the state through one action; ``decide`` consumes the answers given by ``choose``
     in order, so replaying the same actions never asks again."""
 
     def __init__(
-        self, state: GameState[ObjectT, SeatT], answers: list[Any], manual: bool = False
+        self,
+        state: GameState[ObjectT, SeatT],
+        answers: list[Any],
+        manual: bool = False,
+        track: bool = False,
     ) -> None:
         self.state = state
         self.events: list[Event] = []
         self.manual = manual
+        self.track = track
+        """A track-only table: what the rules forbid is done anyway, with a warning."""
         self.dies: list[tuple[ObjectT, int]] = []
         self.deathtouched: set[str] = set()
         """Stacks dealt damage by a source with deathtouch in this action, which state-based
@@ -42,6 +62,14 @@ class Context(Generic[ObjectT, SeatT]):
         if self.manual:
             event["manual"] = True
         self.events.append(event)
+
+    def refuse(self, detail: str, rule: str) -> None:
+        """The rules forbid what this action does now (IllegalAction). At a track-only table the
+        action goes on as asked and the log keeps a ``rules_warning`` citing the rule; callers
+        use this where going on leaves a consistent state, and raise IllegalAction elsewhere."""
+        if not self.track:
+            raise IllegalAction(detail, rule)
+        self.events.append(rules_warning(detail, rule, applied=True))
 
     def decide(
         self, kind: str, seat: int, prompt: str, options: list[Any], rule: str | None = None

@@ -129,20 +129,20 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     present(obj)
     if state.step != "declare_attackers":
-        raise IllegalAction("attackers are declared in the declare attackers step", "508.1")
+        ctx.refuse("attackers are declared in the declare attackers step", "508.1")
     computed = compute_one(state, obj)
     if obj.controller != state.active_seat:
         raise IllegalAction("only the active player declares attackers", "508.1a")
     if not computed.is_creature:
         raise IllegalAction(f"{name_of(obj)} isn't a creature; only creatures attack", "506.3")
     if obj.tapped or obj.attacking is not None:
-        raise IllegalAction(f"{name_of(obj)} is tapped or already attacking", "508.1a")
+        ctx.refuse(f"{name_of(obj)} is tapped or already attacking", "508.1a")
     if computed.has("Defender"):
-        raise IllegalAction(f"{name_of(obj)} has defender, so it can't attack", "702.3b")
+        ctx.refuse(f"{name_of(obj)} has defender, so it can't attack", "702.3b")
     if has_any(computed, CANT_ATTACK):
-        raise IllegalAction(f"{name_of(obj)} can't attack (a restriction, CR 508.1c)", "508.1c")
+        ctx.refuse(f"{name_of(obj)} can't attack (a restriction, CR 508.1c)", "508.1c")
     if obj.summoning_sick and not computed.has("Haste"):
-        raise IllegalAction(
+        ctx.refuse(
             f"{name_of(obj)} hasn't been under its controller's control "
             "continuously since their most recent turn began (CR 302.6)",
             "302.6",
@@ -153,7 +153,7 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
     check_defender(ctx, obj.controller, defender)
     required = obj.must_attack
     if required is not None and required != defender and not state.seat(required).lost:
-        raise IllegalAction(
+        ctx.refuse(
             f"{name_of(obj)} attacks {state.seat(required).name} this turn if able "
             "(CR 508.1d, 702.141a)",
             "508.1d",
