@@ -6,6 +6,7 @@ from typing import Any, Generic
 
 from play.rules.errors import InvalidAction, NeedChoice
 from play.rules.state import GameState, ObjectT, SeatT
+from play.rules.text import message_data
 
 Event = dict[str, Any]
 
@@ -36,7 +37,11 @@ class Context(Generic[ObjectT, SeatT]):
 
     def event(self, event_type: str, text: str, rule: str | None = None, **extra: Any) -> None:
         """Tell what happened, in a sentence, with the rule it follows."""
-        event: Event = {"type": event_type, "text": text, "rule": rule, **extra}
+        event: Event = {"type": event_type, "text": str(text), "rule": rule, **extra}
+        message = message_data(text)
+        if message is not None:
+            # The sentence as data, so a page tells it in the reader's language (play/i18n.py).
+            event["message"] = message
         if self.manual:
             event["manual"] = True
         self.events.append(event)

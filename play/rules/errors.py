@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from play.rules.text import message_data
+
 
 class RulesError(Exception):
     """Base of kernel errors; ``detail`` is a sentence for the player."""
@@ -12,7 +14,9 @@ class RulesError(Exception):
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail)
-        self.detail = detail
+        self.detail = str(detail)
+        self.message = message_data(detail)
+        """The sentence as data (``play.rules.text``), when it was made with ``msg``."""
 
 
 class InvalidAction(RulesError):
@@ -39,6 +43,7 @@ class NeedChoice(Exception):
         self, kind: str, seat: int, prompt: str, options: list[Any], rule: str | None = None
     ) -> None:
         super().__init__(prompt)
+        self.message = message_data(prompt)
         self.rule = rule
         self.kind = kind
         self.seat = seat
