@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet, Subquery
+from django.utils.translation import gettext as _
 
 from play import rules
 from play.delta import apply_patch
@@ -62,7 +63,7 @@ def parse_table_id(table_id: uuid.UUID | str) -> uuid.UUID:
     try:
         return uuid.UUID(str(table_id))
     except ValueError:
-        raise NotFound("No such table.") from None
+        raise NotFound(_("No such table.")) from None
 
 
 _LINK_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -94,12 +95,12 @@ def table_get_for_user(
     # websocket handshake, the log or the history must not decode megabytes of JSON.
     table = Table.objects.filter(pk=parse_table_id(table_id)).defer("state").first()
     if table is None:
-        raise NotFound("No such table.")
+        raise NotFound(_("No such table."))
     access = access_for(table, list(table.seats.all()), user)
     if access is None and spectate_token_matches(table, spectate_token):
         access = TableAccess("spectator", frozenset())
     if access is None:
-        raise NotFound("No such table.")
+        raise NotFound(_("No such table."))
     return table, access
 
 
@@ -333,7 +334,7 @@ def invite_preview(*, invite: str) -> dict[str, Any]:
         else None
     )
     if table is None:
-        raise NotFound("This link is not valid.")
+        raise NotFound(_("This link is not valid."))
     return {
         "id": str(table.id),
         "name": table.name,

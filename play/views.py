@@ -17,6 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -208,7 +209,7 @@ def spectate(request: HttpRequest, token: str) -> HttpResponse:
         return redirect("play-table", table_id=table.id)
     found = Table.objects.filter(spectate_token=token).values_list("id", flat=True).first()
     if not token or found is None:
-        error = DomainError("This link is not valid.", code="not_found")
+        error = DomainError(gettext("This link is not valid."), code="not_found")
         return render(request, "play/error.html", {"error": error}, status=404)
     return redirect(f"{reverse('play-table', args=[found])}?{urlencode({'spectate': token})}")
 
@@ -240,7 +241,9 @@ def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
 def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     """One action from any control; the board comes back (htmx) or the page reloads."""
     if not request.user.is_authenticated:
-        return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
+        return _error(
+            request, Forbidden(gettext("Log in to act at a table."), code="not_authenticated")
+        )
     form = ActionForm(request.POST)
     try:
         if not form.is_valid():
@@ -272,12 +275,16 @@ def _form_errors(form: ActionForm) -> str:
 def undo(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     """Take back the last action that still counts (services.table_undo)."""
     if not request.user.is_authenticated:
-        return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
+        return _error(
+            request, Forbidden(gettext("Log in to act at a table."), code="not_authenticated")
+        )
     try:
         version = int(request.POST.get("expected_version", ""))
         result = services.table_undo(table_id=table_id, user=request.user, expected_version=version)
     except ValueError:
-        return _error(request, DomainError("expected_version must be a number.", code="invalid"))
+        return _error(
+            request, DomainError(gettext("expected_version must be a number."), code="invalid")
+        )
     except Conflict as exc:
         return _stale(request, table_id, exc)
     except DomainError as exc:
@@ -290,14 +297,16 @@ def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     """Untap (MTG) or ready (Riftbound) everything one seat controls: one kernel action (the
     registry's "untap everything" control), so one log entry and one undo."""
     if not request.user.is_authenticated:
-        return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
+        return _error(
+            request, Forbidden(gettext("Log in to act at a table."), code="not_authenticated")
+        )
     try:
         table, _ = _access(request, table_id)
         spec = table_controls(table.game)["untap_everything"]
         assert spec is not None and spec.flip is not None  # every game has one
         form = ActionForm({**request.POST.dict(), "type": spec.type})
         if not form.is_valid() or form.cleaned_data.get("seat") is None:
-            raise DomainError("Choose a seat and post expected_version.", code="invalid")
+            raise DomainError(gettext("Choose a seat and post expected_version."), code="invalid")
         result = services.table_untap_all(
             table_id=table_id,
             user=request.user,
@@ -323,7 +332,7 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
     context = _context(request, table, access, palette=_palette(table))
     found = [o for o in context["state"]["objects"] if o["id"] == object_id]
     if not found:
-        error = DomainError("That stack is gone (it left the battlefield or merged).")
+        error = DomainError(gettext("That stack is gone (it left the battlefield or merged)."))
         return render(request, "play/error.html", {"error": error}, status=404)
     obj = {
         **found[0],

@@ -37,9 +37,7 @@ def saved_language(request: HttpRequest) -> str | None:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return None
-    language = (
-        Profile.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
-    )
+    language = Profile.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
     return supported(language)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -49,6 +50,9 @@ KEYWORDS: dict[str, object] = {
 }
 
 
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+
+
 @dataclass(frozen=True)
 class Message:
     msgid: str | tuple[str, str]
@@ -66,7 +70,9 @@ def _calls(code: str, where: str) -> Iterator[Message]:
             yield Message(found[0], found[1], where)
 
 
-def _pick(args: tuple[object, ...], spec: object) -> tuple[str | tuple[str, str], str | None] | None:
+def _pick(
+    args: tuple[object, ...], spec: object
+) -> tuple[str | tuple[str, str], str | None] | None:
     """The message (and context) a call names, following Babel's keyword spec."""
     if spec is None:
         spec = (1,)
@@ -108,14 +114,18 @@ def template_paths(base: Path) -> list[Path]:
 def template_messages(base: Path) -> Iterator[Message]:
     for path in template_paths(base):
         code = templatize(path.read_text(encoding="utf-8"), origin=str(path))
+        # Each call templatize writes is on one line (newlines escaped); the lines around them
+        # are placeholders whose indentation the Python tokenizer would refuse.
+        code = "\n".join(line.lstrip() for line in code.splitlines())
         yield from _calls(code, str(path.relative_to(base)))
 
 
 def data_messages() -> Iterator[Message]:
     from play.i18n import kernel_messages
 
-    for text in kernel_messages():
-        yield Message(text, None, "play.i18n.kernel_messages")
+    for text in dict.fromkeys(kernel_messages()):
+        if text:
+            yield Message(text, None, "play.i18n.kernel_messages")
 
 
 def all_messages(base: Path | None = None) -> list[Message]:
@@ -137,7 +147,13 @@ def po_path(language: str) -> Path:
 def read_catalog(language: str) -> Catalog:
     path = po_path(language)
     if not path.exists():
-        return Catalog(locale=language, domain=DOMAIN, project="Tokensite", charset="utf-8")
+        return Catalog(
+            locale=language,
+            domain=DOMAIN,
+            project="Tokensite",
+            charset="utf-8",
+            header_comment=f"# Tokensite: {language} translations (tokensite/translations.py).",
+        )
     with path.open("rb") as handle:
         return read_po(handle, locale=language, domain=DOMAIN)
 
@@ -146,12 +162,19 @@ def update(languages: Iterable[str]) -> dict[str, int]:
     """Merge the sources' messages into each language's .po; returns how many are untranslated.
 
     The source language's translations are its msgids, filled in here."""
-    template = template_catalog(all_messages())
+    messages = all_messages()
     missing: dict[str, int] = {}
     for language in languages:
         catalog = read_catalog(language)
-        catalog.update(template, no_fuzzy_matching=True)
+        # A template of its own: Babel's update shares message objects with it.
+        catalog.update(template_catalog(messages), no_fuzzy_matching=True)
         catalog.obsolete.clear()
+        # A fixed header, so an update that finds nothing new changes nothing in git.
+        catalog.fuzzy = False
+        catalog.creation_date = catalog.revision_date = FIXED_DATE
+        catalog.msgid_bugs_address = ""
+        catalog.last_translator = "Tokensite"
+        catalog.language_team = language
         if language == SOURCE_LANGUAGE:
             for message in catalog:
                 if message.id:

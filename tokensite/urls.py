@@ -14,6 +14,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("accounts/signup/", views.signup, name="signup"),
+    path("language/", views.set_language, name="set-language"),
     path("metrics", metrics, name="metrics"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

@@ -18,9 +18,11 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonRe
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.template import loader
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views import i18n as i18n_views
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tokensite.channels import bounded
+from tokensite.locale import save_language, supported
 
 logger = logging.getLogger(__name__)
 
@@ -93,6 +95,17 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The switcher: Django's set_language (cookie, safe redirect to ``next``), and a signed-in
+    player's choice saved in their profile, so it follows them to another browser."""
+    response = i18n_views.set_language(request)
+    language = supported(request.POST.get("language"))
+    if language:
+        save_language(request, language)
+    return response
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

@@ -18,9 +18,7 @@ class Text(str):
     plural_template: str | None
     args: dict[str, Any]
 
-    def __new__(
-        cls, template: str, plural_template: str | None = None, /, **args: Any
-    ) -> Text:
+    def __new__(cls, template: str, plural_template: str | None = None, /, **args: Any) -> Text:
         chosen = plural_template if plural_template and args.get("n") != 1 else template
         made = super().__new__(cls, chosen.format(**args))
         made.template = template
