@@ -12,9 +12,12 @@ parses a sentence. ``kernel_messages`` lists the data words for the catalogue
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext, ngettext
+
+from play.rules.registry import ActionSpec
 
 JsonDict = dict[str, Any]
 
@@ -61,12 +64,28 @@ def error_text(error: Any) -> str:
     return str(getattr(error, "detail", error))
 
 
+def for_reader(spec: ActionSpec) -> ActionSpec:
+    """An action of the registry with its label and help line in the active language."""
+    return replace(spec, label=tr(spec.label), help=tr(spec.help))
+
+
+def type_words(action_type: str) -> str:
+    """ "pass_turn" -> "Pass turn": how the log titles an entry."""
+    words = action_type.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def entry_label(action_type: str) -> str:
+    return tr(type_words(action_type))
+
+
 def kernel_messages() -> Iterator[str]:
     """Every data word the kernel shows, from the registries and presentations themselves."""
     from play import rules
     from play.rules.registry import GROUPS
 
     yield from GROUPS.values()
+    yield type_words("undo")
     for game, registry in rules.registries().items():
         shown = rules.presentation(game)
         yield from (shown.title, shown.short_title, shown.home_title, shown.pool_label)
@@ -77,9 +96,10 @@ def kernel_messages() -> Iterator[str]:
             yield from (item.label, item.hint, *(label for _value, label in item.choices))
         yield from shown.leaves_at.values()
         yield from (words for _key, words in shown.designations)
+        yield from (label for _value, label in registry.move_to)
         for spec in registry:
-            yield spec.label
+            yield from (spec.label, spec.help, type_words(spec.type))
             for param in spec.form_params():
-                yield from (param.label, param.blank, *param.labels)
+                yield from (param.label or param.name.title(), param.blank, *param.labels)
                 if not param.labels:
                     yield from (choice.replace("_", " ") for choice in param.choices)

@@ -97,8 +97,11 @@ class _Shown(HTMLParser):
         self.hidden = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        # Code (file names, CSV columns, ids) reads the same in every language.
-        if tag in ("script", "style", "code"):
+        # Code (file names, CSV columns, ids) and keys read the same in every language, and so
+        # does what HTML marks translate="no" (rules words the kernel reads, "Creature").
+        if ("translate", "no") in attrs:
+            return
+        if tag in ("script", "style", "code", "kbd"):
             self.hidden += 1
         for name, value in attrs:
             if value and value.startswith(("http://", "https://")):
@@ -109,7 +112,7 @@ class _Shown(HTMLParser):
                 self.found.append(value)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style", "code"):
+        if tag in ("script", "style", "code", "kbd"):
             self.hidden = max(0, self.hidden - 1)
 
     def handle_data(self, data: str) -> None:
