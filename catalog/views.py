@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -20,17 +21,26 @@ from catalog.models import CardDefinition, Characteristics, Game, TokenDefinitio
 
 PAGE_SIZE = 48
 KINDS = ("tokens", "cards")
+# Shown translated (the page's {% translate %}); the values are the search's.
 COLOR_FILTERS = [
-    ("", "Any color"),
-    ("W", "White"),
-    ("U", "Blue"),
-    ("B", "Black"),
-    ("R", "Red"),
-    ("G", "Green"),
-    ("C", "Colorless"),
-    ("M", "Multicolored"),
+    ("", gettext_noop("Any color")),
+    ("W", gettext_noop("White")),
+    ("U", gettext_noop("Blue")),
+    ("B", gettext_noop("Black")),
+    ("R", gettext_noop("Red")),
+    ("G", gettext_noop("Green")),
+    ("C", gettext_noop("Colorless")),
+    ("M", gettext_noop("Multicolored")),
 ]
-TYPE_FILTERS = ["Creature", "Artifact", "Enchantment", "Land", "Unit", "Gear", "Battlefield"]
+TYPE_FILTERS = [
+    gettext_noop("Creature"),
+    gettext_noop("Artifact"),
+    gettext_noop("Enchantment"),
+    gettext_noop("Land"),
+    gettext_noop("Unit"),
+    gettext_noop("Gear"),
+    gettext_noop("Battlefield"),
+]
 
 
 class HtmxHttpRequest(HttpRequest):

@@ -15,13 +15,20 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_noop
 
 from play import rules
 from play.i18n import for_reader, tr
 from play.rules import registry as r
 
 GAMES = [(game, rules.presentation(game).title) for game in rules.registries()]
-COLORS = [("W", "White"), ("U", "Blue"), ("B", "Black"), ("R", "Red"), ("G", "Green")]
+COLORS = [
+    ("W", gettext_noop("White")),
+    ("U", gettext_noop("Blue")),
+    ("B", gettext_noop("Black")),
+    ("R", gettext_noop("Red")),
+    ("G", gettext_noop("Green")),
+]
 
 
 def form_params(kind: str) -> dict[str, r.Param]:

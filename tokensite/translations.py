@@ -36,6 +36,7 @@ PYTHON_ROOTS = ("tokensite", "catalog", "play", "collection", "jobs")
 TEMPLATE_ROOTS = ("templates",)
 KEYWORDS: dict[str, object] = {
     "gettext": None,
+    "gettext_noop": None,
     "gettext_lazy": None,
     "_": None,
     "ngettext": (1, 2),
@@ -120,10 +121,31 @@ def template_messages(base: Path) -> Iterator[Message]:
         yield from _calls(code, str(path.relative_to(base)))
 
 
+def shown_words() -> Iterator[str]:
+    """Values the pages show as words (``{% translate value %}``), from where they are defined."""
+    from typing import get_args
+
+    from collection.csvio import COLUMN_HELP
+    from collection.models import Condition, Section
+    from play import rules
+    from play.models import Table
+    from play.selectors import Role
+
+    yield from (str(label) for label in Condition.labels)
+    yield from (str(label) for label in Section.labels)
+    yield from (str(value) for value in Table.Status.values)
+    yield from get_args(Role)
+    yield from (meaning for _name, meaning in COLUMN_HELP)
+    yield from ("card", "token")
+    for game, registry in rules.registries().items():
+        yield rules.presentation(game).board_zone
+        yield from (zone for zone, _label in registry.move_to)
+
+
 def data_messages() -> Iterator[Message]:
     from play.i18n import kernel_messages
 
-    for text in dict.fromkeys(kernel_messages()):
+    for text in dict.fromkeys([*kernel_messages(), *shown_words()]):
         if text:
             yield Message(text, None, "play.i18n.kernel_messages")
 
