@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from play import rules
-from play.i18n import entry_label, event_text, tr
+from play.i18n import entry_label, event_text, render_message, tr
 from play.models import Action
 
 JsonDict = dict[str, Any]
@@ -113,7 +113,7 @@ def badges(obj: JsonDict, game: str) -> list[str]:
         found.append(_("leaves: %(when)s") % {"when": words})
     if obj.get("chosen_color"):
         color = obj["chosen_color"]
-        found.append(_("chosen: %(color)s") % {"color": tr(COLOR_NAMES.get(color, color))})
+        found.append(_("chosen: %(color)s") % {"color": tr(COLOR_NAMES.get(color) or color)})
     return found
 
 
@@ -313,8 +313,10 @@ def pending_choice(state: JsonDict) -> JsonDict | None:
         for option in pending.get("options", [])
     ]
     seat = pending.get("seat")
+    message = pending.get("prompt_message")
     return {
         **pending,
+        "prompt": render_message(message) if message else pending.get("prompt", ""),
         "options": options,
         "seat_name": next((s["name"] for s in state["seats"] if s["seat"] == seat), "?"),
         "acts": seat in state.get("you", {}).get("seats", []),

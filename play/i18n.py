@@ -79,6 +79,22 @@ def entry_label(action_type: str) -> str:
     return tr(type_words(action_type))
 
 
+def shown_words() -> Iterator[str]:
+    """Values the table pages show as words: roles, table statuses, zones, kinds."""
+    from typing import get_args
+
+    from play import rules
+    from play.models import Table
+    from play.selectors import Role
+
+    yield from (str(value) for value in Table.Status.values)
+    yield from get_args(Role)
+    yield from ("card", "token")
+    for game, registry in rules.registries().items():
+        yield rules.presentation(game).board_zone
+        yield from (zone for zone, _label in registry.move_to)
+
+
 def kernel_messages() -> Iterator[str]:
     """Every data word the kernel shows, from the registries and presentations themselves."""
     from play import rules

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from play import rules
 from play.delta import apply_patch
+from play.i18n import event_text
 from play.models import Action, Seat, Table
 from play.statecache import committed_states
 from tokensite.api import NotFound, name_match_rank
@@ -234,7 +235,7 @@ def history_lines(action: Action) -> list[dict[str, Any]]:
             "seq": action.seq,
             "actor": action.actor.get_username() if action.actor else None,
             "type": event.get("type"),
-            "text": event.get("text", ""),
+            "text": event_text(event),
             "rule": event.get("rule"),
             "undone": action.undone_by is not None,
             "at": action.created_at.isoformat(),

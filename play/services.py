@@ -25,6 +25,7 @@ from play.delta import apply_patch, diff_states, forward, inverse, table_delta
 from play.i18n import error_text
 from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.payloads import action_check_shape, action_embed_definitions
+from play.rules.text import msg
 from play.selectors import (
     AnyUser,
     TableAccess,
@@ -397,10 +398,13 @@ def table_undo(*, table_id: uuid.UUID | str, user: AnyUser, expected_version: in
             current = current_state(table)
             state = _rebuild_before(table, target, current)
         label = target.payload.get("type", "action")
+        # Told as data too (play.rules.text), so each reader sees it in their language.
+        undid = msg("Undid #{seq} ({label}).", seq=target.seq, label=label)
         events = [
             {
                 "type": "undone",
-                "text": f"Undid #{target.seq} ({label}).",
+                "text": str(undid),
+                "message": undid.data(),
                 "rule": None,
                 "undoes": target.seq,
             }

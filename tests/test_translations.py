@@ -22,6 +22,7 @@ from django.utils import translation
 
 from tokensite.models import Profile
 from tokensite.translations import (
+    Message,
     all_messages,
     read_catalog,
     template_paths,
@@ -33,12 +34,14 @@ BASE = Path(settings.BASE_DIR)
 
 
 @pytest.fixture(scope="module")
-def sources() -> list:
+def sources() -> list[Message]:
     return all_messages()
 
 
 @pytest.mark.parametrize("language", COMPLETE)
-def test_every_message_is_in_the_catalogue_and_translated(language: str, sources: list) -> None:
+def test_every_message_is_in_the_catalogue_and_translated(
+    language: str, sources: list[Message]
+) -> None:
     catalog = read_catalog(language)
     missing = sorted(
         {str(m.msgid) for m in sources if catalog.get(m.msgid, context=m.context) is None}
@@ -53,7 +56,8 @@ def test_every_message_is_in_the_catalogue_and_translated(language: str, sources
 PERCENT = re.compile(r"%\((\w+)\)[sdr]|%%")
 
 
-def _fields(text: str) -> set[str]:
+def _fields(text: object) -> set[str]:
+    text = str(text)
     fields = set(PERCENT.findall(text))
     fields |= {name for _l, name, _f, _c in string.Formatter().parse(text) if name}
     return fields - {""}

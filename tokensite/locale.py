@@ -72,7 +72,7 @@ class PlayerLocaleMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         language = language_for(request)
         translation.activate(language)
-        request.LANGUAGE_CODE = translation.get_language()  # type: ignore[attr-defined]
+        request.LANGUAGE_CODE = translation.get_language()
         response = self.get_response(request)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         response.headers.setdefault("Content-Language", language)

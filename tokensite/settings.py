@@ -224,6 +224,12 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ru", "Русский")]
 # Compiled from the .po sources by `manage.py compile_translations` (`make run`, `make test`).
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Functions listing the words pages show from data ({% translate value %}), for the catalogues.
+TRANSLATED_DATA = [
+    "play.i18n.kernel_messages",
+    "play.i18n.shown_words",
+    "collection.i18n.shown_words",
+]
 LANGUAGE_COOKIE_NAME = "tokensite_language"
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"

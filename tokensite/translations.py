@@ -11,8 +11,8 @@ Where messages come from:
   translates them, ``play.i18n``);
 - templates: Django's own ``templatize`` turns ``{% translate %}``/``{% blocktranslate %}`` into
   gettext calls, read by the same Python extractor;
-- data: the words the kernel shows as data (action labels, step names, stat labels...), listed
-  by ``play.i18n.kernel_messages`` from the registries and presentations themselves.
+- data: the words pages show from data (action labels, step names, zones, conditions...),
+  listed by each app from where they are defined (settings ``TRANSLATED_DATA``).
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_python
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from django.conf import settings
+from django.utils.module_loading import import_string
 from django.utils.translation.template import templatize
 
 DOMAIN = "django"
@@ -62,10 +64,11 @@ class Message:
 
 
 def _calls(code: str, where: str) -> Iterator[Message]:
-    for _line, _func, messages, _comments in extract_python(
-        io.BytesIO(code.encode()), KEYWORDS.keys(), [], {}
+    keywords: Any = KEYWORDS
+    for _line, func, messages, _comments in extract_python(
+        io.BytesIO(code.encode()), keywords, [], {}
     ):
-        spec = KEYWORDS[_func]
+        spec = KEYWORDS[str(func)]
         found = _pick(messages if isinstance(messages, tuple) else (messages,), spec)
         if found is not None:
             yield Message(found[0], found[1], where)
@@ -121,31 +124,11 @@ def template_messages(base: Path) -> Iterator[Message]:
         yield from _calls(code, str(path.relative_to(base)))
 
 
-def shown_words() -> Iterator[str]:
-    """Values the pages show as words (``{% translate value %}``), from where they are defined."""
-    from typing import get_args
-
-    from collection.csvio import COLUMN_HELP
-    from collection.models import Condition, Section
-    from play import rules
-    from play.models import Table
-    from play.selectors import Role
-
-    yield from (str(label) for label in Condition.labels)
-    yield from (str(label) for label in Section.labels)
-    yield from (str(value) for value in Table.Status.values)
-    yield from get_args(Role)
-    yield from (meaning for _name, meaning in COLUMN_HELP)
-    yield from ("card", "token")
-    for game, registry in rules.registries().items():
-        yield rules.presentation(game).board_zone
-        yield from (zone for zone, _label in registry.move_to)
-
-
 def data_messages() -> Iterator[Message]:
-    from play.i18n import kernel_messages
-
-    for text in dict.fromkeys([*kernel_messages(), *shown_words()]):
+    """The words each app shows from data, listed by its own function (settings
+    TRANSLATED_DATA): action labels, zones, conditions..."""
+    words = [word for source in settings.TRANSLATED_DATA for word in import_string(source)()]
+    for text in dict.fromkeys(words):
         if text:
             yield Message(text, None, "play.i18n.kernel_messages")
 
@@ -211,7 +194,7 @@ def update(languages: Iterable[str]) -> dict[str, int]:
 
 def untranslated(catalog: Catalog) -> list[object]:
     """The messages of ``catalog`` with no (or a fuzzy) translation."""
-    found = []
+    found: list[object] = []
     for message in catalog:
         if not message.id:
             continue

@@ -16,6 +16,7 @@ from play.rules.registry import Registry
 from play.rules.stacks import merge_identical
 from play.rules.state import AnyState, PendingChoice
 from play.rules.systems import all_systems, get_system
+from play.rules.text import from_data, msg
 
 JsonDict = dict[str, Any]
 
@@ -40,7 +41,13 @@ def apply(state: AnyState, action: JsonDict) -> Outcome:
     pending = state.pending_choice
     if pending is not None:
         if action["type"] != "choose":
-            raise ChoicePending(f"Seat {pending.seat} must choose first: {pending.prompt}")
+            raise ChoicePending(
+                msg(
+                    "Seat {seat} must choose first: {prompt}",
+                    seat=pending.seat,
+                    prompt=from_data(pending.prompt_message) or pending.prompt,
+                )
+            )
         if "choice" not in action or action["choice"] not in pending.options:
             raise InvalidAction(f"choice must be one of {pending.options!r}")
         answers = [*pending.action.get("answers", []), action["choice"]]
@@ -69,9 +76,16 @@ def _run(state: AnyState, action: JsonDict) -> Outcome:
     except NeedChoice as need:
         suspended = state.clone()
         suspended.pending_choice = PendingChoice(
-            need.kind, need.seat, need.prompt, need.options, {**action, "answers": answers}
+            need.kind,
+            need.seat,
+            need.prompt,
+            need.options,
+            {**action, "answers": answers},
+            need.message,
         )
-        event = {"type": "choice_required", "text": need.prompt, "rule": need.rule}
+        event: JsonDict = {"type": "choice_required", "text": need.prompt, "rule": need.rule}
+        if need.message is not None:
+            event["message"] = need.message
         return Outcome(suspended, [{**event, "kind": need.kind, "seat": need.seat}])
     merge_identical(work)
     return Outcome(work, ctx.events)

@@ -126,6 +126,8 @@ class PendingChoice:
     prompt: str
     options: list[Any]
     action: JsonDict
+    prompt_message: JsonDict | None = None
+    """The prompt as data (``play.rules.text``), so a page asks in the reader's language."""
 
 
 ObjectT = TypeVar("ObjectT", bound=GameObject)

@@ -46,6 +46,17 @@ def plural(singular: str, plural_form: str, /, n: int, **args: Any) -> Text:
     return Text(singular, plural_form, n=n, **args)
 
 
+def from_data(data: dict[str, Any] | None) -> Text | None:
+    """The ``Text`` that ``data()`` described (None for None)."""
+    if data is None:
+        return None
+    args = {
+        key: from_data(value) if isinstance(value, dict) and "id" in value else value
+        for key, value in data.get("args", {}).items()
+    }
+    return Text(data["id"], data.get("plural"), **args)
+
+
 def message_data(text: str) -> dict[str, Any] | None:
     """What made ``text``, when it is a ``Text``; None for a plain string."""
     return text.data() if isinstance(text, Text) else None
