@@ -26,7 +26,7 @@ from django.db.models.lookups import (
     LessThanOrEqual,
 )
 
-from catalog.models import MTG_COLORS, RIFTBOUND_DOMAINS, TokenPrinting
+from catalog.models import MTG_COLORS, RIFTBOUND_DOMAINS, PrintedName, TokenPrinting
 
 Kind = Literal["tokens", "cards"]
 _TOKEN = re.compile(
@@ -262,7 +262,13 @@ def term_q(term: Term, kind: Kind) -> Q:
     if not term.key or term.key == "name":
         if not value:
             return TRUE
-        return Q(name__iexact=value) if term.exact else Q(name__icontains=value)
+        lookup = "name__iexact" if term.exact else "name__icontains"
+        # A name printed in another language finds it too (PrintedName, from the importers),
+        # compared case-folded: SQLite's LIKE folds ASCII letters only ("топор", "Топор").
+        column = "token" if kind == "tokens" else "card"
+        folded = "folded" if term.exact else "folded__contains"
+        printed = PrintedName.objects.filter(**{column: OuterRef("pk"), folded: value.casefold()})
+        return Q(**{lookup: value}) | Q(Exists(printed))
     if term.key == "type":
         return (
             _json_has("types", value)

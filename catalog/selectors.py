@@ -14,6 +14,7 @@ from catalog.models import (
     CardDefinition,
     Characteristics,
     Game,
+    PrintedName,
     TokenDefinition,
     TokenFace,
     TokenPrinting,
@@ -73,6 +74,16 @@ def token_to_payload(token: TokenDefinition, *, created_by: bool = True) -> Json
 def game_slugs() -> list[str]:
     """The games of the catalogue, for choosing one ("mtg", "riftbound")."""
     return list(Game.objects.order_by("slug").values_list("slug", flat=True))
+
+
+def printed_names(objs: list[Any], language: str, *, token: bool) -> dict[int, PrintedName]:
+    """The names printed in ``language`` of these cards or tokens, by their pk (none in
+    English: the catalogue's own names are the English ones)."""
+    if language == "en" or not objs:
+        return {}
+    column = "token_id" if token else "card_id"
+    found = PrintedName.objects.filter(language=language, **{f"{column}__in": [o.pk for o in objs]})
+    return {getattr(p, column): p for p in found}
 
 
 def token_queryset() -> QuerySet[TokenDefinition]:

@@ -12,12 +12,12 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
 from catalog import selectors
-from catalog.models import CardDefinition, Characteristics, Game, TokenDefinition
+from catalog.models import CardDefinition, Characteristics, Game, PrintedName, TokenDefinition
 
 PAGE_SIZE = 48
 KINDS = ("tokens", "cards")
@@ -60,8 +60,11 @@ def _icon(match: re.Match[str]) -> str:
     return f"[{match.group(3).capitalize()}]"
 
 
-def tile(obj: Characteristics, game: str, *, token: bool) -> dict[str, Any]:
-    """What a card-like tile shows: frame by color identity, type line, text, P/T or Might."""
+def tile(
+    obj: Characteristics, game: str, *, token: bool, printed: PrintedName | None = None
+) -> dict[str, Any]:
+    """What a card-like tile shows: frame by color identity, type line, text, P/T or Might; in
+    the reader's language where the catalogue has the printed name (the English one kept)."""
     colors = list(obj.colors)
     if not colors:
         frame = "colorless"
@@ -69,7 +72,8 @@ def tile(obj: Characteristics, game: str, *, token: bool) -> dict[str, Any]:
         frame = "gold"
     else:
         frame = colors[0].lower()
-    left = " ".join([*obj.supertypes, *(["Token"] if token else []), *obj.types])
+    words = [*obj.supertypes, *(["Token"] if token else []), *obj.types]
+    left = " ".join(gettext(word) for word in words)
     right = " ".join(obj.subtypes) or (" ".join(obj.tags) if game == "riftbound" else "")
     if obj.power is not None or obj.toughness is not None:
         stats = f"{obj.power}/{obj.toughness}"
@@ -84,11 +88,13 @@ def tile(obj: Characteristics, game: str, *, token: bool) -> dict[str, Any]:
     else:  # a back face: the front's printing shows the art
         art = {"images": {"art_crop": None}, "artist": None, "copyright": None}
     return {
-        "name": obj.name,
+        "name": printed.name if printed else obj.name,
+        "english_name": obj.name if printed else "",
+        "language": printed.language if printed else "en",
         "frame": frame,
         "game": game,
-        "type_line": f"{left} — {right}" if right else left,
-        "text": _RB_ICON.sub(_icon, obj.text),
+        "type_line": (printed and printed.type_line) or (f"{left} — {right}" if right else left),
+        "text": _RB_ICON.sub(_icon, (printed and printed.text) or obj.text),
         "stats": stats,
         "colors": colors,
         "art": art["images"]["art_crop"],
@@ -131,8 +137,11 @@ def browse(request: HtmxHttpRequest) -> HttpResponse:
         found = TokenDefinition.objects.none()
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
     is_token = params["kind"] == "tokens"
+    shown = list(page.object_list)
+    printed = selectors.printed_names(shown, get_language(), token=is_token)
     results = [
-        {"obj": obj, "tile": tile(obj, obj.game_id, token=is_token)} for obj in page.object_list
+        {"obj": obj, "tile": tile(obj, obj.game_id, token=is_token, printed=printed.get(obj.pk))}
+        for obj in shown
     ]
     query = request.GET.copy()
     query.pop("page", None)
@@ -158,10 +167,12 @@ def token_detail(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("No such token.")
     payload = selectors.token_to_payload(token)
     back = payload["back"]
+    printed = selectors.printed_names([token], get_language(), token=True).get(token.pk)
     context = {
         "token": token,
         "payload": payload,
-        "tile": tile(token, token.game_id, token=True),
+        "printed": printed,
+        "tile": tile(token, token.game_id, token=True, printed=printed),
         "back_tile": tile(token.back, token.game_id, token=True) if back else None,
         "creators": selectors.token_creators(token),
         "printings": token.printings.all(),
@@ -174,9 +185,11 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card: CardDefinition | None = selectors.card_queryset().filter(slug=slug).first()
     if card is None:
         raise Http404("No such card.")
+    printed = selectors.printed_names([card], get_language(), token=False).get(card.pk)
     context = {
         "card": card,
-        "tile": tile(card, card.game_id, token=False),
+        "printed": printed,
+        "tile": tile(card, card.game_id, token=False, printed=printed),
         "relations": card.relations.all(),
         "effects": [
             {
