@@ -86,6 +86,19 @@ def printed_names(objs: list[Any], language: str, *, token: bool) -> dict[int, P
     return {getattr(p, column): p for p in found}
 
 
+def printed_token_names(slugs: list[str], language: str) -> dict[str, tuple[str, str, str]]:
+    """Token slug -> (name, type line, text) as printed in ``language``, where known."""
+    if language == "en" or not slugs:
+        return {}
+    found = PrintedName.objects.filter(language=language, token__slug__in=slugs)
+    return {
+        slug: (name, type_line, text)
+        for slug, name, type_line, text in found.values_list(
+            "token__slug", "name", "type_line", "text"
+        )
+    }
+
+
 def token_queryset() -> QuerySet[TokenDefinition]:
     creators = TokenRelation.objects.select_related("card").order_by("card__name")
     return TokenDefinition.objects.select_related("back", "game").prefetch_related(
