@@ -17,6 +17,7 @@ from django.utils.translation import gettext_noop, ngettext
 from play import rules
 from play.i18n import entry_label, event_text, render_message, tr
 from play.models import Action
+from play.rules.text import message_data
 
 JsonDict = dict[str, Any]
 _OBJECT_ID = re.compile(r"^o\d+$")
@@ -90,7 +91,7 @@ def stats(obj: JsonDict) -> str:
 def badges(obj: JsonDict, game: str) -> list[str]:
     """Status badges in the order players scan them: the game's own statuses first."""
     shown = presentation(game)
-    found = [tr(badge) for badge in shown.status_badges(obj)]
+    found = [_badge(badge) for badge in shown.status_badges(obj)]
     for flag, label in (
         ("face_down", _("face down")),
         ("phased_out", _("phased out")),
@@ -115,6 +116,12 @@ def badges(obj: JsonDict, game: str) -> list[str]:
         color = obj["chosen_color"]
         found.append(_("chosen: %(color)s") % {"color": tr(COLOR_NAMES.get(color) or color)})
     return found
+
+
+def _badge(badge: str) -> str:
+    """A kernel status badge in the reader's language ("Deflect 2" keeps its number)."""
+    data = message_data(badge)
+    return render_message(data) if data else tr(badge)
 
 
 def display_name(obj: JsonDict) -> str:

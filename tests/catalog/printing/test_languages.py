@@ -5,6 +5,7 @@ Russian where the catalogue has them, the labels translated, in a font that has 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -30,7 +31,8 @@ def _print(language: str) -> bytes:
 
 
 def _fonts(data: bytes) -> set[str]:
-    page = reader(data).pages[0]
+    """The base fonts the first page uses, its card forms included."""
+    page: Any = reader(data).pages[0]
     found = set()
     for form in (page["/Resources"].get("/XObject") or {}).values():
         for font in (form.get_object()["/Resources"].get("/Font") or {}).values():
