@@ -14,8 +14,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from play import rules
 from play.i18n import for_reader, tr
@@ -206,20 +205,22 @@ class ActionForm(forms.Form):
 
 
 class TableCreateForm(forms.Form):
-    game = forms.ChoiceField(label=_lazy("Game"), choices=GAMES)
-    name = forms.CharField(label=_lazy("Name"), max_length=100, initial=_lazy("Friday game"))
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=GAMES)
+    name = forms.CharField(
+        label=gettext_lazy("Name"), max_length=100, initial=gettext_lazy("Friday game")
+    )
     players = forms.CharField(
-        label=_lazy("Players"),
+        label=gettext_lazy("Players"),
         max_length=800,
         initial="Ann, Ben",
-        help_text=_lazy("Seat names, separated by commas (1 to 8)."),
+        help_text=gettext_lazy("Seat names, separated by commas (1 to 8)."),
     )
     starting_life = forms.IntegerField(
-        label=_lazy("Starting life"),
+        label=gettext_lazy("Starting life"),
         min_value=1,
         max_value=999,
         initial=20,
-        help_text=_lazy("MTG only: 40 suits Commander."),
+        help_text=gettext_lazy("MTG only: 40 suits Commander."),
     )
 
     def clean_players(self) -> list[str]:
