@@ -17,7 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -53,19 +53,32 @@ def _access(request: HttpRequest, table_id: Any) -> tuple[Table, TableAccess]:
 
 
 def _palette(table: Table) -> dict[str, Any]:
-    quick = list(
-        catalog.token_list(game=table.game, predefined=True).values("slug", "name", "subtypes")
-    )
+    quick: list[dict[str, Any]] = [
+        dict(row)
+        for row in catalog.token_list(game=table.game, predefined=True).values(
+            "slug", "name", "subtypes"
+        )
+    ]
     roles = [t for t in quick if "Role" in (t["subtypes"] or [])]
+    pinned = _pinned(table)
+    _printed_names([*quick, *pinned])
     create = table_controls(table.game)["create"]
     leaves = create.param("leaves_at") if create is not None else None
     return {
         "quick": quick,
         "roles": roles,
         "colors": COLORS,
-        "pinned": _pinned(table),
+        "pinned": pinned,
         "leaves": leaves.options() if leaves is not None else [],
     }
+
+
+def _printed_names(tokens: list[dict[str, Any]]) -> None:
+    """Each token's name as printed in the reader's language, where the catalogue has it
+    (``shown``; the English name stays ``name``, a tap's title away)."""
+    printed = catalog.printed_token_names([t["slug"] for t in tokens], get_language())
+    for token in tokens:
+        token["shown"] = printed[token["slug"]][0] if token["slug"] in printed else token["name"]
 
 
 def _pinned(table: Table) -> list[dict[str, Any]]:
@@ -381,6 +394,10 @@ def palette_search(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         tokens = list(catalog.token_list(game=table.game, q=q)[:24])
     elif q:
         cards = list(catalog.card_list(game=table.game, q=q)[:12])
+    for found, is_token in ((tokens, True), (cards, False)):
+        printed = catalog.printed_names(found, get_language(), token=is_token)
+        for obj in found:
+            obj.shown = printed[obj.pk].name if obj.pk in printed else obj.name
     context = {
         "tokens": tokens,
         "cards": cards,

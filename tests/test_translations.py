@@ -227,3 +227,25 @@ def test_the_api_detail_follows_accept_language_and_the_code_stays(client: Clien
     assert russian["error"] == english["error"] == "not_found"
     assert russian["detail"] == "Такого стола нет."
     assert english["detail"] == "No such table."
+
+
+@pytest.mark.django_db
+def test_the_battlefield_palette_shows_printed_names_with_the_english_one_as_title(
+    client: Client, django_user_model
+) -> None:
+    from catalog.models import PrintedName, TokenDefinition
+    from catalog.seed import load_seed
+    from play import services
+
+    load_seed()
+    treasure = TokenDefinition.objects.get(slug="mtg-treasure")
+    PrintedName.objects.create(token=treasure, language="ru", name="Сокровище")
+    ann = django_user_model.objects.create_user("ann")
+    table = services.table_create(owner=ann, game="mtg", name="T", players=["A", "B"])
+    client.force_login(ann)
+    russian = client.get(f"/play/{table.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'title="Treasure Token">Сокровище</button>' in russian
+    found = client.get(f"/play/{table.id}/palette/", {"q": "сокров"}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Сокровище" in found.content.decode()
+    english = client.get(f"/play/{table.id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert ">Treasure Token</button>" in english and "Сокровище" not in english
