@@ -27,9 +27,10 @@ def prune_jobs() -> None:
 
 @db_periodic_task(crontab(minute="37", hour="3"))
 def prune_checkpoints() -> None:
-    from play.maintenance import checkpoints_prune
+    from play.maintenance import checkpoints_prune, forward_patches_prune
 
     checkpoints_prune(settings.CHECKPOINT_RETENTION_DAYS)
+    forward_patches_prune()
 
 
 __all__ = ["prune_checkpoints", "prune_jobs", "queue", "run_job"]

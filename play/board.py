@@ -134,6 +134,12 @@ def display_name(obj: JsonDict) -> str:
 PATCHED_FIELDS = ("id", "count", "tapped", "exhausted")
 
 
+# The table's fields (besides its seats) shown only in the board's frame: its head, the choice and
+# the seat heads (the `frame` partial). A delta that changes only these and patchable tiles is
+# shown by patching the tiles and fetching the frame; any other field re-renders the board.
+FRAME_FIELDS = ("turn", "active_seat", "step", "pending_choice")
+
+
 def tile_signature(obj: JsonDict) -> str:
     """The stack's view but the patched fields, as canonical JSON (battlefield.js builds the
     same string from a delta's stack to tell whether patching the tile is enough)."""
@@ -319,15 +325,55 @@ def pending_choice(state: JsonDict) -> JsonDict | None:
         }
         for option in pending.get("options", [])
     ]
+    amounts = pending.get("amounts")
+    if amounts:
+        options = [
+            {"value": json.dumps(option), "label": _division_label(option, names)}
+            for option in pending.get("options", [])
+        ]
     seat = pending.get("seat")
     message = pending.get("prompt_message")
     return {
         **pending,
         "prompt": render_message(message) if message else pending.get("prompt", ""),
         "options": options,
+        "division": _division(amounts, names) if amounts else None,
         "seat_name": next((s["name"] for s in state["seats"] if s["seat"] == seat), "?"),
         "acts": seat in state.get("you", {}).get("seats", []),
     }
+
+
+def _division(amounts: JsonDict, names: dict[str, str]) -> JsonDict:
+    """The fields of a division answered by amounts (a division of combat damage): one per
+    stack it may go to, and the excess with trample."""
+    return {
+        "targets": [
+            {
+                "object": t["object"],
+                "label": names.get(t["object"], t["name"]),
+                "each": t["each"],
+                "lethal": t["lethal"],
+            }
+            for t in amounts.get("to", [])
+        ],
+        "excess": amounts.get("excess_to") is not None,
+        "power": amounts.get("power"),
+        "count": amounts.get("count"),
+    }
+
+
+def _division_label(option: Any, names: dict[str, str]) -> str:
+    """ "Bear Token: 2; Wall Token: 1; over: 3" for a suggested division."""
+    if not isinstance(option, dict):
+        return json.dumps(option)
+    parts = [
+        f"{names.get(target, target).split(' (x')[0]}: "
+        + " + ".join(str(a) if isinstance(a, int) else f"{a[0]} x{a[1]}" for a in amounts)
+        for target, amounts in option.get("to", {}).items()
+    ]
+    if option.get("excess"):
+        parts.append(f"over: {option['excess']}")
+    return "; ".join(parts)
 
 
 def _object_label(obj: JsonDict) -> str:

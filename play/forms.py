@@ -138,6 +138,8 @@ class ActionForm(forms.Form):
         """A palette button posts `pick` = "<type>:<catalogue id>" (works without JavaScript)."""
         data = super().clean() or {}
         choice = self.params.get("choice")
+        if choice is not None and self.data.get("divide") == "1":
+            data["choice"] = self._division()
         if choice is not None and choice.kind == r.JSON and data.get("choice") is None:
             self.add_error("choice", "Pick one of the options.")
         for p in self.params.values():
@@ -151,6 +153,25 @@ class ActionForm(forms.Form):
             data["type"] = kind
             data[PICKED[kind]] = slug
         return data
+
+    def _division(self) -> dict[str, Any] | None:
+        """A division typed as amounts (the choice dialog's "divide_to_<stack>" fields: one
+        creature's amounts to its blockers of that stack, "2 1"; "divide_excess"), as the
+        kernel's answer for every creature of the stack alike; the kernel validates it."""
+        to: dict[str, list[int]] = {}
+        for key in list(self.data)[:64]:
+            if not key.startswith("divide_to_"):
+                continue
+            words = str(self.data.get(key, "")).replace(",", " ").split()
+            if len(words) > 64 or not all(w.isdigit() and len(w) <= 9 for w in words):
+                self.add_error(None, "Amounts are whole numbers separated by spaces.")
+                return None
+            to[key.removeprefix("divide_to_")[:32]] = [int(w) for w in words]
+        excess = str(self.data.get("divide_excess", "") or "0")
+        if not excess.isdigit() or len(excess) > 9:
+            self.add_error(None, "The amount over is a whole number.")
+            return None
+        return {"to": to, "excess": int(excess)}
 
     def clean_choice(self) -> Any:
         raw = self.cleaned_data.get("choice", "")

@@ -110,6 +110,7 @@ def _context(
         "spectate": request.GET.get("spectate", ""),
         "controls": table_controls(table.game),
         "can_undo": services.may_undo(table, access, request.user),
+        "frame_fields": ",".join(board.FRAME_FIELDS),
         **extra,
     }
 
@@ -240,13 +241,18 @@ def table_page(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
 
 @require_safe
 def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
-    """The live board; `?known=<version>` answers 204 while nothing changed (polling)."""
+    """The live board; `?known=<version>` answers 204 while nothing changed (polling), and
+    `?part=frame` gives the board without its stacks."""
     try:
         table, access = _access(request, table_id)
     except DomainError as exc:
         return render(request, "play/table.html#error", {"error": exc}, status=exc.status)
     if request.GET.get("known") == str(table.version):
         return HttpResponse(status=204)
+    if request.GET.get("part") == "frame":
+        # The head, choice, seat heads and log alone (battlefield.js swaps them in by id).
+        frame = selectors.table_frame(table=table, access=access)
+        return render(request, "play/table.html#frame", _context(request, table, access, frame))
     return render(request, "play/table.html#board", _context(request, table, access))
 
 

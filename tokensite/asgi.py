@@ -9,6 +9,9 @@ from urllib.parse import urlsplit
 
 from django.core.asgi import get_asgi_application
 
+from tokensite.daphne_uploads import stop_form_parsing
+
+stop_form_parsing()  # large uploads stream to disk under daphne (see the module)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tokensite.settings")
 django_asgi_app = get_asgi_application()
 
@@ -20,6 +23,7 @@ from django.http.request import split_domain_port, validate_host  # noqa: E402
 
 from play.live import CLOSE_UNAVAILABLE  # noqa: E402
 from play.routing import websocket_urlpatterns  # noqa: E402
+from tokensite.gctune import tune_for_long_lived_state  # noqa: E402
 from tokensite.metrics import count_websockets  # noqa: E402
 
 logger = logging.getLogger(__name__)
@@ -124,3 +128,4 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+tune_for_long_lived_state()  # last: everything loaded above is frozen (tokensite/gctune.py)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from play.rules.errors import InvalidAction, NeedChoice
 from play.rules.state import GameState, ObjectT, SeatT
 from play.rules.text import message_data
 
 Event = dict[str, Any]
+T = TypeVar("T")
 
 
 def times(count: int, name: str) -> str:
@@ -64,6 +66,38 @@ class Context(Generic[ObjectT, SeatT]):
                 raise InvalidAction(f"{answer!r} is not one of the options: {options!r}")
             return answer
         raise NeedChoice(kind, seat, prompt, options, rule)
+
+    def decide_amounts(
+        self,
+        kind: str,
+        seat: int,
+        prompt: str,
+        amounts: dict[str, Any],
+        suggestions: list[Any],
+        *,
+        ask: bool,
+        accept: Callable[[Any], T],
+        default: T,
+        rule: str | None = None,
+    ) -> T:
+        """A decision answered by amounts, described by the data ``amounts`` (which names its
+        ``source``); ``accept`` validates an answer (raising InvalidAction/IllegalAction) and
+        returns it normalized. Asked only when ``ask`` (different answers do different things);
+        otherwise ``default`` is used unless the next answer given in advance is one for this
+        very source (``{"source": id, ...}``): the player's right to decide is kept without a
+        question nobody needs. Only the active player's decisions are answered in advance this
+        way (the sender of a turn-based step acts for them; anyone else's are asked)."""
+        upcoming = self._answers[0] if self._answers else None
+        mine = (
+            isinstance(upcoming, dict)
+            and upcoming.get("source") == amounts["source"]
+            and seat == self.state.active_seat
+        )
+        if mine or (ask and self._answers):
+            return accept(self._answers.pop(0))
+        if not ask:
+            return default
+        raise NeedChoice(kind, seat, prompt, suggestions, rule, amounts)
 
     def get(self, object_id: object) -> ObjectT:
         """The stack named by an action, or InvalidAction."""

@@ -48,7 +48,12 @@ def apply(state: AnyState, action: JsonDict) -> Outcome:
                     prompt=from_data(pending.prompt_message) or pending.prompt,
                 )
             )
-        if "choice" not in action or action["choice"] not in pending.options:
+        if "choice" not in action:
+            raise InvalidAction("choose needs a choice")
+        if pending.amounts is not None:
+            if not isinstance(action["choice"], dict):
+                raise InvalidAction("this choice is answered by amounts: a JSON object")
+        elif action["choice"] not in pending.options:
             raise InvalidAction(f"choice must be one of {pending.options!r}")
         answers = [*pending.action.get("answers", []), action["choice"]]
         base = state.clone()
@@ -81,7 +86,8 @@ def _run(state: AnyState, action: JsonDict) -> Outcome:
             need.prompt,
             need.options,
             {**action, "answers": answers},
-            need.message,
+            amounts=need.amounts,
+            prompt_message=need.message,
         )
         event: JsonDict = {"type": "choice_required", "text": need.prompt, "rule": need.rule}
         if need.message is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import weakref
 from collections.abc import Hashable, Iterator
 from dataclasses import MISSING
 from typing import TYPE_CHECKING, Any, TypeVar, overload
@@ -103,6 +104,11 @@ class ObjectTable(dict[str, _Object]):
         self.moved: set[str] = set()
         """Ids removed and inserted again in this action: now at the end of the table."""
         self.caches: Caches | None = None
+        self.parent: weakref.ref[ObjectTable[_Object]] | None = None
+        """The table this one was forked or patched from (weak: states don't keep their past)."""
+        self.changes: frozenset[str] | None = None
+        """Every id touched since the fork from ``parent`` (changed, added or removed), once
+        settled; None when unknown. What changed is among these: a diff needn't walk the table."""
 
     def fork(self) -> ObjectTable[_Object]:
         """A table sharing every record with this one; from now on both copy before handing a
@@ -110,8 +116,24 @@ class ObjectTable(dict[str, _Object]):
         self._shared, self._own = True, set()
         new = ObjectTable(self)
         new._shared = True
+        new.parent = weakref.ref(self)
         # Records changed outside an action since the caches were made: rebuild them.
         new.caches = None if self.caches is None or self.touched else self.caches.fork()
+        return new
+
+    def patched(self, records: dict[str, _Object], changed: set[str]) -> ObjectTable[_Object]:
+        """A table of ``records`` (this table with the stacks ``changed`` put, added or dropped,
+        in table order) that keeps this table's caches: ``changed`` counts as touched, so the
+        next ``stacks.merge_identical`` brings the caches up to date for those stacks alone."""
+        # Both tables now share records: either copies one before changing it (as ``fork``).
+        self._shared, self._own = True, set()
+        new = ObjectTable(records)
+        new._shared = True
+        new.parent = weakref.ref(self)
+        new.touched = set(changed)
+        new.removed = {k for k in changed if not dict.__contains__(new, k)}
+        if self.caches is not None and not self.touched:
+            new.caches = self.caches.fork()
         return new
 
     def in_order(self, ids: set[str] | list[str]) -> list[str]:
@@ -189,6 +211,7 @@ class ObjectTable(dict[str, _Object]):
 
     def settled(self) -> None:
         """The action is over and the caches match the records: nothing is touched now."""
+        self.changes = frozenset(self.touched) | (self.changes or frozenset())
         self.touched.clear()
         self.before.clear()
         self.removed.clear()

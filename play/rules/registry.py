@@ -325,7 +325,15 @@ BY = Param(
     refers=PLAYER,
     form=False,
 )
-ON_OBJECT = (OBJECT_PARAM, COUNT, BY)
+BY_PAYS = Param(
+    "by_pays",
+    CHOICE,
+    "Riftbound: the domain whose Power, from the `by` seat's rune pool, pays the Deflect tax "
+    "(809.1.c); without it the tax is paid by hand.",
+    choices=("Fury", "Calm", "Mind", "Body", "Chaos", "Order"),
+    form=False,
+)
+ON_OBJECT = (OBJECT_PARAM, COUNT, BY, BY_PAYS)
 CONTROLLER_PARAM = Param(
     "controller", SEAT, "Seat that creates and controls the tokens.", refers=PLAYER, label="For"
 )

@@ -204,12 +204,37 @@
     return true;
   }
 
+  // Seats, turn, step and choice are rendered by the server alone: a delta that changes them
+  // (and only fields the frame shows, the board's data-frame-fields) patches the tiles, then
+  // fetches the board's frame (its head, choice, seat heads and log, `?part=frame`), whose
+  // cost doesn't grow with the stacks, and htmx swaps those in by id.
+  function frameOnly(el, delta) {
+    var shown = (el.dataset.frameFields || "").split(",");
+    return Object.keys(delta.table).every(function (key) { return shown.indexOf(key) !== -1; });
+  }
+
+  function refreshFrame() {
+    var sep = boardUrl.indexOf("?") === -1 ? "?" : "&";
+    htmx.ajax("GET", boardUrl + sep + "part=frame", { target: "#board", swap: "none" }).then(function () {
+      document.querySelectorAll("#board .seat-head[data-seat-class]").forEach(function (head) {
+        var section = head.closest("section.seat");
+        if (section) {
+          section.className = head.dataset.seatClass;
+        }
+      });
+      setStatus(status.text, status.ok);
+      syncVersion();
+      applyLogFilter();
+    });
+  }
+
   function patchBoard(newVersion, delta) {
     var el = board();
     var toggle = el ? toggleOf(el) : null;
-    if (!el || Object.keys(delta.table).length || delta.seats.length) {
+    if (!el || !frameOnly(el, delta)) {
       return false;
     }
+    var frameChanged = Object.keys(delta.table).length > 0 || delta.seats.length > 0;
     var piles = [];
     var plan = [];
     for (var i = 0; i < delta.removed.length; i++) {
@@ -255,6 +280,9 @@
       input.value = String(newVersion);
     });
     syncVersion();
+    if (frameChanged) {
+      refreshFrame();
+    }
     return true;
   }
 
@@ -294,6 +322,17 @@
       // An update or heartbeat newer than the board (a gap, or a quiet table that missed one)
       // means a resync; an older one (delivered out of order) changes nothing.
       if (typeof data.version === "number" && data.version > version()) {
+        if (data.type === "table.heartbeat" && data.version === version() + 1) {
+          // The heartbeat can overtake the update it counts (both leave the server at once):
+          // give that update a moment before fetching the whole board.
+          var expected = data.version;
+          window.setTimeout(function () {
+            if (version() < expected) {
+              refresh();
+            }
+          }, 500);
+          return;
+        }
         // A delta that follows the version on screen patches the tiles; anything else (a
         // missed version, a change the patch can't show) fetches the whole board.
         var next = data.type === "table.updated" && data.version === version() + 1 && data.delta;

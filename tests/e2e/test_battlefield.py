@@ -268,3 +268,35 @@ def test_the_other_browser_patches_tiles_from_the_delta_without_refetching(
     assert board_requests == []  # patched from the websocket's deltas, no board refetched
     for page in pages:
         page.context.close()
+
+
+def test_seat_and_turn_changes_patch_the_page_and_fetch_only_the_boards_frame(
+    browser: Browser, daphne_url
+):
+    table_url, keys = daphne_url
+    pages = []
+    for key in keys:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        cookie = {"name": "sessionid", "value": key, "domain": "127.0.0.1", "path": "/"}
+        context.add_cookies([cookie])  # type: ignore[list-item]
+        page = context.new_page()
+        page.goto(table_url)
+        expect(page.locator("#live-status")).to_have_text("live", timeout=TIMEOUT)
+        pages.append(page)
+    ann, ben = pages
+    board_requests: list[str] = []
+    ben.on("request", lambda request: board_requests.append(request.url))
+    ann.get_by_role("button", name="Life of Ann minus 1").click()
+    expect(ben.get_by_test_id("life-0")).to_have_text("19", timeout=WEBSOCKET_WAIT)
+    ann.get_by_role("button", name="Pass turn").click()
+    expect(ben.locator("#board-head")).to_contain_text("Turn 2", timeout=WEBSOCKET_WAIT)
+    expect(ben.locator("section.seat.active")).to_contain_text("Ben")
+    expect(ben.get_by_role("button", name="Pass turn")).to_be_visible()  # Ben's turn now
+    expect(ben.locator("#live-status")).to_have_text("live")
+    expect(ben.locator(".pile-summary")).to_have_text("x3 Soldier Token")
+    expect(ben.locator("#board")).to_have_attribute("data-version", "3")
+    # The tiles came from the deltas; only the frame (head, seats, log) was fetched.
+    boards = [url for url in board_requests if "/board/" in url]
+    assert boards and all("part=frame" in url for url in boards), boards
+    for page in pages:
+        page.context.close()

@@ -63,6 +63,11 @@ def _one_pass(ctx: MtgContext) -> bool:
         removals.extend(_creature_checks(obj, computed[obj.id], obj.id in ctx.deathtouched))
         if "Planeswalker" in computed[obj.id].face.types and obj.counters.get("loyalty", 1) <= 0:
             removals.append((obj, obj.count, "704.5i"))  # loyalty it had went down to 0
+        face = computed[obj.id].face
+        if "Battle" in face.types and obj.counters.get("defense", 1) <= 0:
+            # Its defense went down to 0 (310.7-8); the kernel has no stack, so no Siege is the
+            # source of a waiting trigger (704.5v).
+            removals.append((obj, obj.count, "704.5v" if "Siege" in face.subtypes else "704.5w"))
         performed |= _annihilate_counters(ctx, obj)
         performed |= _unattach_equipment(ctx, obj, computed)
     ctx.deathtouched.clear()

@@ -44,15 +44,29 @@ def deflect_tax(ctx: RiftboundContext, action: JsonDict, obj: RiftboundObject, c
         return
     amount = value * count
     rule = "809.2" if value > 1 else "809.1.c"
+    domain = action.get("by_pays")
+    pool = ctx.state.seats[by].rune_pool
+    if domain is not None:
+        if domain not in board.DOMAINS:
+            raise InvalidAction(f"by_pays must be one of {', '.join(board.DOMAINS)}")
+        if pool.get(domain, 0) < amount:
+            raise IllegalAction(
+                f"The rune pool holds {pool.get(domain, 0)} {domain}, not the {amount} the "
+                f"Deflect tax costs (809.1.c, 357.1).",
+                "357.1",
+            )
+        pool[domain] -= amount
+    how = f"from the rune pool ({domain})" if domain is not None else "by hand"
     ctx.event(
         "deflect_tax",
-        f"{ctx.state.seats[by].name} pays {amount} more power of any domain to choose "
+        f"{ctx.state.seats[by].name} pays {amount} more power of any domain {how} to choose "
         f"{obj.face.name} (Deflect, {rule}).",
         rule,
         seat=by,
         amount=amount,
-        domain="any",
+        domain=domain or "any",
         object=obj.id,
+        manual=domain is None,
     )
 
 

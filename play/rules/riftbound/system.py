@@ -128,6 +128,7 @@ class RiftboundSystem:
                 "prompt": pending.prompt,
                 "prompt_message": pending.prompt_message,
                 "options": list(pending.options),
+                "amounts": pending.amounts,
             },
         }
 

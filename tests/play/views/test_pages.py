@@ -160,6 +160,38 @@ def test_it_answers_polling_with_204_until_the_version_changes(seeded, cast):
     assert browser_for(None).get(spectate).status_code == 200
 
 
+def test_the_boards_frame_has_the_head_seats_choice_and_log_without_the_stacks(
+    seeded, cast, monkeypatch
+):
+    act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-treasure"})
+    act(cast.table, cast.owner, {"type": "adjust_life", "seat": 0, "amount": -2})
+    viewed: list[int] = []
+    real_view = rules.view
+
+    def counting_view(state: Any) -> dict[str, Any]:
+        viewed.append(len(state.objects))
+        return real_view(state)
+
+    monkeypatch.setattr(rules, "view", counting_view)
+    response = browser_for(cast.player).get(
+        f"/play/{cast.table.id}/board/?part=frame", headers=HTMX
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    for part in ("board-head", "board-choice", "seat-head-0", "seat-head-1", "board-log"):
+        assert f'id="{part}"' in html
+    assert html.count('hx-swap-oob="true"') == 5
+    assert 'data-testid="life-0">18<' in html and "Treasure" in html  # the log names it
+    assert "bf-tile" not in html and viewed == [0]  # no stack was viewed, none rendered
+    assert 'data-seat-class="seat active"' in html
+    spectate = f"/play/{cast.table.id}/board/?part=frame&spectate={cast.table.spectate_token}"
+    assert browser_for(None).get(spectate).status_code == 200
+    assert (
+        browser_for(cast.outsider).get(f"/play/{cast.table.id}/board/?part=frame").status_code
+        == 404
+    )
+
+
 def _undo(cast: Cast, user: User | None, version: int) -> Any:
     url = f"/play/{cast.table.id}/undo/"
     return browser_for(user).post(url, {"expected_version": version, "slot": "err-t"}, headers=HTMX)

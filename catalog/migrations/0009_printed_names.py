@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('catalog', '0007_art_and_artists'),
+        ('catalog', '0008_search_indexes'),
     ]
 
     operations = [
