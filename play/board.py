@@ -475,6 +475,9 @@ def _entry_label(action: Action, state: JsonDict) -> str:
     return entry_label(str(action.payload.get("type", action.kind)))
 
 
+RULES_WARNING = "rules_warning"  # the event a track-only table logs (play/rules/context.py)
+
+
 def log_groups(actions: list[Action], state: JsonDict | None = None) -> list[JsonDict]:
     """Log entries newest first: one line per action ("Pass turn: Ben's turn 4") that opens to
     its events with their rules; `seat` lets the page filter by player."""
@@ -493,6 +496,11 @@ def log_groups(actions: list[Action], state: JsonDict | None = None) -> list[Jso
                 "seat_name": names.get(action.seat) if action.seat is not None else None,
                 "undone": action.undone_by is not None,
                 "events": [event_line(e) for e in action.events or []],
+                "against_rules": [
+                    e.get("rule") or "?"
+                    for e in action.events or []
+                    if e.get("type") == RULES_WARNING
+                ],
             }
         )
     return entries

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from play import rules
 from play.i18n import for_reader, tr
+from play.models import Table
 from play.rules import registry as r
 
 GAMES = [(game, rules.presentation(game).title) for game in rules.registries()]
@@ -243,6 +244,17 @@ class TableCreateForm(forms.Form):
         initial=20,
         help_text=gettext_lazy("MTG only: 40 suits Commander."),
     )
+    mode = forms.ChoiceField(
+        choices=Table.Mode.choices,
+        required=False,
+        initial=Table.Mode.ENFORCE,
+        label="Rules",
+        help_text="Track only: house rules, rebuilding a board, cards the rules engine doesn't "
+        "know. Nothing is refused; the log marks what breaks the rules.",
+    )
+
+    def clean_mode(self) -> str:
+        return str(self.cleaned_data.get("mode") or Table.Mode.ENFORCE)
 
     def clean_players(self) -> list[str]:
         names = [name.strip() for name in self.cleaned_data["players"].split(",") if name.strip()]

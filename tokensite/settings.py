@@ -218,6 +218,8 @@ PRINT_INLINE_MAX_SHEETS = int(os.environ.get("PRINT_INLINE_MAX_SHEETS", "12"))
 PRINT_INLINE_MAX_ART = int(os.environ.get("PRINT_INLINE_MAX_ART", "9"))
 JOB_RETENTION_DAYS = int(os.environ.get("JOB_RETENTION_DAYS", "30"))
 CHECKPOINT_RETENTION_DAYS = int(os.environ.get("CHECKPOINT_RETENTION_DAYS", "90"))
+# Guests (tables without an account, play/guests.py) idle this long are deleted with their tables.
+GUEST_RETENTION_DAYS = int(os.environ.get("GUEST_RETENTION_DAYS", "14"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

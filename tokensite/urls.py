@@ -13,8 +13,9 @@ handler500 = "tokensite.views.server_error"
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
-    path("accounts/signup/", views.signup, name="signup"),
     path("language/", views.set_language, name="set-language"),
+    # Sign-up and login keep a guest's tables and an invite's seat (play/accounts.py).
+    path("accounts/", include("play.accounts")),
     path("metrics", metrics, name="metrics"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

@@ -4,22 +4,19 @@ import logging
 import mimetypes
 import sys
 import uuid
-from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.core.cache import cache
 from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.storage import default_storage
 from django.db import InterfaceError, OperationalError, connection
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.template import loader
 from django.views import i18n as i18n_views
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from tokensite.channels import bounded
 from tokensite.locale import save_language, supported
@@ -94,7 +91,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
     return HttpResponse(page, status=status, headers=headers)
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
 @require_POST
 def set_language(request: HttpRequest) -> HttpResponse:
     """The switcher: Django's set_language (cookie, safe redirect to ``next``), and a signed-in
@@ -104,16 +100,6 @@ def set_language(request: HttpRequest) -> HttpResponse:
     if language:
         save_language(request, language)
     return response
-
-
-def signup(request: HttpRequest) -> HttpResponse:
-    form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        # Named: django-axes adds a second backend, which only checks lockouts.
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
 
 
 # Only uploaded art is public; job inputs (jobs/...) share the storage but are never served.

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from play.rules.errors import InvalidAction, NeedChoice
+from play.rules.errors import IllegalAction, InvalidAction, NeedChoice
 from play.rules.state import GameState, ObjectT, SeatT
-from play.rules.text import message_data
+from play.rules.text import message_data, msg
 
 Event = dict[str, Any]
 T = TypeVar("T")
@@ -18,16 +18,41 @@ def times(count: int, name: str) -> str:
     return name if count == 1 else f"{name} (x{count})"
 
 
+def rules_warning(detail: str, rule: str | None, *, applied: bool) -> Event:
+    """The event a track-only table logs for what the rules forbid (API.md, second wave):
+    ``applied`` says whether the action went on (``Context.refuse``) or changed nothing (the
+    kernel stopped where going on made no sense)."""
+    text = (
+        msg("Against the rules: {detail} (done anyway, track-only table)", detail=detail)
+        if applied
+        else msg("Against the rules: {detail} (nothing changed, track-only table)", detail=detail)
+    )
+    return {
+        "type": "rules_warning",
+        "text": str(text),
+        "rule": rule,
+        "detail": str(detail),
+        "applied": applied,
+        "message": text.data(),
+    }
+
+
 class Context(Generic[ObjectT, SeatT]):
     """Carries the state through one action; ``decide`` consumes the answers given by ``choose``
     in order, so replaying the same actions never asks again."""
 
     def __init__(
-        self, state: GameState[ObjectT, SeatT], answers: list[Any], manual: bool = False
+        self,
+        state: GameState[ObjectT, SeatT],
+        answers: list[Any],
+        manual: bool = False,
+        track: bool = False,
     ) -> None:
         self.state = state
         self.events: list[Event] = []
         self.manual = manual
+        self.track = track
+        """A track-only table: what the rules forbid is done anyway, with a warning."""
         self.dies: list[tuple[ObjectT, int]] = []
         self.deathtouched: set[str] = set()
         """Stacks dealt damage by a source with deathtouch in this action, which state-based
@@ -47,6 +72,14 @@ class Context(Generic[ObjectT, SeatT]):
         if self.manual:
             event["manual"] = True
         self.events.append(event)
+
+    def refuse(self, detail: str, rule: str) -> None:
+        """The rules forbid what this action does now (IllegalAction). At a track-only table the
+        action goes on as asked and the log keeps a ``rules_warning`` citing the rule; callers
+        use this where going on leaves a consistent state, and raise IllegalAction elsewhere."""
+        if not self.track:
+            raise IllegalAction(detail, rule)
+        self.events.append(rules_warning(detail, rule, applied=True))
 
     def decide(
         self, kind: str, seat: int, prompt: str, options: list[Any], rule: str | None = None

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from play.rules.context import Context, Event
-from play.rules.errors import ChoicePending, InvalidAction, NeedChoice
+from play.rules.context import Context, Event, rules_warning
+from play.rules.errors import ChoicePending, IllegalAction, InvalidAction, NeedChoice
 from play.rules.registry import Registry
 from play.rules.stacks import merge_identical
 from play.rules.state import AnyState, PendingChoice
@@ -19,6 +19,11 @@ from play.rules.systems import all_systems, get_system
 from play.rules.text import from_data, msg
 
 JsonDict = dict[str, Any]
+
+MODE = "mode"
+TRACK = "track"
+"""``action["mode"] == TRACK``: run on a track-only table. The tables service writes it into the
+action it logs, so replaying the log decides every action as it was decided."""
 
 
 @dataclass(frozen=True)
@@ -74,10 +79,17 @@ def _run(state: AnyState, action: JsonDict) -> Outcome:
     if not isinstance(answers, list):
         raise InvalidAction("answers must be a list")
     work = state.clone()
-    ctx = Context(work, answers, manual=action["type"] in system.manual_actions)
+    track = action.get(MODE) == TRACK
+    ctx = Context(work, answers, manual=action["type"] in system.manual_actions, track=track)
     try:
         handler(ctx, action)
         system.settle(ctx)
+    except IllegalAction as refused:
+        if not track:
+            raise
+        # A check the handler can't go past (``Context.refuse`` marks those it can): the action
+        # is recorded with its warning and changes nothing.
+        return Outcome(state, [rules_warning(refused.detail, refused.rule, applied=False)])
     except NeedChoice as need:
         suspended = state.clone()
         suspended.pending_choice = PendingChoice(

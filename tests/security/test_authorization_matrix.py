@@ -215,7 +215,14 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     ((200, 200, 200, 200, 200, 200), Row("play/", "GET", "/play/")),
     ((302, 302, 302, 302, 302, 302), Row("play/", "POST", "/play/",
         {"game": "mtg", "name": "X", "players": "A, B", "starting_life": "20"}, True)),
-    ((302, 200, 200, 200, 200, 200), Row("play/join/<str:invite>/", "GET", "/play/join/{invite}/")),
+    # Anyone may open an invite (sign up, log in or play as a guest); who sits there goes on.
+    ((200, 200, 200, 302, 200, 200), Row("play/join/<str:invite>/", "GET", "/play/join/{invite}/")),
+    # A table without an account: anyone (issue 16), a visitor as a guest of this session.
+    ((200, 200, 200, 200, 200, 200), Row("play/new/", "GET", "/play/new/")),
+    ((302, 302, 302, 302, 302, 302), Row("play/new/", "POST", "/play/new/",
+        {"game": "mtg", "name": "X", "players": "A, B", "starting_life": "20"}, True)),
+    ((404, 404, 403, 403, 302, 404), Row("play/<uuid:table_id>/mode/", "POST", P + "/mode/",
+        {"mode": "track"}, True)),
     ((302, 302, 302, 302, 302, 302), Row(
         "play/watch/<str:token>/", "GET",
         "/play/watch/{spectate}/",

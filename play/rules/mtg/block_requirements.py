@@ -17,6 +17,7 @@ something to block (509.1c: not required to pay) are left out of the maximum.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from play.rules.errors import IllegalAction
@@ -125,14 +126,13 @@ def _obeyed(state: MtgState, blockers: list[MtgObject]) -> int:
 
 def check_block_requirements(
     ctx: MtgContext,
-    can_block: object,
-    block_limit: object,
-    costs_to_block: object,
+    can_block: Callable[[MtgState, MtgObject, MtgObject], bool],
+    block_limit: Callable[[Computed], int | None],
+    costs_to_block: Callable[[MtgState, MtgObject], int],
 ) -> None:
-    """509.1c: refuse a declaration that obeys fewer requirements than it could. The combat
-    module passes its own tests (``can_block(state, blocker, attacker)``, ``block_limit``,
-    ``costs_to_block``) so the restrictions are written once."""
-    assert callable(can_block) and callable(block_limit) and callable(costs_to_block)
+    """509.1c: refuse a declaration that obeys fewer requirements than it could. The blocking
+    module passes its own tests (``can_block``, ``block_limit``, ``costs_to_block``) so the
+    restrictions are written once."""
     state = ctx.state
     battlefield = on_battlefield(state)
     attackers = [o for o in battlefield if o.attacking is not None]

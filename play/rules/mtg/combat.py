@@ -132,7 +132,7 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     present(obj)
     if state.step != "declare_attackers":
-        raise IllegalAction(msg("attackers are declared in the declare attackers step"), "508.1")
+        ctx.refuse(msg("attackers are declared in the declare attackers step"), "508.1")
     computed = compute_one(state, obj)
     if obj.controller != state.active_seat:
         raise IllegalAction(msg("only the active player declares attackers"), "508.1a")
@@ -141,17 +141,13 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
             msg("{name} isn't a creature; only creatures attack", name=name_of(obj)), "506.3"
         )
     if obj.tapped or obj.attacking is not None:
-        raise IllegalAction(
-            msg("{name} is tapped or already attacking", name=name_of(obj)), "508.1a"
-        )
+        ctx.refuse(msg("{name} is tapped or already attacking", name=name_of(obj)), "508.1a")
     if computed.has("Defender"):
-        raise IllegalAction(
-            msg("{name} has defender, so it can't attack", name=name_of(obj)), "702.3b"
-        )
+        ctx.refuse(msg("{name} has defender, so it can't attack", name=name_of(obj)), "702.3b")
     if has_any(computed, CANT_ATTACK):
-        raise IllegalAction(f"{name_of(obj)} can't attack (a restriction, CR 508.1c)", "508.1c")
+        ctx.refuse(f"{name_of(obj)} can't attack (a restriction, CR 508.1c)", "508.1c")
     if obj.summoning_sick and not computed.has("Haste"):
-        raise IllegalAction(
+        ctx.refuse(
             msg(
                 "{name} hasn't been under its controller's control continuously since their "
                 "most recent turn began (CR 302.6)",
@@ -165,7 +161,7 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
     check_defender(ctx, obj.controller, defender)
     required = obj.must_attack
     if required is not None and required != defender and not state.seat(required).lost:
-        raise IllegalAction(
+        ctx.refuse(
             f"{name_of(obj)} attacks {state.seat(required).name} this turn if able "
             "(CR 508.1d, 702.141a)",
             "508.1d",

@@ -344,8 +344,9 @@ SPECS = [
         "Block",
         "Declare blockers in the declare blockers step (509.1a): `count` blockers block "
         "`blocked` creatures of the attacking stack (default: one each). Restrictions: flying "
-        '(702.9b), "can\'t block", decayed (702.147a); menace (702.111b) is checked as the '
-        "step ends.",
+        '(702.9b), "can\'t block", decayed (702.147a); a cost to block is paid (509.1d). '
+        "`also`: further attackers a creature that can block several blocks (509.1a). Menace "
+        "(702.111b) and the requirements (509.1c) are checked as the step ends.",
         p.BLOCK_PARAMS,
         rule="509.1a",
         applies=Applies(zones=BATTLEFIELD, types=CREATURE, unless=("tapped", "phased_out")),

@@ -32,7 +32,7 @@ def tap(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     part = split(ctx.state, present(obj), count)
     if part.tapped:
-        raise IllegalAction(msg("{name} is already tapped", name=name_of(part)), "701.26a")
+        ctx.refuse(msg("{name} is already tapped", name=name_of(part)), "701.26a")
     part.tapped = True
     ctx.event(
         "tapped",
@@ -47,7 +47,7 @@ def untap(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     part = split(ctx.state, present(obj), count)
     if not part.tapped:
-        raise IllegalAction(msg("{name} is already untapped", name=name_of(part)), "701.26b")
+        ctx.refuse(msg("{name} is already untapped", name=name_of(part)), "701.26b")
     part.tapped = False
     ctx.event(
         "untapped",

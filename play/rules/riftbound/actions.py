@@ -211,20 +211,18 @@ def _standard_move_cost(ctx: RiftboundContext, obj: RiftboundObject, destination
     184.9); exhausting the unit is the cost (144.2)."""
     state = ctx.state
     if state.step != "main" or state.active_seat != obj.controller:
-        raise IllegalAction(
-            "A Standard Move is made in its controller's Main Phase (144.1.a).", "144.1.a"
-        )
+        ctx.refuse("A Standard Move is made in its controller's Main Phase (144.1.a).", "144.1.a")
     if obj.location != BASE and destination != BASE:
         anywhere = any(
             e.kind == "move_here_from_anywhere"
             for e in board.battlefield_effects(state, destination)
         )
         if "Ganking" not in board.keywords(state, obj) and not anywhere:
-            raise IllegalAction(
+            ctx.refuse(
                 "Only units with Ganking move from battlefield to battlefield (144.4).", "144.4"
             )
     if obj.exhausted:
-        raise IllegalAction(
+        ctx.refuse(
             f"{obj.face.name} is exhausted and can't pay the Standard Move's cost (144.2).", "144.2"
         )
     _set_exhausted(ctx, obj, True, "144.2")

@@ -449,3 +449,20 @@ def test_a_cost_to_block_is_paid_509_1d() -> None:
     )
     [cost] = [e for e in events if e["type"] == "block_cost"]
     assert cost["amount"] == 2 and cost["seat"] == 1
+
+
+def test_a_battle_whose_protector_left_gets_another_704_5y_310_11() -> None:
+    table = Table(("Ann", "Ben", "Cat"))
+    table.do("put_card", controller=2, definition=SIEGE, answers=[0])
+    assert table.one("Invasion of Tarkir")["protector"] == 0
+    events = table.do("adjust_life", seat=0, amount=-20)  # Ann loses and leaves the game (800.4a)
+    assert [e["rule"] for e in events if e["type"] == "protector_chosen"] == ["704.5y"]
+    assert table.one("Invasion of Tarkir")["protector"] == 1  # the only opponent left
+
+
+def test_a_battle_changing_control_gets_a_protector_it_can_have_704_5y() -> None:
+    table = Table()
+    table.put({"name": "Plain Battle", "types": ["Battle"]}, controller=0)
+    battle = table.one("Plain Battle")["id"]
+    table.do("gain_control", object=battle, seat=1)
+    assert table.one("Plain Battle")["protector"] == 1  # no battle type: its controller
