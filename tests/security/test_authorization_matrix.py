@@ -126,6 +126,7 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
         "/api/v1/tokens/mtg-treasure/",
     )),
     ((200, 200, 200, 200, 200, 200), Row("api/v1/^cards/$", "GET", "/api/v1/cards/")),
+    ((200, 200, 200, 200, 200, 200), Row("api/v1/search/", "GET", "/api/v1/search/?q=treasure")),
     ((200, 200, 200, 200, 200, 200), Row(
         "api/v1/^cards/(?P<id>[^/]+)/$", "GET",
         "/api/v1/cards/mtg-test-card/",
