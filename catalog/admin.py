@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db import models
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponseRedirect
+from django.urls import reverse
 
 from catalog import services
 from catalog.forms import CardDefinitionForm, TokenDefinitionForm, TokenFaceForm
@@ -22,6 +23,10 @@ from catalog.models import (
     TokenPrinting,
     TokenRelation,
 )
+from catalog.printing.background import print_start
+from catalog.printing.jobs import print_job
+from catalog.printing.layout import PER_PAGE, PrintOptions
+from tokensite.api import DomainError
 
 TYPE_CHOICES = [
     (name, name)
@@ -133,6 +138,8 @@ class CuratedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         super().save_related(request, form, formsets, change)
         if form.has_changed() or any(formset.has_changed() for formset in formsets):
             services.curate(form.instance, request.user)
+        if isinstance(form.instance, CardDefinition):
+            services.relate_effect_tokens(form.instance)
 
 
 @admin.register(Game)
@@ -178,6 +185,21 @@ class TokenDefinitionAdmin(CuratedAdmin):
         ),
         ("Rules data", {"fields": ("abilities", "effects", "double_faced")}),
     )
+
+    actions = ("print_selected",)
+
+    @admin.action(description="Print a sheet of each selected token (in the background)")
+    def print_selected(self, request: HttpRequest, queryset: QuerySet[TokenDefinition]) -> Any:
+        """A sheet of each selected token, made by the job worker; the job's page in the admin
+        follows it and links the PDF."""
+        entries = [(slug, PER_PAGE) for slug in queryset.values_list("slug", flat=True)]
+        try:
+            print_job(entries, PrintOptions())
+        except DomainError as exc:
+            self.message_user(request, exc.detail, messages.ERROR)
+            return None
+        job = print_start(entries, PrintOptions(), user=request.user)
+        return HttpResponseRedirect(reverse("admin:jobs_job_change", args=[job.pk]))
 
     @admin.display(description="type line")
     def type_line(self, obj: TokenDefinition) -> str:

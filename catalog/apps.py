@@ -26,9 +26,21 @@ def ensure_games(sender: AppConfig, using: str = "default", **kwargs: Any) -> No
             game.save(using=using, update_fields=["rules_edition"])
 
 
+def ensure_search_index(sender: AppConfig, using: str = "default", **kwargs: Any) -> None:
+    """Put back search index triggers a migration's table rebuild dropped (SQLite)."""
+    from django.db import connections
+
+    from catalog import search_index
+
+    search_index.ensure(connections[using])
+
+
 class CatalogConfig(AppConfig):
     name = "catalog"
     verbose_name = "Catalogue"
 
     def ready(self) -> None:
         post_migrate.connect(ensure_games, sender=self, dispatch_uid="catalog.ensure_games")
+        post_migrate.connect(
+            ensure_search_index, sender=self, dispatch_uid="catalog.ensure_search_index"
+        )

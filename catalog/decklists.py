@@ -2,7 +2,10 @@
 
 Understood: MTG Arena exports ("Deck" / "Sideboard" / "Commander" headers, "4 Name (SET) 123"),
 MTGO text ("4 Name", sideboard after a blank line or "SB: 2 Name"), plain "4 Name" / "4x Name"
-lines, and Riftbound sectioned lists ("Legend:", "Champion:", "Battlefields:", "Runes:",
+lines, Moxfield ("1 Name (SET) 123 *F* #tag #other"), Archidekt ("1x Name (set) 123 *F*
+[Category,Other{noDeck}]": the first category names the section when it is one, {noDeck} keeps
+the card out of the deck), "[SET]" lines ("4 [M10] Lightning Bolt", "4 Lightning Bolt [M10]"),
+and Riftbound sectioned lists ("Legend:", "Champion:", "Battlefields:", "Runes:",
 "Main Deck:", "Sideboard:"), including "Legend: Name" on one line, and MTGO .dek XML files
 (`<Cards Quantity="4" Sideboard="false" Name="..."/>`, read with defusedxml). Set codes and
 collector numbers are kept on the entry but play no part in matching: a card is the same card in
@@ -59,7 +62,19 @@ SECTIONS: dict[str, str] = {
 _COUNT_NAME = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<rest>.+)$")
 # Arena: "Name (SET) 123", "Name (SET) 123a", "Name (SET)"; optional Moxfield foil/etched marks.
 _SET_SUFFIX = re.compile(r"^(?P<name>.+?)\s+\((?P<set>[A-Za-z0-9]{2,8})\)(?:\s+(?P<number>\S+))?$")
-_FINISH_MARK = re.compile(r"\s+\*[A-Za-z]\*$")
+_FINISH_MARK = re.compile(r"\s+\*(?P<mark>[A-Za-z])\*$")
+FINISHES = {"F": "foil", "E": "etched"}
+# Moxfield tags at the end of a line: " #Ramp #!Staple".
+_TAGS = re.compile(r"(?:\s+#!?[^\s#]+)+$")
+# Archidekt categories at the end of a line: " [Ramp,Commander{top}]".
+_BRACKETS = re.compile(r"\s+\[(?P<inside>[^\[\]]*)\]$")
+# "[M10]" or "[M10:146]" before the name (the old MWS/Apprentice style).
+_SET_PREFIX = re.compile(
+    r"^\[(?P<set>[A-Za-z0-9]{2,8})(?::(?P<number>[^\]\s]+))?\]\s+(?P<rest>.+)$"
+)
+# A set code in brackets after the name: upper case letters and digits, never a category word.
+_SET_CODE = re.compile(r"^[A-Z0-9]{2,8}$")
+_FLAG = re.compile(r"\{[^}]*\}")
 _HEADER_WITH_COUNT = re.compile(r"^(?P<label>[A-Za-z ]+?)\s*\(\d+\)$")
 
 
@@ -71,6 +86,9 @@ class DecklistEntry:
     section: str
     set_code: str | None = None
     collector_number: str | None = None
+    # How the line was marked, kept for the deck but not part of which card it is.
+    finish: str = field(default="", compare=False)  # "foil" / "etched" (*F* / *E*)
+    tags: tuple[str, ...] = field(default=(), compare=False)  # Moxfield tags, Archidekt categories
 
 
 @dataclass(frozen=True)
@@ -95,8 +113,50 @@ def _section_of(label: str) -> str | None:
     return SECTIONS.get(key)
 
 
-def _split_card(text: str) -> tuple[int, str, str | None, str | None] | str:
-    """(count, name, set code, collector number), or a sentence saying what is wrong."""
+@dataclass(frozen=True)
+class _Card:
+    count: int
+    name: str
+    set_code: str | None = None
+    number: str | None = None
+    finish: str = ""
+    tags: tuple[str, ...] = ()
+    section: str | None = None  # from an Archidekt category
+
+
+@dataclass
+class _Marks:
+    finish: str = ""
+    tags: tuple[str, ...] = ()
+    section: str | None = None
+
+
+def _marks(text: str) -> tuple[str, _Marks]:
+    """Strip what sites append after the name (categories, tags, finish), outermost first."""
+    found = _Marks()
+    brackets = _BRACKETS.search(text)
+    if brackets and not _SET_CODE.match(brackets.group("inside").strip()):
+        categories = [c.strip() for c in brackets.group("inside").split(",") if c.strip()]
+        text = text[: brackets.start()]
+        labels = [label for c in categories if (label := _FLAG.sub("", c).strip())]
+        found.tags = tuple(labels)
+        if any("{nodeck}" in c.lower() for c in categories):
+            found.section = "maybeboard"
+        elif labels and _section_of(labels[0]) in ("sideboard", "maybeboard", "commander"):
+            found.section = _section_of(labels[0])
+    tags = _TAGS.search(text)
+    if tags:
+        found.tags += tuple(t.lstrip("#!") for t in tags.group(0).split())
+        text = text[: tags.start()]
+    finish = _FINISH_MARK.search(text)
+    if finish:
+        found.finish = FINISHES.get(finish.group("mark").upper(), "")
+        text = text[: finish.start()]
+    return text.strip(), found
+
+
+def _split_card(text: str) -> _Card | str:
+    """The card a line names, or a sentence saying what is wrong."""
     count = 1
     match = _COUNT_NAME.match(text)
     if match:
@@ -106,8 +166,14 @@ def _split_card(text: str) -> tuple[int, str, str | None, str | None] | str:
         return "a count without a card name"
     if count < 1 or count > MAX_COUNT:
         return f"the count must be between 1 and {MAX_COUNT}"
-    text = _FINISH_MARK.sub("", text).strip()
+    text, marks = _marks(text)
     set_code = number = None
+    prefix = _SET_PREFIX.match(text)
+    bracketed = _BRACKETS.search(text)
+    if prefix:  # "[M10] Lightning Bolt"
+        set_code, number, text = prefix.group("set").upper(), prefix.group("number"), prefix["rest"]
+    elif bracketed:  # "Lightning Bolt [M10]" (a category would have gone with the marks)
+        set_code, text = bracketed.group("inside").strip().upper(), text[: bracketed.start()]
     suffix = _SET_SUFFIX.match(text)
     if suffix:
         text = suffix.group("name").strip()
@@ -116,7 +182,7 @@ def _split_card(text: str) -> tuple[int, str, str | None, str | None] | str:
     name = " ".join(text.split())
     if not name:
         return "no card name"
-    return count, name, set_code, number
+    return _Card(count, name, set_code, number, marks.finish, marks.tags, marks.section)
 
 
 def parse_decklist(text: str) -> Decklist:
@@ -161,15 +227,16 @@ def parse_decklist(text: str) -> Decklist:
         if isinstance(parsed, str):
             problems.append(DecklistProblem(line=number, text=raw.strip(), detail=parsed))
             continue
-        count, name, set_code, collector_number = parsed
         entries.append(
             DecklistEntry(
                 line=number,
-                count=count,
-                name=name,
-                section=line_section,
-                set_code=set_code,
-                collector_number=collector_number,
+                count=parsed.count,
+                name=parsed.name,
+                section=parsed.section or line_section,
+                set_code=parsed.set_code,
+                collector_number=parsed.number,
+                finish=parsed.finish,
+                tags=parsed.tags,
             )
         )
     return Decklist(entries=entries, problems=problems, name=deck_name)

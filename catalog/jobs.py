@@ -8,6 +8,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
+
+from catalog.importers.fetch import BULK_TYPES, bulk_file_url, download
 from catalog.importers.formats import import_file
 from catalog.importers.records import ImportFailed
 from catalog.importers.summary import ImportSummary
@@ -15,6 +18,7 @@ from jobs.models import Job
 from jobs.services import JobFailed, Report
 
 KIND = "catalog_import"
+FETCH_KIND = "catalog_fetch"
 
 
 def summary_result(summary: ImportSummary) -> dict[str, Any]:
@@ -73,3 +77,33 @@ def _import(job: Job, fmt: str, dry_run: bool, name: str, report: Report) -> Imp
             return import_file(fmt, local, dry_run=dry_run, progress=progress)
         except ImportFailed as exc:
             raise JobFailed(f"{name}: {exc} (nothing was written)") from None
+
+
+def run_fetch(job: Job, report: Report) -> dict[str, Any]:
+    """params: {"bulk"}: download that Scryfall bulk file through the bulk-data API (the address
+    is settings.CATALOG_FETCH_API, never the client's) and import it, as `fetch_catalog` does."""
+    bulk = str(job.params.get("bulk", "oracle_cards"))
+    if bulk not in BULK_TYPES:
+        raise JobFailed(f"Unknown bulk file “{bulk}”: use one of {', '.join(BULK_TYPES)}.")
+    api = settings.CATALOG_FETCH_API
+    with tempfile.TemporaryDirectory(prefix="tokensite-fetch-") as folder:
+
+        def downloaded(done: int, total: int) -> None:
+            report(
+                0.05 + 0.45 * done / total, f"Downloaded {done / 1e6:.0f} of {total / 1e6:.0f} MB."
+            )
+
+        def written(done: int, total: int) -> None:
+            fraction = done / total if total else 1.0
+            report(0.5 + 0.5 * fraction, f"Writing {done} of {total} records.")
+
+        try:
+            report(0.0, f"Asking {api} for the {bulk} bulk file.")
+            url = bulk_file_url(api, bulk)
+            report(0.05, f"Downloading {url}.")
+            path = download(url, Path(folder), downloaded)
+            report(0.5, "Reading the bulk file.")
+            summary = import_file("scryfall", path, progress=written)
+        except ImportFailed as exc:
+            raise JobFailed(f"Scryfall {bulk}: {exc} (nothing was written)") from None
+    return summary_result(summary)

@@ -53,6 +53,18 @@ def mana_value(cost: str) -> float:
     return total
 
 
+def effect_token_slugs(effects: Any) -> list[str]:
+    """The catalogue tokens a card's effects name (`token` of token_extra/token_replace, `tokens`
+    of token_one_of_each), in order, once each: the card makes them, so it relates to them."""
+    slugs: list[str] = []
+    for effect in effects if isinstance(effects, list) else []:
+        if not isinstance(effect, dict):
+            continue
+        named = [effect.get("token"), *(effect.get("tokens") or [])]
+        slugs.extend(s for s in named if isinstance(s, str) and s and s not in slugs)
+    return slugs
+
+
 class Game(models.Model):
     slug = models.SlugField(primary_key=True, max_length=20)
     name = models.CharField(max_length=100)

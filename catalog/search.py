@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.core.exceptions import ValidationError
+from django.db import connection
 from django.db.models import Exists, FloatField, IntegerField, OuterRef, Q
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast
 from django.db.models.lookups import (
     Exact,
@@ -26,6 +28,7 @@ from django.db.models.lookups import (
     LessThanOrEqual,
 )
 
+from catalog import search_index
 from catalog.models import MTG_COLORS, RIFTBOUND_DOMAINS, TokenPrinting
 
 Kind = Literal["tokens", "cards"]
@@ -138,6 +141,11 @@ def tokenize(query: str) -> list[tuple[str, Any]]:
     return tokens
 
 
+# A parsed part: its condition, and a full-text query finding a superset of the cards it matches
+# (None: the index cannot narrow it, e.g. a negation or a short word).
+Part = tuple[Q, str | None]
+
+
 class _Parser:
     def __init__(self, tokens: list[tuple[str, Any]], kind: Kind) -> None:
         self.tokens = tokens
@@ -147,45 +155,79 @@ class _Parser:
     def peek(self) -> str | None:
         return self.tokens[self.position][0] if self.position < len(self.tokens) else None
 
-    def parse(self) -> Q:
+    def parse(self) -> Part:
         found = self.or_()
         if self.peek() is not None:
             raise ValidationError({"q": "Unbalanced parentheses: a “)” has no “(”."})
         return found
 
-    def or_(self) -> Q:
-        found = self.and_()
+    def or_(self) -> Part:
+        found, text = self.and_()
         while self.peek() == "or":
             self.position += 1
-            found |= self.and_()
-        return found
+            other, other_text = self.and_()
+            found |= other
+            # Either side unrestricted: so is the whole.
+            text = f"({text}) OR ({other_text})" if text and other_text else None
+        return found, text
 
-    def and_(self) -> Q:
-        found = self.unary()
+    def and_(self) -> Part:
+        found, text = self.unary()
+        texts = [text] if text else []
         while self.peek() in ("term", "-", "("):
-            found &= self.unary()
-        return found
+            other, other_text = self.unary()
+            found &= other
+            texts += [other_text] if other_text else []
+        # Each narrowed part narrows the whole: the index intersects them in one query.
+        return found, " AND ".join(f"({t})" for t in texts) if texts else None
 
-    def unary(self) -> Q:
+    def unary(self) -> Part:
         token = self.peek()
         if token is None or token in ("or", ")"):
             raise ValidationError({"q": "Incomplete search: a term is missing."})
         self.position += 1
         if token == "-":
-            return ~self.unary()
+            return ~self.unary()[0], None
         if token == "(":
             inner = self.or_()
             if self.peek() != ")":
                 raise ValidationError({"q": "Unbalanced parentheses: a “(” is not closed."})
             self.position += 1
             return inner
-        return term_q(self.tokens[self.position - 1][1], self.kind)
+        term = self.tokens[self.position - 1][1]
+        return term_q(term, self.kind), _fts_text(term, self.kind)
 
 
 def parse(query: str, kind: Kind) -> Q:
-    """The Q object for `query` on the token or card queryset (empty query: everything)."""
+    """The Q object for `query` on the token or card queryset (empty query: everything).
+
+    Cards on SQLite are first narrowed by the full-text index to a superset of the matches (one
+    FTS5 query for the whole search), so results stay exactly those of the conditions."""
     tokens = tokenize(query)
-    return _Parser(tokens, kind).parse() if tokens else TRUE
+    if not tokens:
+        return TRUE
+    found, text = _Parser(tokens, kind).parse()
+    if text is None:
+        return found
+    table = search_index.FTS
+    rows = RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [text])
+    return Q(pk__in=rows) & found
+
+
+_FTS_COLUMNS = {
+    "": ("name",),
+    "name": ("name",),
+    "type": ("types", "subtypes", "supertypes"),
+    "oracle": ("text",),
+}
+
+
+def _fts_text(term: Term, kind: Kind) -> str | None:
+    """The full-text query for one term (cards on SQLite, substring terms of 3+ characters)."""
+    if kind != "cards" or connection.vendor != "sqlite" or term.exact:
+        return None
+    columns = _FTS_COLUMNS.get(term.key)
+    return search_index.fts_match(columns, term.value) if columns else None
 
 
 def is_plain(query: str) -> bool:
@@ -262,7 +304,9 @@ def term_q(term: Term, kind: Kind) -> Q:
     if not term.key or term.key == "name":
         if not value:
             return TRUE
-        return Q(name__iexact=value) if term.exact else Q(name__icontains=value)
+        if term.exact:
+            return Q(name__iexact=value)
+        return Q(name__icontains=value)
     if term.key == "type":
         return (
             _json_has("types", value)

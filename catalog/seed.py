@@ -66,6 +66,8 @@ def _load_cards(
                 card=card, token=relation.pop("token"), **relation
             )
             counts[f"relations {rel_status}"] += 1
+        for _ in services.relate_effect_tokens(card):
+            counts["relations created"] += 1
 
 
 @transaction.atomic

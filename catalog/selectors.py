@@ -6,7 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Case, IntegerField, Prefetch, Q, QuerySet, Value, When
+from django.db.models import (
+    Case,
+    IntegerField,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 from django.db.models.functions import Lower
 
 from catalog import search
@@ -18,6 +26,7 @@ from catalog.models import (
     TokenFace,
     TokenPrinting,
     TokenRelation,
+    effect_token_slugs,
 )
 
 JsonDict = dict[str, Any]
@@ -141,8 +150,7 @@ def token_payload(slug: str) -> JsonDict | None:
 def _inline_definitions(effects: list[JsonDict]) -> list[JsonDict]:
     """Resolve every token slug an effect names into an inline payload, so the kernel needs no
     database (internals.md section 1)."""
-    slugs = {e["token"] for e in effects if isinstance(e.get("token"), str)}
-    slugs |= {s for e in effects for s in e.get("tokens", []) if isinstance(s, str)}
+    slugs = effect_token_slugs(effects)
     found = {
         t.slug: token_to_payload(t, created_by=False)
         for t in token_queryset().filter(slug__in=slugs)
@@ -245,6 +253,7 @@ def _filtered(
     q: str | None,
     type: str | None,
     color: str | None,
+    made_by: bool = False,
 ) -> QuerySet[Any]:
     if game:
         if not Game.objects.filter(pk=game).exists():
@@ -262,20 +271,41 @@ def _filtered(
     q = (q or "").strip()
     if q:
         kind: search.Kind = "tokens" if queryset.model is TokenDefinition else "cards"
-        queryset = queryset.filter(search.parse(q, kind))
+        direct = search.parse(q, kind)
         words = search.plain_words(q)
+        if made_by and kind == "tokens" and search.is_plain(q):
+            # A name search also finds what the named cards make: "Young Pyromancer" finds
+            # its Elemental, ranked after every token matching by its own name.
+            queryset = queryset.filter(direct | Q(pk__in=_made_by_cards(q, game)))
+            rank_others = [When(direct, then=Value(2))]
+        else:
+            queryset = queryset.filter(direct)
+            rank_others = []
         if not words:
             return queryset.order_by("game", Lower("name"), "slug")
         queryset = queryset.annotate(
             match_rank=Case(
                 When(name__iexact=words, then=Value(0)),
                 When(name__istartswith=words, then=Value(1)),
-                default=Value(2),
+                *rank_others,
+                default=Value(3 if rank_others else 2),
                 output_field=IntegerField(),
             )
         )
         return queryset.order_by("match_rank", Lower("name"), "slug")
     return queryset.order_by("game", Lower("name"), "slug")
+
+
+def _made_by_cards(q: str, game: str | None) -> list[int]:
+    """The tokens made by the cards matching `q`: read once (at most every token), so the
+    token query does not run the card search again for each token."""
+    cards = CardDefinition.objects.filter(search.parse(q, "cards"))
+    if game:
+        cards = cards.filter(game_id=game)
+    made = TokenRelation.objects.filter(card__in=cards.values("pk")).values_list(
+        "token_id", flat=True
+    )
+    return list(made.distinct().order_by())
 
 
 def _color_filter(queryset: QuerySet[Any], color: str) -> QuerySet[Any]:
@@ -300,15 +330,17 @@ def token_list(
     q: str | None = None,
     type: str | None = None,
     color: str | None = None,
+    made_by: bool = False,
 ) -> QuerySet[TokenDefinition]:
-    """Tokens matching the filters; with `q`, exact name matches first, then prefix matches.
+    """Tokens matching the filters; with `q`, exact name matches first, then prefix matches;
+    `made_by`: a name search also finds the tokens the cards of that name make (last).
 
     Raises ValidationError (per parameter) on an unknown game, color or boolean."""
     queryset = token_queryset()
     flag = predefined if isinstance(predefined, bool) else _parse_bool(predefined, "predefined")
     if flag is not None:
         queryset = queryset.filter(predefined=flag)
-    found = _filtered(queryset, game=game, q=q, type=type, color=color)
+    found = _filtered(queryset, game=game, q=q, type=type, color=color, made_by=made_by)
     if not (q or "").strip():
         # Without a search, the rules-defined tokens (Treasure, Food, Recruit...) come first.
         found = found.order_by("game", "-predefined", Lower("name"), "slug")
@@ -325,5 +357,55 @@ def card_list(
     return _filtered(card_queryset(), game=game, q=q, type=type, color=color)
 
 
-def token_creators(token: TokenDefinition) -> list[TokenRelation]:
-    return list(token.creator_relations.select_related("card").order_by("card__name").all())
+MAX_CREATORS_SHOWN = 200  # a Treasure is made by thousands of cards
+
+
+def token_creators(token: TokenDefinition) -> tuple[list[TokenRelation], int]:
+    """The first cards that make `token` by name, and how many make it."""
+    relations = TokenRelation.objects.filter(token=token)
+    shown = relations.select_related("card").order_by("card__name")[:MAX_CREATORS_SHOWN]
+    return list(shown), relations.count()
+
+
+class Combined:
+    """Tokens, then cards, as one result list a Paginator pages through: the counts add up and
+    a page reads each queryset only for the part of it the page shows."""
+
+    def __init__(self, tokens: QuerySet[TokenDefinition], cards: QuerySet[CardDefinition]):
+        self.tokens = tokens
+        self.cards = cards
+        self.token_count = tokens.count()
+        self.card_count = cards.count()
+
+    def count(self) -> int:
+        return self.token_count + self.card_count
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __getitem__(self, part: slice) -> list[tuple[str, Any]]:
+        start, stop, _ = part.indices(self.count())
+        found: list[tuple[str, Any]] = []
+        if start < self.token_count:
+            found += [("token", t) for t in self.tokens[start : min(stop, self.token_count)]]
+        if stop > self.token_count:
+            first, last = max(start - self.token_count, 0), stop - self.token_count
+            found += [("card", c) for c in self.cards[first:last]]
+        return found
+
+
+def search_all(
+    *,
+    game: str | None = None,
+    q: str | None = None,
+    type: str | None = None,
+    color: str | None = None,
+    predefined: str | bool | None = None,
+) -> Combined:
+    """Tokens (with those the named cards make) and cards matching the same search, one list."""
+    tokens = token_list(game=game, q=q, type=type, color=color, predefined=predefined, made_by=True)
+    flag = predefined if isinstance(predefined, bool) else _parse_bool(predefined, "predefined")
+    cards = card_list(game=game, q=q, type=type, color=color)
+    if flag:  # rules-defined tokens only: no card is one
+        cards = cards.none()
+    return Combined(tokens, cards)

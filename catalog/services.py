@@ -24,6 +24,7 @@ from catalog.models import (
     TokenDefinition,
     TokenFace,
     TokenRelation,
+    effect_token_slugs,
 )
 from catalog.printing.basket import basket_add
 from tokensite.api import Conflict
@@ -207,6 +208,22 @@ def card_upsert(*, slug: str, game: str | Game, **fields: Any) -> tuple[CardDefi
     return card, _save(card, _assign(card, {"game": _game(game), **fields}))
 
 
+def relate_effect_tokens(card: CardDefinition) -> list[TokenRelation]:
+    """Link `card` to every catalogue token its effects name and it is not linked to yet (one
+    per event unless a relation says otherwise): effect data is where a doubler's or a
+    replacement's tokens are known, so "made by" is complete without a curator repeating it.
+    Slugs the catalogue lacks (an inline definition only) and other games' tokens are skipped."""
+    slugs = effect_token_slugs(card.effects)
+    if not slugs:
+        return []
+    linked = set(TokenRelation.objects.filter(card=card).values_list("token__slug", flat=True))
+    tokens = TokenDefinition.objects.filter(slug__in=slugs, game_id=card.game_id)
+    created = [TokenRelation(card=card, token=t) for t in tokens if t.slug not in linked]
+    for relation in created:
+        relation.full_clean()
+    return TokenRelation.objects.bulk_create(created)
+
+
 @transaction.atomic
 def card_create(
     *,
@@ -240,6 +257,8 @@ def card_update(
     _save(card, changed)
     if creates is not None:
         card_relations_set(card=card, creates=list(creates))
+    elif "effects" in fields:
+        relate_effect_tokens(card)
     return card
 
 
@@ -290,7 +309,7 @@ def card_relations_set(
             ) from None
         relations.append(relation)
     TokenRelation.objects.filter(card=card).exclude(pk__in=[r.pk for r in relations]).delete()
-    return relations
+    return relations + relate_effect_tokens(card)
 
 
 def print_basket_add(session: SessionBase, *, additions: list[tuple[str, int]]) -> list[str]:

@@ -15,11 +15,12 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
-from catalog import selectors
+from catalog import search, selectors, suggest
 from catalog.models import CardDefinition, Characteristics, Game, TokenDefinition
 
 PAGE_SIZE = 48
-KINDS = ("tokens", "cards")
+KINDS = ("all", "tokens", "cards")
+SHOWN_RELATED = 3  # "made by" / "makes" names on a tile before "and N more"
 COLOR_FILTERS = [
     ("", "Any color"),
     ("W", "White"),
@@ -88,9 +89,9 @@ def tile(obj: Characteristics, game: str, *, token: bool) -> dict[str, Any]:
 
 
 def _params(request: HttpRequest) -> dict[str, str]:
-    kind = request.GET.get("kind", "tokens")
+    kind = request.GET.get("kind", "all")
     return {
-        "kind": kind if kind in KINDS else "tokens",
+        "kind": kind if kind in KINDS else "all",
         "q": request.GET.get("q", "").strip()[:100],
         "game": request.GET.get("game", ""),
         "type": request.GET.get("type", ""),
@@ -99,39 +100,79 @@ def _params(request: HttpRequest) -> dict[str, str]:
     }
 
 
+def _related_names(names: list[str]) -> str:
+    shown = ", ".join(names[:SHOWN_RELATED])
+    more = len(names) - SHOWN_RELATED
+    return f"{shown} and {more} more" if more > 0 else shown
+
+
+def _result(kind: str, obj: Any) -> dict[str, Any]:
+    """A result tile with what links it to the other kind: the cards that make a token, the
+    tokens a card makes (prefetched by the selectors' querysets)."""
+    if kind == "token":
+        related = [r.card.name for r in obj.creator_relations.all()]
+        label = "Made by"
+    else:
+        related = [r.token.name for r in obj.relations.all()]
+        label = "Makes"
+    return {
+        "kind": kind,
+        "obj": obj,
+        "tile": tile(obj, obj.game_id, token=kind == "token"),
+        "related": f"{label} {_related_names(list(dict.fromkeys(related)))}" if related else "",
+    }
+
+
+def _search(params: dict[str, str]) -> tuple[Any, int]:
+    """The results of the chosen kind, and how many of the other kind match too (a hint)."""
+    filters: dict[str, Any] = {k: params[k] for k in ("game", "q", "type", "color")}
+    if params["kind"] == "all":
+        return selectors.search_all(**filters, predefined=params["predefined"]), 0
+    if params["kind"] == "cards":
+        found: Any = selectors.card_list(**filters)
+        others: Any = selectors.token_list(**filters, made_by=True) if params["q"] else None
+    else:
+        found = selectors.token_list(**filters, predefined=params["predefined"])
+        others = selectors.card_list(**filters) if params["q"] else None
+    return found, others.count() if others is not None else 0
+
+
 @require_safe
 def browse(request: HtmxHttpRequest) -> HttpResponse:
     params = _params(request)
     error = ""
     try:
-        if params["kind"] == "cards":
-            found: Any = selectors.card_list(
-                game=params["game"], q=params["q"], type=params["type"], color=params["color"]
-            )
-        else:
-            found = selectors.token_list(
-                game=params["game"],
-                predefined=params["predefined"],
-                q=params["q"],
-                type=params["type"],
-                color=params["color"],
-            )
+        found, also = _search(params)
     except ValidationError as exc:
         error = " ".join(exc.messages)
-        found = TokenDefinition.objects.none()
+        found, also = TokenDefinition.objects.none(), 0
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
-    is_token = params["kind"] == "tokens"
-    results = [
-        {"obj": obj, "tile": tile(obj, obj.game_id, token=is_token)} for obj in page.object_list
-    ]
+    did_you_mean = (
+        suggest.did_you_mean(params["q"], params["game"] or None)
+        if not error and page.paginator.count == 0 and search.is_plain(params["q"])
+        else []
+    )
+    if params["kind"] == "all":
+        results = [_result(kind, obj) for kind, obj in page.object_list]
+    else:
+        kind = "card" if params["kind"] == "cards" else "token"
+        results = [_result(kind, obj) for obj in page.object_list]
     query = request.GET.copy()
     query.pop("page", None)
+    other = request.GET.copy()
+    other.pop("page", None)
+    other["kind"] = "tokens" if params["kind"] == "cards" else "cards"
     context = {
         "params": params,
         "page": page,
         "results": results,
         "error": error,
         "query": query.urlencode(),
+        "also": also,
+        "did_you_mean": did_you_mean,
+        "also_kind": other["kind"],
+        "also_query": other.urlencode(),
+        "noun": {"all": "result", "cards": "card", "tokens": "token"}[params["kind"]],
         "games": Game.objects.all(),
         "colors": COLOR_FILTERS,
         "types": TYPE_FILTERS,
@@ -148,12 +189,14 @@ def token_detail(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("No such token.")
     payload = selectors.token_to_payload(token)
     back = payload["back"]
+    creators, creator_count = selectors.token_creators(token)
     context = {
         "token": token,
         "payload": payload,
         "tile": tile(token, token.game_id, token=True),
         "back_tile": tile(token.back, token.game_id, token=True) if back else None,
-        "creators": selectors.token_creators(token),
+        "creators": creators,
+        "creator_count": creator_count,
         "printings": token.printings.all(),
     }
     return render(request, "catalog/token_detail.html", context)

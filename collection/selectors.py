@@ -10,7 +10,11 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
-from catalog.printing.decklist_tokens import IGNORED_SECTIONS, deck_tokens_needed
+from catalog.printing.decklist_tokens import (
+    IGNORED_SECTIONS,
+    IN_PLAY_SECTIONS,
+    deck_tokens_needed,
+)
 from collection.csvio import write_csv
 from collection.models import CollectionItem, Deck, TablePin
 from tokensite.api import NotFound, name_match_rank
@@ -140,8 +144,11 @@ def deck_get(*, owner: AnyUser, deck_id: int | str) -> Deck:
 def deck_tokens(deck: Deck, *, owner: AnyUser) -> list[JsonDict]:
     """What the deck's tokens need (catalog.printing.decklist_tokens.deck_tokens_needed), with
     how many copies the owner has in the collection and how many are still missing."""
-    entries = deck.entries.exclude(section__in=IGNORED_SECTIONS).select_related("card")
-    needed = deck_tokens_needed([entry.card for entry in entries])
+    entries = list(deck.entries.exclude(section__in=IGNORED_SECTIONS).select_related("card"))
+    needed = deck_tokens_needed(
+        [entry.card for entry in entries],
+        in_play=[entry.card for entry in entries if entry.section in IN_PLAY_SECTIONS],
+    )
     owned = owned_token_counts(owner=owner, tokens=[n.token for n in needed])
     return [
         {

@@ -1,7 +1,9 @@
-"""Jobs API (../shared/API.md, second wave): staff start catalogue imports and follow any job.
+"""Jobs API (../shared/API.md, second wave): staff start catalogue imports and follow any job;
+others follow the jobs they started (print jobs, catalog/printing/api.py).
 
 POST /api/v1/imports/  multipart `file`, `format` -> 202 {"job": "<id>"}
 GET  /api/v1/jobs/<id>/ -> {"id", "kind", "status", "progress", "detail", "result"}
+GET  /api/v1/jobs/<id>/output/ -> the file the job made (a PDF)
 """
 
 from __future__ import annotations
@@ -9,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from django.shortcuts import get_object_or_404
+from django.http import FileResponse, Http404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, parser_classes, permission_classes
 from rest_framework.parsers import MultiPartParser
-from rest_framework.permissions import IsAdminUser
+from rest_framework.permissions import AllowAny, IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -22,6 +25,7 @@ from catalog.importers.admin_views import MAX_UPLOAD_BYTES
 from catalog.importers.formats import FORMATS
 from catalog.jobs import KIND as IMPORT_KIND
 from jobs.models import Job
+from jobs.selectors import job_visible
 from jobs.services import job_progress, job_start
 
 
@@ -85,8 +89,37 @@ def imports(request: Request) -> Response:
     return Response({"job": str(job.pk)}, status=status.HTTP_202_ACCEPTED)
 
 
+def _visible(request: Request, job_id: UUID) -> Job:
+    job = job_visible(request.user, getattr(request, "session", None), job_id)
+    if job is None:
+        raise Http404("No such job.")
+    return job
+
+
 @extend_schema(responses={200: JobSerializer})
 @api_view(["GET"])
-@permission_classes([IsAdminUser])
+@permission_classes([AllowAny])
 def job_detail(request: Request, job_id: UUID) -> Response:
-    return Response(job_payload(get_object_or_404(Job, pk=job_id)))
+    """Staff see every job, others the jobs they started (404 for the rest)."""
+    return Response(job_payload(_visible(request, job_id)))
+
+
+@extend_schema(
+    responses={
+        (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The file"),
+        404: OpenApiResponse(description="No such job, or it made no file (yet)"),
+    }
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def job_output(request: Request, job_id: UUID) -> FileResponse:
+    """What a finished job made (a print job's PDF), read from the storage."""
+    job = _visible(request, job_id)
+    if job.status != Job.Status.DONE or not job.output:
+        raise Http404("This job has made no file.")
+    try:
+        stored = job.output.open("rb")
+    except OSError:
+        raise Http404("The job's file is gone (finished jobs are kept for a while only).") from None
+    filename = job.output.name.rsplit("/", 1)[-1]
+    return FileResponse(stored, as_attachment=True, filename=filename)

@@ -13,7 +13,8 @@ class Job(models.Model):
     is the one source of truth for status and result, whichever process runs it.
 
     `file` is an input kept in Django's default storage (object storage in a deployment), so
-    a worker on another machine reads the same bytes the web process received.
+    a worker on another machine reads the same bytes the web process received. `output` is
+    what a job made for download (a print job's PDF), in the same storage.
     """
 
     class Status(models.TextChoices):
@@ -30,6 +31,7 @@ class Job(models.Model):
     params = models.JSONField(default=dict, blank=True)
     result = models.JSONField(null=True, blank=True)
     file = models.FileField(upload_to="jobs/%Y/%m/", max_length=300, blank=True)
+    output = models.FileField(upload_to="jobs/output/%Y/%m/", max_length=300, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

@@ -23,6 +23,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.core.files import File
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
@@ -146,11 +147,20 @@ def job_progress(job: Job) -> tuple[float, str]:
     return job.progress, job.detail
 
 
+def job_save_output(job: Job, name: str, content: bytes) -> None:
+    """Keep what a runner made (a PDF) in the default storage for its download."""
+    job.output.save(name, ContentFile(content), save=False)
+    Job.objects.filter(pk=job.pk).update(output=job.output.name)
+
+
 def jobs_prune(older_than_days: int) -> int:
-    """Delete finished jobs older than the given age and their stored input files."""
+    """Delete finished jobs older than the given age and their stored files."""
     cutoff = timezone.now() - timedelta(days=older_than_days)
     old = Job.objects.filter(finished_at__lt=cutoff)
-    for job in old.exclude(file=""):
-        job.file.delete(save=False)
+    for job in old.exclude(file="", output=""):
+        if job.file:
+            job.file.delete(save=False)
+        if job.output:
+            job.output.delete(save=False)
     deleted, _ = old.delete()
     return deleted

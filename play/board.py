@@ -263,13 +263,53 @@ def pending_choice(state: JsonDict) -> JsonDict | None:
         }
         for option in pending.get("options", [])
     ]
+    amounts = pending.get("amounts")
+    if amounts:
+        options = [
+            {"value": json.dumps(option), "label": _division_label(option, names)}
+            for option in pending.get("options", [])
+        ]
     seat = pending.get("seat")
     return {
         **pending,
         "options": options,
+        "division": _division(amounts, names) if amounts else None,
         "seat_name": next((s["name"] for s in state["seats"] if s["seat"] == seat), "?"),
         "acts": seat in state.get("you", {}).get("seats", []),
     }
+
+
+def _division(amounts: JsonDict, names: dict[str, str]) -> JsonDict:
+    """The fields of a division answered by amounts (a division of combat damage): one per
+    stack it may go to, and the excess with trample."""
+    return {
+        "targets": [
+            {
+                "object": t["object"],
+                "label": names.get(t["object"], t["name"]),
+                "each": t["each"],
+                "lethal": t["lethal"],
+            }
+            for t in amounts.get("to", [])
+        ],
+        "excess": amounts.get("excess_to") is not None,
+        "power": amounts.get("power"),
+        "count": amounts.get("count"),
+    }
+
+
+def _division_label(option: Any, names: dict[str, str]) -> str:
+    """ "Bear Token: 2; Wall Token: 1; over: 3" for a suggested division."""
+    if not isinstance(option, dict):
+        return json.dumps(option)
+    parts = [
+        f"{names.get(target, target).split(' (x')[0]}: "
+        + " + ".join(str(a) if isinstance(a, int) else f"{a[0]} x{a[1]}" for a in amounts)
+        for target, amounts in option.get("to", {}).items()
+    ]
+    if option.get("excess"):
+        parts.append(f"over: {option['excess']}")
+    return "; ".join(parts)
 
 
 def _object_label(obj: JsonDict) -> str:
@@ -352,6 +392,9 @@ def _action_summary(action: Action, state: JsonDict) -> str:
     return "nothing changed"
 
 
+RULES_WARNING = "rules_warning"  # the event a track-only table logs (play/rules/context.py)
+
+
 def log_groups(actions: list[Action], state: JsonDict | None = None) -> list[JsonDict]:
     """Log entries newest first: one line per action ("Pass turn: Ben's turn 4") that opens to
     its events with their rules; `seat` lets the page filter by player."""
@@ -370,6 +413,11 @@ def log_groups(actions: list[Action], state: JsonDict | None = None) -> list[Jso
                 "seat_name": names.get(action.seat) if action.seat is not None else None,
                 "undone": action.undone_by is not None,
                 "events": [event_line(e) for e in action.events or []],
+                "against_rules": [
+                    e.get("rule") or "?"
+                    for e in action.events or []
+                    if e.get("type") == RULES_WARNING
+                ],
             }
         )
     return entries

@@ -15,6 +15,7 @@ from typing import Any
 from django import forms
 
 from play import rules
+from play.models import Table
 from play.rules import registry as r
 
 GAMES = [(game, rules.presentation(game).title) for game in rules.registries()]
@@ -129,6 +130,8 @@ class ActionForm(forms.Form):
         """A palette button posts `pick` = "<type>:<catalogue id>" (works without JavaScript)."""
         data = super().clean() or {}
         choice = self.params.get("choice")
+        if choice is not None and self.data.get("divide") == "1":
+            data["choice"] = self._division()
         if choice is not None and choice.kind == r.JSON and data.get("choice") is None:
             self.add_error("choice", "Pick one of the options.")
         for p in self.params.values():
@@ -142,6 +145,25 @@ class ActionForm(forms.Form):
             data["type"] = kind
             data[PICKED[kind]] = slug
         return data
+
+    def _division(self) -> dict[str, Any] | None:
+        """A division typed as amounts (the choice dialog's "divide_to_<stack>" fields: one
+        creature's amounts to its blockers of that stack, "2 1"; "divide_excess"), as the
+        kernel's answer for every creature of the stack alike; the kernel validates it."""
+        to: dict[str, list[int]] = {}
+        for key in list(self.data)[:64]:
+            if not key.startswith("divide_to_"):
+                continue
+            words = str(self.data.get(key, "")).replace(",", " ").split()
+            if len(words) > 64 or not all(w.isdigit() and len(w) <= 9 for w in words):
+                self.add_error(None, "Amounts are whole numbers separated by spaces.")
+                return None
+            to[key.removeprefix("divide_to_")[:32]] = [int(w) for w in words]
+        excess = str(self.data.get("divide_excess", "") or "0")
+        if not excess.isdigit() or len(excess) > 9:
+            self.add_error(None, "The amount over is a whole number.")
+            return None
+        return {"to": to, "excess": int(excess)}
 
     def clean_choice(self) -> Any:
         raw = self.cleaned_data.get("choice", "")
@@ -206,6 +228,17 @@ class TableCreateForm(forms.Form):
     starting_life = forms.IntegerField(
         min_value=1, max_value=999, initial=20, help_text="MTG only: 40 suits Commander."
     )
+    mode = forms.ChoiceField(
+        choices=Table.Mode.choices,
+        required=False,
+        initial=Table.Mode.ENFORCE,
+        label="Rules",
+        help_text="Track only: house rules, rebuilding a board, cards the rules engine doesn't "
+        "know. Nothing is refused; the log marks what breaks the rules.",
+    )
+
+    def clean_mode(self) -> str:
+        return str(self.cleaned_data.get("mode") or Table.Mode.ENFORCE)
 
     def clean_players(self) -> list[str]:
         names = [name.strip() for name in self.cleaned_data["players"].split(",") if name.strip()]

@@ -1,10 +1,11 @@
-"""Periodic cleanups of the table log (run by the job worker, see jobs/tasks.py)."""
+"""Periodic cleanups of the table log (run by the job worker, see jobs/tasks.py): what neither
+undo (inverses) nor replay (payloads) needs."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 
 from play.models import Action, Table
@@ -30,3 +31,16 @@ def checkpoints_prune(older_than_days: int) -> int:
             table_id=row["table"], checkpoint__isnull=False, seq__lt=row["last"]
         ).update(checkpoint=None)
     return dropped
+
+
+def forward_patches_prune() -> int:
+    """Drop the forward patches the stored states have made useless.
+
+    A big table stores its whole state every so often (`Table.state_version`) and the entries
+    in between keep forward patches to bring it up to date (play.selectors.current_state).
+    Entries at or before `state_version` are already in the stored state: their patches are
+    never read again. Inverses (undo) and payloads (replay) are kept. Returns the number of
+    patches dropped.
+    """
+    dead = Action.objects.filter(forward__isnull=False, seq__lte=F("table__state_version"))
+    return dead.update(forward=None)

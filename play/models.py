@@ -71,7 +71,19 @@ class Table(models.Model):
     state_version = models.PositiveIntegerField(
         default=0, help_text="The version `state` holds; later log entries carry forward patches."
     )
+
+    class Mode(models.TextChoices):
+        ENFORCE = "enforce", "Enforce the rules"
+        TRACK = "track", "Track only (record what the rules would refuse, with a warning)"
+
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    mode = models.CharField(
+        max_length=8,
+        choices=Mode.choices,
+        default=Mode.ENFORCE,
+        help_text="Track: the kernel warns instead of refusing; each action logs the mode it "
+        "ran in, so the log replays the same in either mode.",
+    )
     invite_token = models.CharField(max_length=64, unique=True, default=new_link_token)
     spectate_token = models.CharField(max_length=64, unique=True, default=new_link_token)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -174,6 +186,13 @@ class Action(models.Model):
     # Big JSON last (see Table).
     payload = models.JSONField()
     events = models.JSONField(default=list)
+    touched = models.JSONField(
+        null=True,
+        blank=True,
+        help_text='What the entry changed, from its delta: {"stacks": [ids], "seats": [numbers], '
+        '"table": [top-level fields]}; a later action sent against an older version is rebased '
+        "over it when they share nothing (null on older entries: shares everything).",
+    )
     checkpoint = FastJSONField(null=True, blank=True)
     inverse = FastJSONField(null=True, blank=True)
     forward = FastJSONField(null=True, blank=True)
@@ -189,3 +208,40 @@ class Action(models.Model):
     def __str__(self) -> str:
         kind: Any = self.payload.get("type") if isinstance(self.payload, dict) else self.kind
         return f"#{self.seq} {kind}"
+
+
+class IdempotentAnswer(models.Model):
+    """The first answer to a request sent with an `Idempotency-Key` header (API.md, second wave),
+    stored in the transaction of the write it answers: a repeat returns it and changes nothing.
+
+    Bounded: kept `services.IDEMPOTENCY_TTL`, at most `services.IDEMPOTENCY_KEYS` per user and
+    table (the oldest go first), and pruned by a periodic job."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answer = FastJSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user", "key"], name="idempotent_unique_key"),
+        ]
+        indexes = [models.Index(fields=["created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.key} at {self.table_id}"
+
+
+class Guest(models.Model):
+    """A visitor playing without an account (`/play/new/`): a user with no usable password,
+    signed in for this browser session only. Signing up or logging in moves their tables to the
+    account (`guests.guest_claim`); an idle guest is deleted with its tables (`guests_prune`)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="guest"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"guest {self.user_id}"

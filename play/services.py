@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, overload
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, OperationalError, transaction
@@ -21,8 +21,10 @@ from django.utils import timezone
 
 from play import broadcast, rules
 from play.delta import apply_patch, diff_states, forward, inverse, table_delta
+from play.idempotency import Idempotency, Repeat, find_answer, keep_answer
 from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.payloads import action_check_shape, action_embed_definitions
+from play.rebase import check_rebase, stale_detail, touched_from_delta
 from play.selectors import (
     AnyUser,
     TableAccess,
@@ -55,6 +57,8 @@ class ActionResult:
     events: list[dict[str, Any]]
     delta: dict[str, Any]
     build_state: Callable[[], dict[str, Any]] = field(repr=False)
+    rebased_from: int | None = None
+    """The version the client sent, when the action ran on a newer state (play/rebase.py)."""
 
     @cached_property
     def state(self) -> dict[str, Any]:
@@ -86,6 +90,7 @@ def table_create(
     name: str,
     players: list[str],
     options: dict[str, Any] | None = None,
+    mode: str = Table.Mode.ENFORCE,
 ) -> Table:
     """A new table at version 0, one unclaimed seat per player; the owner acts for all of them.
 
@@ -98,7 +103,7 @@ def table_create(
     with _kernel_call():
         state = rules.new_game(game, setup)
     with transaction.atomic():
-        table = Table(game=game, name=name, owner=owner, setup=setup)
+        table = Table(game=game, name=name, owner=owner, setup=setup, mode=mode)
         table.state = rules.codec.dump(state)
         table.full_clean()
         table.save()
@@ -144,7 +149,8 @@ def _busy_is_conflict() -> Iterator[None]:
 def _lock(
     table_id: uuid.UUID | str, user: AnyUser, expected_version: int
 ) -> tuple[Table, list[Seat], TableAccess]:
-    """The table row, locked for this transaction, after the visibility and version checks."""
+    """The table row, locked for this transaction, after the visibility checks. A version
+    the table hasn't reached is a 409; an older one is the caller's to judge (rebase)."""
     try:
         # The state column is read only when this process has no copy of this version.
         table = (
@@ -163,11 +169,8 @@ def _lock(
         raise Forbidden("Spectators can't act at a table.")
     if table.status != Table.Status.ACTIVE:
         raise Conflict(f"This table is {table.status}.", code="table_closed")
-    if expected_version != table.version:
-        raise Conflict(
-            f"Stale version: the table is at version {table.version}, not {expected_version}.",
-            code="stale_version",
-        )
+    if expected_version > table.version:
+        raise Conflict("The table is not there yet; reload it and act again.", code="stale_version")
     return table, seats, access
 
 
@@ -225,6 +228,7 @@ def _commit_entry(
     version = table.version + 1
     diff = diff_states(before, state)
     delta = table_delta(before, state, diff)
+    touched = touched_from_delta(delta)
     snapshot = (
         len(state.objects) < SNAPSHOT_BELOW_STACKS
         or version - table.state_version >= SNAPSHOT_EVERY
@@ -238,6 +242,7 @@ def _commit_entry(
         history_start=history_length(table),
         payload=payload,
         events=events,
+        touched=touched,
         inverse=inverse(before, state, diff) if kind == Action.Kind.ACTION else None,
         forward=None if snapshot else forward(before, state, diff),
     )
@@ -256,20 +261,72 @@ def _commit_entry(
     return version, delta
 
 
+def _run_payload(table: Table, action: dict[str, Any]) -> dict[str, Any]:
+    """The action as the log keeps it: catalogue definitions embedded, and the table's mode
+    (a track-only table's actions say so, so the log replays as it was decided)."""
+    payload = action_embed_definitions(
+        table.game, {key: value for key, value in action.items() if key != rules.MODE}
+    )
+    if table.mode == Table.Mode.TRACK:
+        payload[rules.MODE] = rules.TRACK
+    return payload
+
+
+@overload
 def table_apply_action(
     *,
     table_id: uuid.UUID | str,
     user: AnyUser,
     expected_version: int,
     action: dict[str, Any],
-) -> ActionResult:
-    """Run one action through the kernel and log it, or change nothing and raise a DomainError."""
+    idempotency: None = None,
+) -> ActionResult: ...
+
+
+@overload
+def table_apply_action(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    action: dict[str, Any],
+    idempotency: Idempotency,
+) -> ActionResult | Repeat: ...
+
+
+def table_apply_action(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    action: dict[str, Any],
+    idempotency: Idempotency | None = None,
+) -> ActionResult | Repeat:
+    """Run one action through the kernel and log it, or change nothing and raise a DomainError.
+
+    Sent against an older version, it runs on the newer state when no commit since touched
+    what it refers to (play/rebase.py), else 409. With ``idempotency``, a repeat of the key
+    gets the first answer (play/idempotency.py).
+    """
     action_check_shape(action)
     with _busy_is_conflict(), transaction.atomic():
         table, seats, access = _lock(table_id, user, expected_version)
-        payload = action_embed_definitions(table.game, action)
+        if idempotency is not None and (found := find_answer(table, user, idempotency.key)):
+            return found
+        payload = _run_payload(table, action)
         with _kernel_call():
             state = current_state(table)
+            rebased_from = None
+            if expected_version != table.version:
+                check_rebase(
+                    table=table,
+                    seats=seats,
+                    state=state,
+                    action=payload,
+                    version=expected_version,
+                    user=user,
+                )
+                rebased_from = expected_version
             seat, required = _acting_seats(state, payload)
             for number in sorted(required | _answering_seats(state, payload)):
                 if not _may_act_for(access, number):
@@ -289,9 +346,16 @@ def table_apply_action(
             before=state,
             state=outcome.state,
         )
-        return ActionResult(
-            version, events, delta, lambda: state_view(table, outcome.state, seats, access)
+        result = ActionResult(
+            version,
+            events,
+            delta,
+            lambda: state_view(table, outcome.state, seats, access),
+            rebased_from,
         )
+        if idempotency is not None:
+            keep_answer(table, user, idempotency.key, idempotency.answer(result))
+        return result
 
 
 def table_untap_all(
@@ -356,14 +420,50 @@ def may_undo(table: Table, access: TableAccess, user: AnyUser) -> bool:
     return target is not None and (target.actor_id == user.pk or _may_act_for(access, target.seat))
 
 
-def table_undo(*, table_id: uuid.UUID | str, user: AnyUser, expected_version: int) -> ActionResult:
+@overload
+def table_undo(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    idempotency: None = None,
+) -> ActionResult: ...
+
+
+@overload
+def table_undo(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    idempotency: Idempotency,
+) -> ActionResult | Repeat: ...
+
+
+def table_undo(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    idempotency: Idempotency | None = None,
+) -> ActionResult | Repeat:
     """Take back the last action that still counts, with the inverse its log entry keeps.
 
     The undone action stays in the log (`undone_by`) and the undo is an entry of its own, so the
     log keeps the whole story and replaying the actions that count gives the stored state.
+    An undo is never rebased: the last action is no longer the one the player saw (409).
     """
     with _busy_is_conflict(), transaction.atomic():
         table, seats, access = _lock(table_id, user, expected_version)
+        if idempotency is not None and (found := find_answer(table, user, idempotency.key)):
+            return found
+        if expected_version != table.version:
+            with _kernel_call():
+                current = current_state(table)
+            detail = stale_detail(
+                table=table, seats=seats, state=current, version=expected_version, user=user
+            )
+            raise Conflict(detail, code="stale_version")
         target = (
             effective_actions(table)
             .defer(None)
@@ -398,7 +498,28 @@ def table_undo(*, table_id: uuid.UUID | str, user: AnyUser, expected_version: in
             state=state,
         )
         Action.objects.filter(pk=target.pk).update(undone_by=version)
-        return ActionResult(version, events, delta, lambda: state_view(table, state, seats, access))
+        result = ActionResult(
+            version, events, delta, lambda: state_view(table, state, seats, access)
+        )
+        if idempotency is not None:
+            keep_answer(table, user, idempotency.key, idempotency.answer(result))
+        return result
+
+
+def table_set_mode(*, table_id: uuid.UUID | str, user: AnyUser, mode: str) -> Table:
+    """The owner switches a table between enforcing the rules and tracking only. Actions already
+    logged keep the mode they ran in (their payload says it), so the log replays unchanged."""
+    if mode not in Table.Mode.values:
+        raise DomainError(f"Unknown mode {mode!r}; use enforce or track.", code="invalid")
+    with _busy_is_conflict(), transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=parse_table_id(table_id)).first()
+        if table is None or access_for(table, list(table.seats.all()), user) is None:
+            raise NotFound("No such table.")
+        if table.owner_id != user.pk:
+            raise Forbidden("Only the table's owner may switch how it enforces the rules.")
+        table.mode = mode
+        table.save(update_fields=["mode", "updated_at"])
+    return table
 
 
 def table_set_status(*, table_id: uuid.UUID | str, user: AnyUser, status: str) -> Table:

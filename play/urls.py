@@ -17,6 +17,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/v1/tables/<uuid:table_id>/links/", api.table_rotate_links, name="api-table-links"),
     # Battlefield pages (play/views.py).
     path("play/", views.lobby, name="play-lobby"),
+    path("play/new/", views.new_table, name="play-new"),
     path("play/join/<str:invite>/", views.join, name="play-join"),
     path("play/watch/<str:token>/", views.spectate, name="play-spectate"),
     path("play/<uuid:table_id>/", views.table_page, name="play-table"),
@@ -24,6 +25,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("play/<uuid:table_id>/act/", views.act, name="play-act"),
     path("play/<uuid:table_id>/undo/", views.undo, name="play-undo"),
     path("play/<uuid:table_id>/untap-all/", views.untap_all, name="play-untap-all"),
+    path("play/<uuid:table_id>/mode/", views.set_mode, name="play-mode"),
     path("play/<uuid:table_id>/objects/<str:object_id>/", views.object_panel, name="play-object"),
     path("play/<uuid:table_id>/palette/", views.palette_search, name="play-palette"),
     path("play/<uuid:table_id>/print/", views.print_tokens, name="play-print-tokens"),

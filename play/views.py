@@ -13,7 +13,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,7 +21,7 @@ from django_htmx.middleware import HtmxDetails
 
 from catalog import selectors as catalog
 from catalog import services as catalog_services
-from play import board, rules, selectors, services
+from play import board, guests, rules, selectors, services
 from play.forms import (
     COLORS,
     ActionForm,
@@ -155,6 +154,7 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
                     name=form.cleaned_data["name"],
                     players=form.cleaned_data["players"],
                     options=form.options(),
+                    mode=form.cleaned_data["mode"],
                 )
             except DomainError as exc:
                 form.add_error(None, exc.detail)
@@ -171,31 +171,82 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "play/lobby.html", {"form": form, "tables": tables}, status=status)
 
 
-@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_table(request: HtmxHttpRequest) -> HttpResponse:
+    """Start a table with or without an account: an anonymous visitor becomes a guest kept in
+    this session (play/guests.py); signing up later keeps the guest's tables."""
+    form = TableCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = guests.guest_table_create(
+                request=request,
+                game=form.cleaned_data["game"],
+                name=form.cleaned_data["name"],
+                players=form.cleaned_data["players"],
+                options=form.options(),
+                mode=form.cleaned_data["mode"],
+            )
+        except DomainError as exc:
+            form.add_error(None, exc.detail)
+            return render(request, "play/new.html", {"form": form}, status=exc.status)
+        return redirect("play-table", table_id=table.id)
+    status = 400 if form.errors else 200
+    return render(request, "play/new.html", {"form": form}, status=status)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def join(request: HtmxHttpRequest, invite: str) -> HttpResponse:
-    """An invite link: pick a free seat; from then on only you act for it."""
+    """An invite link: pick a free seat; from then on only you act for it. Without an account,
+    play as a guest, or pick the seat, sign up (or log in) and land in it."""
     try:
         preview = selectors.invite_preview(invite=invite)
     except DomainError as exc:
         return render(request, "play/error.html", {"error": exc}, status=exc.status)
+    user = request.user
+    if request.method != "POST" and user.is_authenticated:
+        if any(seat["user"] == user.get_username() for seat in preview["seats"]):
+            return redirect("play-table", table_id=preview["id"])
     form = JoinForm(request.POST or None)
     error = None
     if request.method == "POST" and form.is_valid():
+        seat = form.cleaned_data["seat"]
+        if not user.is_authenticated and not request.GET.get("as_guest"):
+            # Kept through sign-up and login (play/guests.py), which then seat the new user.
+            request.session[guests.PENDING_SEAT] = {"invite": invite, "seat": seat}
+            here = reverse("play-join", args=[invite])
+            return redirect(f"{reverse('signup')}?{urlencode({'next': here})}")
         try:
-            services.table_join(
-                user=request.user,  # type: ignore[arg-type]
-                invite=invite,
-                seat=form.cleaned_data["seat"],
-            )
+            if not user.is_authenticated:
+                user = guests.guest_start(request)
+            services.table_join(user=user, invite=invite, seat=seat)
         except DomainError as exc:
             error = exc
         else:
             return redirect("play-table", table_id=preview["id"])
     status = error.status if error else (400 if form.errors else 200)
     preview = {**preview, "game_title": board.presentation(preview["game"]).title}
-    context = {"preview": preview, "form": form, "error": error, "invite": invite}
+    here = reverse("play-join", args=[invite])
+    context = {
+        "preview": preview,
+        "form": form,
+        "error": error,
+        "invite": invite,
+        "next": urlencode({"next": here}),
+    }
     return render(request, "play/join.html", context, status=status)
+
+
+@require_POST
+def set_mode(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
+    """The owner switches between enforcing the rules and tracking only (a control on the
+    table page); the board comes back with the new mode."""
+    try:
+        services.table_set_mode(
+            table_id=table_id, user=request.user, mode=request.POST.get("mode", "")
+        )
+    except DomainError as exc:
+        return _error(request, exc)
+    return _board(request, table_id)
 
 
 @require_safe

@@ -9,6 +9,9 @@ from urllib.parse import urlsplit
 
 from django.core.asgi import get_asgi_application
 
+from tokensite.daphne_uploads import stop_form_parsing
+
+stop_form_parsing()  # large uploads stream to disk under daphne (see the module)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tokensite.settings")
 django_asgi_app = get_asgi_application()
 

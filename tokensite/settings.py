@@ -203,9 +203,20 @@ HUEY = {
     "consumer": {"workers": int(os.environ.get("JOB_WORKERS", "2")), "worker_type": "thread"},
 }
 # Job kind -> runner (jobs/services.py). Other apps add theirs here.
-JOB_KINDS = {"catalog_import": "catalog.jobs.run_import"}
+JOB_KINDS = {
+    "catalog_import": "catalog.jobs.run_import",
+    "catalog_fetch": "catalog.jobs.run_fetch",
+    "print_pdf": "catalog.printing.background.run_print",
+}
+# Where the admin's "Fetch from Scryfall" downloads from (a curator cannot choose another host).
+CATALOG_FETCH_API = os.environ.get("CATALOG_FETCH_API", "https://api.scryfall.com")
+# Prints with more sheets or more distinct uploaded art than this are made in the background.
+PRINT_INLINE_MAX_SHEETS = int(os.environ.get("PRINT_INLINE_MAX_SHEETS", "12"))
+PRINT_INLINE_MAX_ART = int(os.environ.get("PRINT_INLINE_MAX_ART", "9"))
 JOB_RETENTION_DAYS = int(os.environ.get("JOB_RETENTION_DAYS", "30"))
 CHECKPOINT_RETENTION_DAYS = int(os.environ.get("CHECKPOINT_RETENTION_DAYS", "90"))
+# Guests (tables without an account, play/guests.py) idle this long are deleted with their tables.
+GUEST_RETENTION_DAYS = int(os.environ.get("GUEST_RETENTION_DAYS", "14"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -13,7 +13,8 @@ handler500 = "tokensite.views.server_error"
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
-    path("accounts/signup/", views.signup, name="signup"),
+    # Sign-up and login keep a guest's tables and an invite's seat (play/accounts.py).
+    path("accounts/", include("play.accounts")),
     path("metrics", metrics, name="metrics"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

@@ -4,21 +4,18 @@ import logging
 import mimetypes
 import sys
 import uuid
-from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.core.cache import cache
 from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.storage import default_storage
 from django.db import InterfaceError, OperationalError, connection
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.template import loader
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_safe
 
 from tokensite.channels import bounded
 
@@ -90,17 +87,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
     # No request context: the context processors would read the session from the lost database.
     page = loader.get_template("503.html" if unavailable else "500.html").render()
     return HttpResponse(page, status=status, headers=headers)
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
-    form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        # Named: django-axes adds a second backend, which only checks lockouts.
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
 
 
 # Only uploaded art is public; job inputs (jobs/...) share the storage but are never served.

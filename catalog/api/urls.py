@@ -1,12 +1,16 @@
 from __future__ import annotations
 
+from django.urls import URLPattern, URLResolver, path
 from rest_framework.routers import SimpleRouter
 
-from catalog.api.views import CardViewSet, GameViewSet, TokenViewSet
+from catalog.api.views import CardViewSet, GameViewSet, TokenViewSet, search
 
 router = SimpleRouter()
 router.register("games", GameViewSet, basename="game")
 router.register("tokens", TokenViewSet, basename="token")
 router.register("cards", CardViewSet, basename="card")
 
-urlpatterns = router.urls
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("search/", search, name="catalog-search"),
+    *router.urls,
+]

@@ -4,20 +4,23 @@ same endpoints. Views parse, call a selector or a service, and return its result
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, status, viewsets
-from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from catalog import selectors, services
+from catalog import selectors, services, suggest
 from catalog.api.serializers import CardSerializer, GameSerializer, TokenSerializer
 from catalog.models import CardDefinition, Game, TokenDefinition
+from catalog.search import is_plain as q_is_name
+from tokensite.api import Pagination, paginated
 from tokensite.parsers import BoundedJSONParser
 
 T = TypeVar("T")
@@ -205,3 +208,42 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
     def destroy(self, request: Request, id: str) -> Response:
         services.card_delete(card=self._card())
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@paginated
+@extend_schema(
+    methods=["GET"],
+    parameters=[
+        *COMMON_PARAMS,
+        OpenApiParameter("predefined", OpenApiTypes.BOOL, description="Rules-defined tokens"),
+    ],
+    responses={200: OpenApiTypes.OBJECT},
+    summary="Tokens and cards matching one search, in one list",
+    description=(
+        "Tokens first (a name search also finds the tokens the named cards make), then cards; "
+        'each result has `"kind": "token" | "card"` and the token or card shape. A name search '
+        'that finds nothing answers `"suggestions"`: close card and token names ("did you mean").'
+    ),
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def search(request: Request) -> Response:
+    params = _filters(request, "game", "q", "type", "color", "predefined")
+    found = _run(lambda: selectors.search_all(**params))
+    paginator = Pagination()
+    page = paginator.paginate_queryset(cast(Any, found), request)
+    q = (params["q"] or "").strip()
+    if not found.count() and q_is_name(q):  # "did you mean": close card and token names
+        suggestions = suggest.did_you_mean(q, params["game"] or None)
+    else:
+        suggestions = []
+    response = paginator.get_paginated_response(
+        [
+            {"kind": "token", **selectors.token_api_payload(obj)}
+            if kind == "token"
+            else {"kind": "card", **selectors.card_api_payload(obj)}
+            for kind, obj in page or []
+        ]
+    )
+    response.data["suggestions"] = suggestions
+    return response

@@ -20,8 +20,9 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, URLResolver, path, reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from catalog.importers.fetch import BULK_TYPES
 from catalog.importers.formats import FORMATS
-from catalog.jobs import KIND
+from catalog.jobs import FETCH_KIND, KIND
 from catalog.models import ReferenceCard
 from jobs.models import Job
 from jobs.services import job_progress, job_start
@@ -35,6 +36,12 @@ FORMAT_LABELS = {
     "tokensite": "Tokensite JSON export",
 }
 REFRESH_SECONDS = 2
+BULK_LABELS = {
+    "oracle_cards": "Oracle cards: one per card (about 160 MB)",
+    "default_cards": "Default cards: every English printing, with every token printing",
+    "unique_artwork": "Unique artwork: one per illustration",
+    "all_cards": "All cards: every printing in every language (over 2 GB)",
+}
 
 
 def _require_curator(request: HttpRequest) -> None:
@@ -47,13 +54,16 @@ def _page(request: HttpRequest, template: str, status: int = 200, **context: Any
         **admin.site.each_context(request),
         "title": "Import into the catalogue",
         "formats": [(name, FORMAT_LABELS[name]) for name in FORMATS],
+        "bulk_types": [(name, BULK_LABELS[name]) for name in BULK_TYPES],
     }
     return render(request, f"catalog/import/{template}", {**base, **context}, status=status)
 
 
 def _own_job(request: HttpRequest, job_id: UUID) -> Job:
     """An import job this curator started (another curator's upload is not theirs to apply)."""
-    return get_object_or_404(Job, pk=job_id, kind=KIND, created_by_id=request.user.pk)
+    return get_object_or_404(
+        Job, pk=job_id, kind__in=(KIND, FETCH_KIND), created_by_id=request.user.pk
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -75,6 +85,18 @@ def import_upload(request: HttpRequest) -> HttpResponse:
         return _page(request, "upload.html", 400, error=error, chosen=fmt)
     params = {"format": fmt, "dry_run": True, "name": upload.name or "upload"}
     job = job_start(KIND, user=request.user, params=params, upload=upload)
+    return HttpResponseRedirect(reverse("admin:catalog_import_job", args=[job.pk]))
+
+
+@require_POST
+def fetch_start(request: HttpRequest) -> HttpResponse:
+    """Start downloading and importing a Scryfall bulk file in the background."""
+    _require_curator(request)
+    bulk = request.POST.get("bulk", "")
+    if bulk not in BULK_TYPES:
+        return _page(request, "upload.html", 400, fetch_error="Choose one of the bulk files.")
+    params = {"bulk": bulk, "dry_run": False, "format": "scryfall", "name": f"Scryfall {bulk}"}
+    job = job_start(FETCH_KIND, user=request.user, params=params)
     return HttpResponseRedirect(reverse("admin:catalog_import_job", args=[job.pk]))
 
 
@@ -144,6 +166,7 @@ def install(site: admin.AdminSite) -> None:
     def get_urls() -> list[URLPattern | URLResolver]:
         return [
             path("catalog/import/", site.admin_view(import_upload), name="catalog_import"),
+            path("catalog/fetch/", site.admin_view(fetch_start), name="catalog_fetch"),
             path(
                 "catalog/import/<uuid:job_id>/",
                 site.admin_view(import_job),

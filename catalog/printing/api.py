@@ -1,4 +1,5 @@
-"""POST /api/v1/print/: token proxies as a PDF, from token ids and counts or from a decklist."""
+"""POST /api/v1/print/: token proxies as a PDF, from token ids and counts or from a decklist;
+POST /api/v1/print/jobs/: the same, made in a background job."""
 
 from __future__ import annotations
 
@@ -10,14 +11,16 @@ from typing import Any
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers
+from rest_framework import serializers, status
 from rest_framework.negotiation import BaseContentNegotiation, DefaultContentNegotiation
 from rest_framework.parsers import BaseParser
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from catalog.printing.background import print_start
 from catalog.printing.decklist_tokens import decklist_tokens
 from catalog.printing.jobs import MAX_COPIES, MAX_ITEMS, PrintError, job_pdf, print_job
 from catalog.printing.layout import (
@@ -166,25 +169,7 @@ class PrintView(APIView):
         ],
     )
     def post(self, request: Request) -> HttpResponse:
-        serializer = PrintRequestSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        options = PrintOptions(
-            **{name: data[name] for name in DEFAULTS.__dict__ if name in data},
-        )
-        unknown: list[dict[str, Any]] = []
-        if "decklist" in data:
-            needed = decklist_tokens(data["decklist"], game=data.get("game"))
-            unknown = [{"line": u.line, "name": u.name} for u in needed.unknown]
-            entries = [(t.token, t.suggested) for t in needed.tokens]
-            if not entries:
-                names = ", ".join(u["name"] for u in unknown[:10])
-                detail = "None of the deck's cards creates a token in the catalogue."
-                if names:
-                    detail += f" Unknown cards: {names}."
-                raise PrintError(detail, code="empty_selection")
-        else:
-            entries = [(item["token"], item["count"]) for item in data["items"]]
+        entries, options, unknown = _selection(request)
         job = print_job(entries, options)
         response = HttpResponse(job_pdf(job), content_type="application/pdf")
         response["Content-Disposition"] = 'attachment; filename="tokens.pdf"'
@@ -192,3 +177,57 @@ class PrintView(APIView):
         if unknown:
             response["X-Unknown-Cards"] = json.dumps(unknown, ensure_ascii=True)
         return response
+
+
+Selection = tuple[list[tuple[str, int]], PrintOptions, list[dict[str, Any]]]
+
+
+def _selection(request: Request) -> Selection:
+    """The tokens and counts, the options and the deck's unknown cards of a print request."""
+    serializer = PrintRequestSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    data = serializer.validated_data
+    options = PrintOptions(
+        **{name: data[name] for name in DEFAULTS.__dict__ if name in data},
+    )
+    unknown: list[dict[str, Any]] = []
+    if "decklist" in data:
+        needed = decklist_tokens(data["decklist"], game=data.get("game"))
+        unknown = [{"line": u.line, "name": u.name} for u in needed.unknown]
+        entries = [(t.token, t.suggested) for t in needed.tokens]
+        if not entries:
+            names = ", ".join(u["name"] for u in unknown[:10])
+            detail = "None of the deck's cards creates a token in the catalogue."
+            if names:
+                detail += f" Unknown cards: {names}."
+            raise PrintError(detail, code="empty_selection")
+    else:
+        entries = [(item["token"], item["count"]) for item in data["items"]]
+    return entries, options, unknown
+
+
+class PrintJobView(APIView):
+    """The same request as /api/v1/print/, made in the background (for large prints)."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [BoundedJSONParser]
+
+    @extend_schema(
+        summary="Print token proxies in the background",
+        description="Checks the request as `POST /api/v1/print/` does, then makes the PDF in a "
+        "background job: follow it at `GET /api/v1/jobs/<id>/`; when done its `result` has "
+        "`copies`, `sheets`, `pages`, `bytes`, `unknown` (the deck's unknown cards) and "
+        "`download`, the URL of the PDF (`GET /api/v1/jobs/<id>/output/`).",
+        request=PrintRequestSerializer,
+        responses={
+            202: OpenApiResponse(
+                inline_serializer("PrintJobStarted", {"job": serializers.UUIDField()})
+            ),
+            400: OpenApiResponse(ERROR, description="Bad selection or options"),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        entries, options, unknown = _selection(request)
+        print_job(entries, options)  # a bad selection is a 400 now, not a failed job later
+        job = print_start(entries, options, user=request.user, unknown=unknown)
+        return Response({"job": str(job.pk)}, status=status.HTTP_202_ACCEPTED)

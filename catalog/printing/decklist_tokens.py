@@ -10,8 +10,6 @@ event, multiplied by the deck's token doublers (`deck_tokens_needed`).
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
@@ -20,6 +18,7 @@ from operator import or_
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 
+from catalog import suggest
 from catalog.decklists import DecklistEntry, DecklistProblem, name_key, parse_decklist
 from catalog.models import CardDefinition, TokenDefinition, TokenRelation
 from play.rules.effects import Effect, EffectError, parse_effects
@@ -27,11 +26,12 @@ from play.rules.effects import Effect, EffectError, parse_effects
 MAX_LINES = 1000
 MAX_SUGGESTED = 18  # two sheets of one token is plenty to start a game with
 X_GUESS = 2  # "create X tokens": a typical X when the relation does not say
-MAX_CANDIDATES = 20_000  # catalogue names read to suggest close ones
-SUGGEST_CUTOFF = 0.75  # difflib ratio a suggestion needs
 X_DECK = 3  # a deck's suggestion counts "x" as 3 (issue 10)
-MAX_SUGGESTED_NAMES = 100  # difflib over every catalogue name is the slow part: cap the lines
+MAX_SUGGESTED_NAMES = suggest.MAX_NAMES
 IGNORED_SECTIONS = {"maybeboard", "about"}
+# The sections whose cards start in the game (MTG main deck and commander; every Riftbound
+# section): their doublers multiply the deck's tokens. Sideboard and companion cards do not.
+IN_PLAY_SECTIONS = {"main", "commander", "legend", "champion", "battlefields", "runes"}
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,7 @@ def cards_by_name(names: list[str], game: str | None) -> dict[str, CardDefinitio
     missing = [key for key in keys if key not in found]
     if missing:  # double-faced cards by their front face: few rows, matched here
         keep(CardDefinition.objects.filter(name__contains=" // "))
+    _legends_by_champion([key for key in keys if key not in found], game, found)
     # SQLite's lower() only folds ASCII: names with other letters take the iexact scan.
     missing = [key for key in keys if key not in found and not key.isascii()]
     for start in range(0, len(missing), 200):
@@ -97,47 +98,31 @@ def cards_by_name(names: list[str], game: str | None) -> dict[str, CardDefinitio
     return found
 
 
-def _features(key: str) -> tuple[str, str, list[str]]:
-    """The first three characters and the two longest words (4+ letters) of a name key, and
-    the last three characters when it has fewer than two such words ("Zorn" -> "Xorn")."""
-    words = sorted({w for w in re.findall(r"\w+", key) if len(w) >= 4}, key=len, reverse=True)
-    return key[:3], key[-3:] if len(words) < 2 else "", words[:2]
-
-
-def _shares_feature(key: str, features: tuple[str, str, list[str]]) -> bool:
-    prefix, suffix, words = features
-    return (
-        key.startswith(prefix)
-        or bool(suffix and key.endswith(suffix))
-        or any(w in key for w in words)
+def _legends_by_champion(
+    keys: list[str], game: str | None, found: dict[str, CardDefinition]
+) -> None:
+    """Riftbound decklists name a Legend with its champion, "Viktor, Herald of the Arcane", where
+    the card is "Herald of the Arcane" tagged Viktor: such keys find that Legend."""
+    wanted = {key: key.split(", ", 1) for key in keys if ", " in key}
+    if not wanted:
+        return
+    titles = sorted({title for _, title in wanted.values()})
+    legends = CardDefinition.objects.annotate(lname=Lower("name")).filter(
+        lname__in=titles, types__icontains='"Legend"'
     )
+    if game:
+        legends = legends.filter(game_id=game)
+    for legend in legends.order_by("game_id", "pk"):
+        tags = {name_key(tag) for tag in legend.tags or []}
+        for key, (champion, title) in wanted.items():
+            if name_key(legend.name) == title and champion in tags:
+                found.setdefault(key, legend)
 
 
 def name_suggestions(names: Iterable[str], game: str | None) -> dict[str, tuple[str, ...]]:
-    """Up to three close catalogue names (difflib, cutoff 0.75) for each unknown name.
-
-    difflib over every catalogue name costs about half a second per name, so one query first
-    picks the names sharing the first three characters or a long word with one of them."""
-    wanted = {name: _features(name_key(name)) for name in dict.fromkeys(names)}
-    if not wanted:
-        return {}
-    query = Q()
-    for prefix, suffix, words in wanted.values():
-        query |= Q(name__istartswith=prefix)
-        if suffix:
-            query |= Q(name__iendswith=suffix)
-        for word in words:
-            query |= Q(name__icontains=word)
-    cards = CardDefinition.objects.filter(query)
-    if game:
-        cards = cards.filter(game_id=game)
-    by_key = {n.casefold(): n for n in cards.values_list("name", flat=True)[:MAX_CANDIDATES]}
-    suggestions: dict[str, tuple[str, ...]] = {}
-    for name, features in wanted.items():
-        pool = [key for key in by_key if _shares_feature(key, features)]
-        close = difflib.get_close_matches(name.casefold(), pool, n=3, cutoff=SUGGEST_CUTOFF)
-        suggestions[name] = tuple(by_key[c] for c in close)
-    return suggestions
+    """Up to three close catalogue names for each unknown name (catalog.suggest: an index
+    shortlist scored by rapidfuzz), for the first MAX_SUGGESTED_NAMES names."""
+    return suggest.card_suggestions(names, game)
 
 
 def relations_by_card(cards: Iterable[CardDefinition]) -> dict[int, list[TokenRelation]]:
@@ -211,13 +196,17 @@ def token_multiplier(token: TokenDefinition, doublers: Sequence[Effect]) -> int:
     return factor
 
 
-def deck_tokens_needed(cards: Sequence[CardDefinition]) -> list[NeededToken]:
+def deck_tokens_needed(
+    cards: Sequence[CardDefinition], *, in_play: Sequence[CardDefinition] | None = None
+) -> list[NeededToken]:
     """The tokens a deck's cards create, each with its creators and a suggested physical count:
     the largest single creation over the deck's cards (a relation's "x" counts as 3, "x=N" as N)
-    times the deck's token doublers that apply to it (derived from `token_multiplier` effects)."""
+    times the token doublers that apply to it (derived from `token_multiplier` effects) among
+    `in_play`, the cards that start in the game (main deck, commander; all `cards` when not
+    given): a doubler in the sideboard doubles nothing until it is sided in."""
     distinct = list({card.pk: card for card in cards}.values())
     by_card = relations_by_card(distinct)
-    doublers = _doublers(distinct)
+    doublers = _doublers(distinct if in_play is None else in_play)
     best: dict[str, int] = {}
     tokens: dict[str, TokenDefinition] = {}
     creators: dict[str, dict[str, str]] = {}

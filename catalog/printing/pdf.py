@@ -8,6 +8,7 @@ once per document. (Forms for every face measured twice as slow: each is a PDF o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from io import BytesIO
 
@@ -214,12 +215,20 @@ class SheetRenderer:
         self.canvas.showPage()
 
 
-def render_sheets(pages: list[SheetPage], layout: SheetLayout, title: str = "Tokens") -> bytes:
+def render_sheets(
+    pages: list[SheetPage],
+    layout: SheetLayout,
+    title: str = "Tokens",
+    progress: Callable[[int, int], None] | None = None,
+) -> bytes:
+    """The PDF of `pages`; `progress(done, total)` after each page (background print jobs)."""
     buffer = BytesIO()
     canvas = _new_canvas(buffer, layout.page_width_mm, layout.page_height_mm, title)
     renderer = SheetRenderer(canvas, layout)
-    for page in pages:
+    for done, page in enumerate(pages, 1):
         renderer.page(page)
+        if progress is not None:
+            progress(done, len(pages))
     canvas.save()
     return buffer.getvalue()
 

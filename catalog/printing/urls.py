@@ -11,6 +11,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("print/decklist/", views.decklist, name="print-decklist"),
     path("print/preview/", views.preview, name="print-preview"),
     path("print/pdf/", views.pdf, name="print-pdf"),
+    path("print/jobs/", views.print_job_start, name="print-job-start"),
+    path("print/jobs/<uuid:job_id>/", views.print_job_page, name="print-job"),
     path("print/calibration/", views.calibration, name="print-calibration"),
     path("api/v1/print/", api.PrintView.as_view(), name="api-print"),
+    path("api/v1/print/jobs/", api.PrintJobView.as_view(), name="api-print-jobs"),
 ]

@@ -1,4 +1,5 @@
-"""Print pages: the basket and decklist form, the HTML preview, the PDF and the calibration page.
+"""Print pages: the basket and decklist form, the HTML preview, the PDF (large ones made in a
+background job, catalog/printing/background.py) and the calibration page.
 
 htmx requests get the named partial, other requests the full page (or a redirect after a POST).
 """
@@ -9,13 +10,15 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
 from catalog.models import TokenDefinition
+from catalog.printing.background import KIND as PRINT_KIND
+from catalog.printing.background import print_is_large, print_start
 from catalog.printing.basket import basket_add, basket_clear, basket_items, basket_set
 from catalog.printing.decklist_tokens import decklist_tokens
 from catalog.printing.forms import DecklistForm, PrintOptionsForm
@@ -24,7 +27,11 @@ from catalog.printing.layout import PrintOptionsError
 from catalog.printing.pdf import render_calibration
 from catalog.printing.preview import preview_pages
 from catalog.selectors import token_list
+from jobs.selectors import job_visible, session_remember_job
+from jobs.services import job_progress
 from tokensite.api import DomainError
+
+REFRESH_SECONDS = 2
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -202,11 +209,15 @@ def preview(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 def pdf(request: HtmxHttpRequest) -> HttpResponse:
+    """The PDF of the basket; a large print offers to make it in the background instead."""
     job, form, error = _job(request)
     if job is None:
         return render(
             request, "print/preview.html", {"options_form": form, "error": error}, status=400
         )
+    if print_is_large(job):
+        start_url = f"{reverse('print-job-start')}?{request.GET.urlencode()}"
+        return render(request, "print/job.html", {"print": job, "start_url": start_url})
     response = HttpResponse(job_pdf(job), content_type="application/pdf")
     response["Content-Disposition"] = 'attachment; filename="tokens.pdf"'
     return response
@@ -222,3 +233,34 @@ def calibration(request: HtmxHttpRequest) -> HttpResponse:
     response = HttpResponse(render_calibration(form.options()), content_type="application/pdf")
     response["Content-Disposition"] = 'inline; filename="calibration.pdf"'
     return response
+
+
+@require_POST
+def print_job_start(request: HtmxHttpRequest) -> HttpResponse:
+    """Make the basket's PDF in the background (options in the query, as for the PDF link)."""
+    job, form, error = _job(request)
+    if job is None:
+        return render(
+            request, "print/preview.html", {"options_form": form, "error": error}, status=400
+        )
+    entries = [(item.token, item.count) for item in job.items]
+    started = print_start(entries, job.layout.options, user=request.user)
+    session_remember_job(request.session, started)
+    return redirect("print-job", job_id=started.pk)
+
+
+@require_safe
+def print_job_page(request: HtmxHttpRequest, job_id: uuid.UUID) -> HttpResponse:
+    """A background print: its progress (the page refreshes itself), then the download link."""
+    started = job_visible(request.user, request.session, job_id)
+    if started is None or started.kind != PRINT_KIND:
+        raise Http404("No such print job.")
+    progress, detail = job_progress(started)
+    context = {
+        "started": started,
+        "progress": progress,
+        "detail": detail,
+        "refresh": None if started.finished else REFRESH_SECONDS,
+        "download_url": reverse("api-job-output", args=[started.pk]) if started.output else None,
+    }
+    return render(request, "print/job.html", context)

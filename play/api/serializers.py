@@ -50,6 +50,12 @@ class TableCreateSerializer(serializers.Serializer[Any]):
         max_length=16,
         help_text="Riftbound: battlefield names (default one per player).",
     )
+    mode = serializers.ChoiceField(
+        choices=Table.Mode.choices,
+        required=False,
+        help_text="`enforce` (default): the rules refuse an illegal action (422). `track`: it "
+        'is applied and its events include {"type": "rules_warning", "rule": ...}.',
+    )
 
 
 class TableActionSerializer(serializers.Serializer[Any]):
@@ -77,7 +83,17 @@ class SpectateSerializer(serializers.Serializer[Any]):
 
 
 class TableUpdateSerializer(serializers.Serializer[Any]):
-    status = serializers.ChoiceField(choices=Table.Status.choices)
+    status = serializers.ChoiceField(choices=Table.Status.choices, required=False)
+    mode = serializers.ChoiceField(
+        choices=Table.Mode.choices,
+        required=False,
+        help_text="Owner: `enforce` the rules or `track` only (record, warn, never refuse).",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs:
+            raise serializers.ValidationError("Send status or mode.")
+        return attrs
 
 
 class SeatSummarySerializer(serializers.Serializer[Any]):
@@ -100,7 +116,11 @@ class TableSummarySerializer(serializers.Serializer[Any]):
 
 
 class EventSerializer(serializers.Serializer[Any]):
-    type = serializers.CharField(help_text='"token_created", "ceased_to_exist", "died", ...')
+    type = serializers.CharField(
+        help_text='"token_created", "ceased_to_exist", "died", ...; at a track-only table, '
+        '"rules_warning" for what the rules forbid (with `rule`, `detail` and `applied`: '
+        "whether the action went on or changed nothing)."
+    )
     text = serializers.CharField(help_text="A sentence for the log.")
     rule = serializers.CharField(allow_null=True, help_text='The rule followed, e.g. "704.5d".')
 
@@ -120,6 +140,7 @@ class TableStateSerializer(serializers.Serializer[Any]):
     pending_choice = serializers.DictField(allow_null=True)
     name = serializers.CharField()
     status = serializers.ChoiceField(choices=Table.Status.choices)
+    mode = serializers.ChoiceField(choices=Table.Mode.choices)
     owner = serializers.CharField()
     you = serializers.DictField(help_text='{"role": "owner"|"player"|"spectator", "seats": [...]}')
     links = serializers.DictField(
@@ -141,6 +162,14 @@ class DeltaSerializer(serializers.Serializer[Any]):
 
 class ActionResponseSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
+    rebased_from = serializers.IntegerField(
+        required=False,
+        help_text="Present when `expected_version` was older than the table and the action was "
+        "applied on top of the newer state (no commit since touched its stacks, the seats it "
+        "changes, the turn and step for turn actions, or a pending choice): the version sent. "
+        "`delta` is still from `version` - 1; the commits in between come as their own updates "
+        "(websocket, log).",
+    )
     events = EventSerializer(many=True)
     state = TableStateSerializer(required=False, help_text="Absent with `?view=delta`.")
     delta = DeltaSerializer(

@@ -34,6 +34,8 @@ from play.api.serializers import (
     TableUpdateSerializer,
     UndoSerializer,
 )
+from play.idempotency import Idempotency, Repeat, parse_key
+from play.models import Table
 from play.payloads import InvalidPayload
 from tokensite.api import DomainError, ErrorSerializer, Pagination, paginated
 from tokensite.parsers import BoundedJSONParser
@@ -49,6 +51,23 @@ VIEW = OpenApiParameter(
     description="`delta`: answer with what changed (`delta`) instead of the whole `state`.",
 )
 ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409, 413, 422)}
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="Up to 200 printable characters. A repeat with the same key (same user, same "
+    "table, within 24 hours) answers what the first request answered and changes nothing; "
+    "the repeat carries the header `Idempotent-Replayed: true`. Only answers to writes are "
+    "kept (a refused request changed nothing and may be sent again).",
+)
+CONFLICTS = (
+    "An older `expected_version` is not an error by itself: the action is applied on top of "
+    "the newer state when no action committed since touched what it refers to (its stacks, "
+    "the seats whose life, pools or counters it changes, the turn and step for turn actions, "
+    'a pending choice), and the answer says `"rebased_from": <the version sent>`. Otherwise '
+    '409 with a `detail` in player words ("Ben tapped 2 Soldier Tokens first.").'
+)
 
 
 def _valid(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
@@ -78,13 +97,28 @@ def _wants_state(request: Request) -> bool:
     return view == "state"
 
 
-def _action_answer(result: services.ActionResult, with_state: bool) -> Response:
+def _answer_body(result: services.ActionResult, with_state: bool) -> dict[str, Any]:
     answer: dict[str, Any] = {"version": result.version, "events": result.events}
+    if result.rebased_from is not None:
+        answer["rebased_from"] = result.rebased_from
     if with_state:
         answer["state"] = result.state
     else:
         answer["delta"] = result.delta
-    return Response(answer)
+    return answer
+
+
+def _idempotency(request: Request, with_state: bool) -> Idempotency | None:
+    key = parse_key(request.headers.get("Idempotency-Key"))
+    if key is None:
+        return None
+    return Idempotency(key, lambda result: _answer_body(result, with_state))
+
+
+def _action_answer(result: services.ActionResult | Repeat, with_state: bool) -> Response:
+    if isinstance(result, Repeat):
+        return Response(result.answer, headers={"Idempotent-Replayed": "true"})
+    return Response(_answer_body(result, with_state))
 
 
 def _check_action(action: Any) -> dict[str, Any]:
@@ -137,8 +171,9 @@ def tables(request: Request) -> Response:
         )
     data = _valid(TableCreateSerializer, request.data)
     game, name, players = data.pop("game"), data.pop("name"), data.pop("players")
+    mode = data.pop("mode", Table.Mode.ENFORCE)
     table = services.table_create(
-        owner=_account(request), game=game, name=name, players=players, options=data
+        owner=_account(request), game=game, name=name, players=players, options=data, mode=mode
     )
     table, access = selectors.table_get_for_user(table_id=table.id, user=request.user)
     return Response(selectors.table_state(table=table, access=access), status=201)
@@ -154,7 +189,7 @@ def tables(request: Request) -> Response:
     methods=["PATCH"],
     request=TableUpdateSerializer,
     responses={200: TableStateSerializer, **ERRORS},
-    summary="Finish or abandon a table (owner); it stays readable",
+    summary="Finish or abandon a table, or switch it between enforce and track (owner)",
 )
 @api_view(["GET", "PATCH"])
 @renderer_classes([FastJSONRenderer])
@@ -163,20 +198,25 @@ def tables(request: Request) -> Response:
 def table_detail(request: Request, table_id: str) -> Response:
     if request.method == "PATCH":
         data = _valid(TableUpdateSerializer, request.data)
-        services.table_set_status(table_id=table_id, user=request.user, status=data["status"])
+        if "status" in data:
+            services.table_set_status(table_id=table_id, user=request.user, status=data["status"])
+        if "mode" in data:
+            services.table_set_mode(table_id=table_id, user=request.user, mode=data["mode"])
     table, access = _read_access(request, table_id)
     return Response(selectors.table_state(table=table, access=access))
 
 
 @extend_schema(
     request=TableActionSerializer,
-    parameters=[VIEW],
+    parameters=[VIEW, IDEMPOTENCY_KEY],
     responses={200: ActionResponseSerializer, **ERRORS},
     examples=ACTION_EXAMPLES,
     summary="Act at a table",
     description="One action per request, run by the rules kernel in one transaction. "
-    "400 malformed, 403 not your seat, 404 unknown table, 409 stale `expected_version` or a "
-    "pending choice, 413 body too large, 422 illegal under the rules (with `rule`).",
+    "400 malformed, 403 not your seat, 404 unknown table, 409 a conflict with an action "
+    "committed since `expected_version` or a pending choice, 413 body too large, 422 illegal "
+    "under the rules (with `rule`; a track-only table applies it with a `rules_warning` event "
+    "instead). " + CONFLICTS,
 )
 @api_view(["POST"])
 @renderer_classes([FastJSONRenderer])
@@ -184,21 +224,33 @@ def table_detail(request: Request, table_id: str) -> Response:
 @permission_classes([IsAuthenticated])
 def table_actions(request: Request, table_id: str) -> Response:
     with_state = _wants_state(request)
+    idempotency = _idempotency(request, with_state)
     data = _valid(TableActionSerializer, request.data)
-    result = services.table_apply_action(
-        table_id=table_id,
-        user=request.user,
-        expected_version=data["expected_version"],
-        action=_check_action(data["action"]),
-    )
+    action = _check_action(data["action"])
+    version = data["expected_version"]
+    result: services.ActionResult | Repeat
+    if idempotency is None:
+        result = services.table_apply_action(
+            table_id=table_id, user=request.user, expected_version=version, action=action
+        )
+    else:
+        result = services.table_apply_action(
+            table_id=table_id,
+            user=request.user,
+            expected_version=version,
+            action=action,
+            idempotency=idempotency,
+        )
     return _action_answer(result, with_state)
 
 
 @extend_schema(
     request=UndoSerializer,
-    parameters=[VIEW],
+    parameters=[VIEW, IDEMPOTENCY_KEY],
     responses={200: ActionResponseSerializer, **ERRORS},
     summary="Undo the last action",
+    description="Never rebased: with an older `expected_version` the last action is not the "
+    "one the caller saw, so 409 with a `detail` saying what happened since.",
 )
 @api_view(["POST"])
 @renderer_classes([FastJSONRenderer])
@@ -206,10 +258,16 @@ def table_actions(request: Request, table_id: str) -> Response:
 @permission_classes([IsAuthenticated])
 def table_undo(request: Request, table_id: str) -> Response:
     with_state = _wants_state(request)
+    idempotency = _idempotency(request, with_state)
     data = _valid(UndoSerializer, request.data)
-    result = services.table_undo(
-        table_id=table_id, user=request.user, expected_version=data["expected_version"]
-    )
+    version = data["expected_version"]
+    result: services.ActionResult | Repeat
+    if idempotency is None:
+        result = services.table_undo(table_id=table_id, user=request.user, expected_version=version)
+    else:
+        result = services.table_undo(
+            table_id=table_id, user=request.user, expected_version=version, idempotency=idempotency
+        )
     return _action_answer(result, with_state)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from play.rules import codec
 from play.rules.errors import ChoicePending, IllegalAction, InvalidAction, RulesError
 from play.rules.kernel import (
+    MODE,
+    TRACK,
     Outcome,
     acting_seats,
     action_seat,
@@ -32,6 +34,8 @@ def presentation(game: str) -> Presentation:
 
 __all__ = [
     "MAX_COUNT",
+    "MODE",
+    "TRACK",
     "ChoicePending",
     "GameState",
     "IllegalAction",

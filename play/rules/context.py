@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
-from play.rules.errors import InvalidAction, NeedChoice
+from play.rules.errors import IllegalAction, InvalidAction, NeedChoice
 from play.rules.state import GameState, ObjectT, SeatT
 
 Event = dict[str, Any]
+T = TypeVar("T")
 
 
 def times(count: int, name: str) -> str:
@@ -15,16 +17,36 @@ def times(count: int, name: str) -> str:
     return name if count == 1 else f"{name} (x{count})"
 
 
+def rules_warning(detail: str, rule: str | None, *, applied: bool) -> Event:
+    """The event a track-only table logs for what the rules forbid (API.md, second wave):
+    ``applied`` says whether the action went on (``Context.refuse``) or changed nothing (the
+    kernel stopped where going on made no sense)."""
+    state = "done anyway" if applied else "nothing changed"
+    return {
+        "type": "rules_warning",
+        "text": f"Against the rules: {detail} ({state}, track-only table)",
+        "rule": rule,
+        "detail": detail,
+        "applied": applied,
+    }
+
+
 class Context(Generic[ObjectT, SeatT]):
     """Carries the state through one action; ``decide`` consumes the answers given by ``choose``
     in order, so replaying the same actions never asks again."""
 
     def __init__(
-        self, state: GameState[ObjectT, SeatT], answers: list[Any], manual: bool = False
+        self,
+        state: GameState[ObjectT, SeatT],
+        answers: list[Any],
+        manual: bool = False,
+        track: bool = False,
     ) -> None:
         self.state = state
         self.events: list[Event] = []
         self.manual = manual
+        self.track = track
+        """A track-only table: what the rules forbid is done anyway, with a warning."""
         self.dies: list[tuple[ObjectT, int]] = []
         self.deathtouched: set[str] = set()
         """Stacks dealt damage by a source with deathtouch in this action, which state-based
@@ -40,6 +62,14 @@ class Context(Generic[ObjectT, SeatT]):
         if self.manual:
             event["manual"] = True
         self.events.append(event)
+
+    def refuse(self, detail: str, rule: str) -> None:
+        """The rules forbid what this action does now (IllegalAction). At a track-only table the
+        action goes on as asked and the log keeps a ``rules_warning`` citing the rule; callers
+        use this where going on leaves a consistent state, and raise IllegalAction elsewhere."""
+        if not self.track:
+            raise IllegalAction(detail, rule)
+        self.events.append(rules_warning(detail, rule, applied=True))
 
     def decide(
         self, kind: str, seat: int, prompt: str, options: list[Any], rule: str | None = None
@@ -59,6 +89,38 @@ class Context(Generic[ObjectT, SeatT]):
                 raise InvalidAction(f"{answer!r} is not one of the options: {options!r}")
             return answer
         raise NeedChoice(kind, seat, prompt, options, rule)
+
+    def decide_amounts(
+        self,
+        kind: str,
+        seat: int,
+        prompt: str,
+        amounts: dict[str, Any],
+        suggestions: list[Any],
+        *,
+        ask: bool,
+        accept: Callable[[Any], T],
+        default: T,
+        rule: str | None = None,
+    ) -> T:
+        """A decision answered by amounts, described by the data ``amounts`` (which names its
+        ``source``); ``accept`` validates an answer (raising InvalidAction/IllegalAction) and
+        returns it normalized. Asked only when ``ask`` (different answers do different things);
+        otherwise ``default`` is used unless the next answer given in advance is one for this
+        very source (``{"source": id, ...}``): the player's right to decide is kept without a
+        question nobody needs. Only the active player's decisions are answered in advance this
+        way (the sender of a turn-based step acts for them; anyone else's are asked)."""
+        upcoming = self._answers[0] if self._answers else None
+        mine = (
+            isinstance(upcoming, dict)
+            and upcoming.get("source") == amounts["source"]
+            and seat == self.state.active_seat
+        )
+        if mine or (ask and self._answers):
+            return accept(self._answers.pop(0))
+        if not ask:
+            return default
+        raise NeedChoice(kind, seat, prompt, suggestions, rule, amounts)
 
     def get(self, object_id: object) -> ObjectT:
         """The stack named by an action, or InvalidAction."""

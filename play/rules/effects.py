@@ -48,6 +48,8 @@ EFFECT_KINDS = (
     "when_you_play",
     "cda_pt",
     "trigger_drain",
+    "attack_cost",
+    "block_cost",
 )
 TRIGGER_EVENTS = ("dies", "enters")
 """What a ``trigger_drain`` watches: "whenever a [filter] dies" (700.4) or "enters" (603.6a)."""
@@ -159,6 +161,8 @@ class Effect:
     """trigger_drain: the event it triggers on (TRIGGER_EVENTS)."""
     gain: int = 0
     """trigger_drain: life you gain per triggering object (``amount``: each opponent loses)."""
+    target_player: bool = False
+    """trigger_drain: "target player loses" (Blood Artist) instead of each opponent (115.1)."""
     attack_scry: int = 0
     """aura: "Whenever this creature attacks, scry N" (Sorcerer Role, 111.10n)."""
     only_effects: bool = False
@@ -282,9 +286,11 @@ _FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "legion": ("text",),
     "when_you_play": ("might",),
     "cda_pt": ("counts", "sets"),
-    "trigger_drain": ("event", "amount", "gain"),
+    "trigger_drain": ("event", "amount", "gain", "target_player"),
+    "attack_cost": ("amount",),
+    "block_cost": ("amount",),
 }
-_SAID_WHEN_SET = frozenset({"only_effects", "attack_scry"})
+_SAID_WHEN_SET = frozenset({"only_effects", "attack_scry", "target_player"})
 _ABILITY_FIELDS: dict[str, tuple[str, ...]] = {
     "add_mana": ("color", "amount", "restriction"),
     "add_power": ("domain", "amount"),
@@ -436,12 +442,16 @@ def _parse_effect(index: int, data: object) -> Effect:
         # Riftbound Legion (812): "[Legion][>] Text" is active if its controller has played
         # another card this turn; ``text`` is the dependent ability.
         common["text"] = r.text("text")
+    if kind in ("attack_cost", "block_cost"):
+        # Ghostly Prison's cost to attack you (508.1h), per creature; a cost to block (509.1d).
+        common["amount"] = r.integer("amount", minimum=1)
     if kind == "trigger_drain":
         # "Whenever a creature you control dies, each opponent loses 1 life and you gain 1
         # life" (Zulaport Cutthroat); "whenever a token enters" (603.6a) likewise.
         common["event"] = r.choice("event", TRIGGER_EVENTS, None)
         common["amount"] = r.integer("amount", 0, minimum=0)
         common["gain"] = r.integer("gain", 0, minimum=0)
+        common["target_player"] = r.flag("target_player")
     if kind == "cda_pt":
         # "This creature's power and toughness are each equal to the number of creatures you
         # control" (604.3): the count is added to the printed number ("1+*" adds to 1).

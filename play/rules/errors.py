@@ -36,7 +36,13 @@ class NeedChoice(Exception):
     choice in the returned state."""
 
     def __init__(
-        self, kind: str, seat: int, prompt: str, options: list[Any], rule: str | None = None
+        self,
+        kind: str,
+        seat: int,
+        prompt: str,
+        options: list[Any],
+        rule: str | None = None,
+        amounts: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(prompt)
         self.rule = rule
@@ -44,3 +50,4 @@ class NeedChoice(Exception):
         self.seat = seat
         self.prompt = prompt
         self.options = options
+        self.amounts = amounts

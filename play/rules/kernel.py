@@ -10,14 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from play.rules.context import Context, Event
-from play.rules.errors import ChoicePending, InvalidAction, NeedChoice
+from play.rules.context import Context, Event, rules_warning
+from play.rules.errors import ChoicePending, IllegalAction, InvalidAction, NeedChoice
 from play.rules.registry import Registry
 from play.rules.stacks import merge_identical
 from play.rules.state import AnyState, PendingChoice
 from play.rules.systems import all_systems, get_system
 
 JsonDict = dict[str, Any]
+
+MODE = "mode"
+TRACK = "track"
+"""``action["mode"] == TRACK``: run on a track-only table. The tables service writes it into the
+action it logs, so replaying the log decides every action as it was decided."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,12 @@ def apply(state: AnyState, action: JsonDict) -> Outcome:
     if pending is not None:
         if action["type"] != "choose":
             raise ChoicePending(f"Seat {pending.seat} must choose first: {pending.prompt}")
-        if "choice" not in action or action["choice"] not in pending.options:
+        if "choice" not in action:
+            raise InvalidAction("choose needs a choice")
+        if pending.amounts is not None:
+            if not isinstance(action["choice"], dict):
+                raise InvalidAction("this choice is answered by amounts: a JSON object")
+        elif action["choice"] not in pending.options:
             raise InvalidAction(f"choice must be one of {pending.options!r}")
         answers = [*pending.action.get("answers", []), action["choice"]]
         base = state.clone()
@@ -62,14 +72,26 @@ def _run(state: AnyState, action: JsonDict) -> Outcome:
     if not isinstance(answers, list):
         raise InvalidAction("answers must be a list")
     work = state.clone()
-    ctx = Context(work, answers, manual=action["type"] in system.manual_actions)
+    track = action.get(MODE) == TRACK
+    ctx = Context(work, answers, manual=action["type"] in system.manual_actions, track=track)
     try:
         handler(ctx, action)
         system.settle(ctx)
+    except IllegalAction as refused:
+        if not track:
+            raise
+        # A check the handler can't go past (``Context.refuse`` marks those it can): the action
+        # is recorded with its warning and changes nothing.
+        return Outcome(state, [rules_warning(refused.detail, refused.rule, applied=False)])
     except NeedChoice as need:
         suspended = state.clone()
         suspended.pending_choice = PendingChoice(
-            need.kind, need.seat, need.prompt, need.options, {**action, "answers": answers}
+            need.kind,
+            need.seat,
+            need.prompt,
+            need.options,
+            {**action, "answers": answers},
+            need.amounts,
         )
         event = {"type": "choice_required", "text": need.prompt, "rule": need.rule}
         return Outcome(suspended, [{**event, "kind": need.kind, "seat": need.seat}])

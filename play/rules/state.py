@@ -126,6 +126,10 @@ class PendingChoice:
     prompt: str
     options: list[Any]
     action: JsonDict
+    amounts: JsonDict | None = None
+    """A choice answered by amounts (a division of combat damage): what may be divided, as data;
+    ``options`` are then some answers offered as suggestions, and any answer the rules allow
+    is accepted (the action's handler validates it)."""
 
 
 ObjectT = TypeVar("ObjectT", bound=GameObject)

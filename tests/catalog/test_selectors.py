@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -96,7 +98,8 @@ def test_it_filters_by_color_and_type(angels: None) -> None:
 
 
 def test_it_rejects_unknown_filter_values() -> None:
-    for params in ({"color": "P"}, {"game": "chess"}, {"predefined": "maybe"}):
+    cases: list[dict[str, Any]] = [{"color": "P"}, {"game": "chess"}, {"predefined": "maybe"}]
+    for params in cases:
         with pytest.raises(ValidationError):
             list(selectors.token_list(**params))
 

@@ -30,3 +30,29 @@ def test_it_searches_the_catalogue_as_you_type(browser, live_url, artifacts_dir)
     assert page.evaluate("document.documentElement.scrollWidth > window.innerWidth") is False
     page.screenshot(path=str(artifacts_dir / "catalog-token-375.png"), full_page=True)
     page.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_card_search_finds_the_card_and_its_tokens_and_a_typo_gets_suggestions(
+    browser, live_url, artifacts_dir
+):
+    load_seed()
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(live_url + "/catalog/")
+    page.locator("#q").press_sequentially("krenko", delay=40)
+    expect(page.locator("#results .result-count")).to_contain_text("2 results")
+    token = page.locator('#results a[data-kind="token"]')
+    card = page.locator('#results a[data-kind="card"]')
+    expect(token).to_contain_text("Goblin Token")
+    expect(token).to_contain_text("Made by Krenko, Mob Boss")
+    expect(card).to_contain_text("Makes Goblin Token")
+    page.screenshot(path=str(artifacts_dir / "catalog-combined.png"), full_page=True)
+    page.locator("#q").fill("")
+    page.locator("#q").press_sequentially("krenko mobb bos", delay=40)
+    expect(page.locator("#results .result-count")).to_contain_text("krenko mobb bos")
+    suggestion = page.locator("#results a.did-you-mean")
+    expect(suggestion).to_have_text("Krenko, Mob Boss")
+    suggestion.click()
+    page.wait_for_url("**/catalog/?q=Krenko*")
+    expect(page.locator("#results .result-count")).to_contain_text("2 results")
+    page.close()

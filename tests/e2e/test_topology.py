@@ -1,8 +1,8 @@
 """The deployment topology as processes (what compose.yaml runs in containers): two daphne web
 processes and a huey worker on one PostgreSQL database and one Redis. A browser follows a table
 on one web process while an API client plays on the other; a login lockout reached on one holds
-on the other; an import started on one runs on the worker and is followed to the end on the
-other.
+on the other; a print and an import started on one run on the worker and are followed to the
+end on the other; /metrics counts each process's websocket listeners.
 
 Runs where DATABASE_URL names PostgreSQL and REDIS_URL is set (CI's second pass, or
 `make topology`); it makes and drops its own database.
@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 import httpx
@@ -114,11 +115,14 @@ def topology(tmp_path: Path) -> Iterator[Topology]:
         "JOB_QUEUE_NAME": name,
         "MEDIA_ROOT": str(tmp_path / "media"),  # one host: web and worker share the folder
         "LOG_LEVEL": "INFO",
+        # As behind the compose file's proxy: the client is the last X-Forwarded-For entry.
+        "TRUSTED_PROXIES": "1",
     }
     manage = [sys.executable, "manage.py"]
     processes: list[subprocess.Popen[bytes]] = []
     try:
         subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True)
+        subprocess.run([*manage, "load_catalog"], env=env, cwd=ROOT, check=True)
         setup = [*manage, "shell", "-c", SETUP_SCRIPT]
         out = subprocess.run(setup, env=env, cwd=ROOT, check=True, capture_output=True)
         table_id, session, ben_token, curator_token = out.stdout.decode().split()[-4:]
@@ -161,8 +165,9 @@ def topology(tmp_path: Path) -> Iterator[Topology]:
         _admin_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def _login(url: str, username: str, password: str) -> int:
-    with httpx.Client(base_url=url, timeout=10) as client:
+def _login(url: str, username: str, password: str, address: str = "203.0.113.7") -> int:
+    headers = {"X-Forwarded-For": address}
+    with httpx.Client(base_url=url, timeout=10, headers=headers) as client:
         client.get("/accounts/login/")
         form = {
             "username": username,
@@ -170,6 +175,22 @@ def _login(url: str, username: str, password: str) -> int:
             "csrfmiddlewaretoken": client.cookies["csrftoken"],
         }
         return client.post("/accounts/login/", data=form).status_code
+
+
+def _metrics(url: str, headers: dict[str, str]) -> dict[str, float]:
+    """The unlabelled figures of a process's /metrics."""
+    text = httpx.get(f"{url}/metrics", headers=headers, timeout=10).text
+    figures = (line.split(" ") for line in text.splitlines() if not line.startswith("#"))
+    return {name: float(value) for name, value, *_ in figures if "{" not in name}
+
+
+def _finished(job_url: str, headers: dict[str, str]) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    job: dict[str, Any] = httpx.get(job_url, headers=headers).json()
+    while job["status"] in ("queued", "running") and time.monotonic() < deadline:
+        time.sleep(0.2)
+        job = httpx.get(job_url, headers=headers).json()
+    return job
 
 
 def test_two_web_processes_and_a_worker_share_everything(
@@ -203,18 +224,39 @@ def test_two_web_processes_and_a_worker_share_everything(
     )
     assert acted.status_code == 200, acted.text
     expect(page.get_by_test_id("life-1")).to_have_text("17", timeout=10_000)
+
+    # Each process counts its own websocket listeners; shared figures read the same on both.
+    curator = {"Authorization": f"Token {topology.curator_token}"}
+    scraped = [_metrics(url, curator) for url in (first, second)]
+    assert [m["tokensite_websocket_connections"] for m in scraped] == [1.0, 0.0]
+    assert scraped[0]["tokensite_actions_logged"] == scraped[1]["tokensite_actions_logged"] >= 1
+    assert scraped[0]["tokensite_job_queue_length"] == scraped[1]["tokensite_job_queue_length"]
     context.close()
 
     # A lockout reached on the first process holds on the second, for that user at that
-    # address only.
+    # address only: neither another user at that address nor the same user at another is locked.
     for _ in range(9):
         assert _login(first, "ann", "wrong") == 200
     assert _login(first, "ann", "wrong") == 429
     assert _login(second, "ann", "ann-right-password") == 429
     assert _login(second, "ben", "ben-right-password") == 302
+    assert _login(second, "ann", "ann-right-password", address="203.0.113.8") == 302
+
+    # A large print started on the first process is drawn by the worker; the PDF is
+    # downloaded from the storage through the second.
+    started = httpx.post(
+        f"{first}/api/v1/print/jobs/",
+        headers=curator,
+        json={"items": [{"token": "mtg-treasure", "count": 200}]},
+        timeout=10,
+    )
+    assert started.status_code == 202, started.text
+    job = _finished(f"{second}/api/v1/jobs/{started.json()['job']}/", curator)
+    assert job["status"] == "done" and job["result"]["sheets"] == 23, job
+    pdf = httpx.get(second + job["result"]["download"], headers=curator, timeout=10)
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
 
     # An import started on the second process runs on the worker; the first follows it.
-    curator = {"Authorization": f"Token {topology.curator_token}"}
     content = (shared_data / "mtgjson_sample.json").read_bytes()
     started = httpx.post(
         f"{second}/api/v1/imports/",
@@ -224,11 +266,6 @@ def test_two_web_processes_and_a_worker_share_everything(
         timeout=10,
     )
     assert started.status_code == 202, started.text
-    job_url = f"{first}/api/v1/jobs/{started.json()['job']}/"
-    deadline = time.monotonic() + 60
-    job = httpx.get(job_url, headers=curator).json()
-    while job["status"] in ("queued", "running") and time.monotonic() < deadline:
-        time.sleep(0.2)
-        job = httpx.get(job_url, headers=curator).json()
+    job = _finished(f"{first}/api/v1/jobs/{started.json()['job']}/", curator)
     assert job["status"] == "done", job
     assert job["progress"] == 1.0 and job["result"]["changes"] > 0

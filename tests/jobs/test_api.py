@@ -62,12 +62,15 @@ def test_it_refuses_a_missing_file_or_an_unknown_format(data: dict[str, Any]) ->
 
 
 @pytest.mark.parametrize("who", [None, "player"])
-def test_it_is_for_staff_only(who: str | None) -> None:
+def test_imports_are_for_staff_and_jobs_for_who_started_them(who: str | None) -> None:
     client = client_for(UserFactory.create() if who else None)
     upload = SimpleUploadedFile("a.json", b"[]")
     started = client.post("/api/v1/imports/", {"file": upload, "format": "mtgjson"})
     assert started.status_code in (401, 403)
-    assert client.get(f"/api/v1/jobs/{JobFactory.create().pk}/").status_code in (401, 403)
+    # Another's job is not found (its existence is not revealed), its output neither.
+    other = JobFactory.create(created_by=CuratorFactory.create())
+    assert client.get(f"/api/v1/jobs/{other.pk}/").status_code == 404
+    assert client.get(f"/api/v1/jobs/{other.pk}/output/").status_code == 404
 
 
 def test_it_answers_404_for_an_unknown_job() -> None:

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from play import services
-from play.maintenance import checkpoints_prune
+from play.maintenance import checkpoints_prune, forward_patches_prune
 from play.models import Action, Table
 from tests.play.conftest import create_soldiers
 
@@ -39,3 +39,31 @@ def test_it_drops_all_but_the_last_checkpoint_of_idle_tables(cast: Any) -> None:
     before = services.table_undo(table_id=cast.table.pk, user=cast.owner, expected_version=version)
     soldiers = sum(o["count"] for o in before.state["objects"])
     assert before.version == version + 1 and soldiers == 2
+
+
+def test_it_drops_the_forward_patches_the_stored_state_already_holds(
+    cast: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from play import rules, selectors
+    from play.statecache import committed_states
+
+    # Store the whole state every third entry only, whatever the table's size.
+    monkeypatch.setattr(services, "SNAPSHOT_BELOW_STACKS", 0)
+    monkeypatch.setattr(services, "SNAPSHOT_EVERY", 3)
+    start = cast.table.version
+    version = play_actions(cast.table, cast.owner, 7)
+    table = Table.objects.get(pk=cast.table.pk)
+    assert table.state_version == start + 6
+    patched = Action.objects.filter(table=table, forward__isnull=False)
+    assert set(patched.values_list("seq", flat=True)) == {start + n for n in (1, 2, 4, 5, 7)}
+
+    expected = rules.codec.dump(selectors.current_state(table))
+    assert forward_patches_prune() == 4
+    assert list(patched.values_list("seq", flat=True)) == [start + 7]  # still needed
+    assert forward_patches_prune() == 0
+    # The state read from the database (not this process's copy) is the same, and undo works.
+    monkeypatch.setattr(committed_states, "get", lambda table_id, version: None)
+    assert rules.codec.dump(selectors.current_state(table)) == expected
+    undone = services.table_undo(table_id=table.pk, user=cast.owner, expected_version=version)
+    assert undone.version == version + 1
+    assert sum(o["count"] for o in undone.state["objects"]) == 6

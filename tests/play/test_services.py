@@ -78,15 +78,17 @@ def test_it_applies_an_action_logs_it_and_bumps_the_version(cast: Cast) -> None:
     assert stored_equals_replay(cast.table.pk)
 
 
-def test_it_refuses_a_stale_version_with_a_conflict_and_writes_nothing(cast: Cast) -> None:
-    act(cast, cast.owner, create_soldiers())
+def test_it_refuses_a_conflicting_stale_version_and_writes_nothing(cast: Cast) -> None:
+    act(cast, cast.owner, create_soldiers(count=3))
+    tap = {"type": "tap", "object": "o1", "count": 2}
+    act(cast, cast.owner, tap)
     with pytest.raises(Conflict) as caught:
         services.table_apply_action(
-            table_id=cast.table.id, user=cast.owner, expected_version=0, action=create_soldiers()
+            table_id=cast.table.id, user=cast.owner, expected_version=1, action=tap
         )
-    assert caught.value.code == "stale_version"
-    assert Table.objects.get(pk=cast.table.pk).version == 1
-    assert Action.objects.filter(table=cast.table).count() == 1
+    assert caught.value.code == "conflict"
+    assert Table.objects.get(pk=cast.table.pk).version == 2
+    assert Action.objects.filter(table=cast.table).count() == 2
 
 
 def test_it_lets_the_owner_act_only_for_seats_nobody_else_claimed(cast: Cast) -> None:

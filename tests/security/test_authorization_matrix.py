@@ -23,6 +23,8 @@ from django.urls import URLResolver, get_resolver
 
 from catalog import services as catalog_services
 from catalog.models import TokenDefinition
+from catalog.printing.background import print_start
+from catalog.printing.layout import PrintOptions
 from collection import services as collection_services
 from play.models import Table
 from tests.play.conftest import SOLDIER, Cast, make_cast
@@ -81,9 +83,18 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     ((302, 302, 302, 302, 302, 200), Row("admin/", "GET", "/admin/")),
     ((302, 302, 302, 302, 302, 200), Row("admin/", "GET", "/admin/play/table/")),
     ((403, 403, 403, 403, 403, 200), Row("metrics", "GET", "/metrics")),
-    # Jobs: staff only (the import needs a multipart upload, hence 415 for a JSON body).
+    # Imports: staff only (the import needs a multipart upload, hence 415 for a JSON body).
     ((403, 403, 403, 403, 403, 415), Row("api/v1/imports/", "POST", "/api/v1/imports/", {})),
-    ((403, 403, 403, 403, 403, 404), Row(
+    # A job (the owner's print): its owner and staff; nobody else learns it exists.
+    ((404, 404, 404, 404, 200, 200), Row(
+        "api/v1/jobs/<uuid:job_id>/", "GET",
+        "/api/v1/jobs/{job}/",
+    )),
+    ((404, 404, 404, 404, 200, 200), Row(
+        "api/v1/jobs/<uuid:job_id>/output/", "GET",
+        "/api/v1/jobs/{job}/output/",
+    )),
+    ((404, 404, 404, 404, 404, 404), Row(
         "api/v1/jobs/<uuid:job_id>/", "GET",
         "/api/v1/jobs/00000000-0000-0000-0000-000000000000/",
     )),
@@ -141,6 +152,14 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     ((400, 400, 400, 400, 400, 400), Row("print/pdf/", "GET", "/print/pdf/")),
     ((200, 200, 200, 200, 200, 200), Row("print/calibration/", "GET", "/print/calibration/")),
     ((200, 200, 200, 200, 200, 200), Row("api/v1/print/", "POST", "/api/v1/print/", PRINT)),
+    # Background prints: started by anyone signed in (the page: anyone, into their session)...
+    ((403, 202, 202, 202, 202, 202), Row(
+        "api/v1/print/jobs/", "POST",
+        "/api/v1/print/jobs/", PRINT,
+    )),
+    ((400, 400, 400, 400, 400, 400), Row("print/jobs/", "POST", "/print/jobs/", {}, True)),
+    # ...and followed by whoever started them (and staff).
+    ((404, 404, 404, 404, 200, 200), Row("print/jobs/<uuid:job_id>/", "GET", "/print/jobs/{job}/")),
     # Tables API: 404 for a table the caller may not see; 403 for a seat they don't act for.
     ((403, 200, 200, 200, 200, 200), Row("api/v1/tables/", "GET", "/api/v1/tables/")),
     ((403, 201, 201, 201, 201, 201), Row("api/v1/tables/", "POST", "/api/v1/tables/",
@@ -196,7 +215,14 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     ((200, 200, 200, 200, 200, 200), Row("play/", "GET", "/play/")),
     ((302, 302, 302, 302, 302, 302), Row("play/", "POST", "/play/",
         {"game": "mtg", "name": "X", "players": "A, B", "starting_life": "20"}, True)),
-    ((302, 200, 200, 200, 200, 200), Row("play/join/<str:invite>/", "GET", "/play/join/{invite}/")),
+    # Anyone may open an invite (sign up, log in or play as a guest); who sits there goes on.
+    ((200, 200, 200, 302, 200, 200), Row("play/join/<str:invite>/", "GET", "/play/join/{invite}/")),
+    # A table without an account: anyone (issue 16), a visitor as a guest of this session.
+    ((200, 200, 200, 200, 200, 200), Row("play/new/", "GET", "/play/new/")),
+    ((302, 302, 302, 302, 302, 302), Row("play/new/", "POST", "/play/new/",
+        {"game": "mtg", "name": "X", "players": "A, B", "starting_life": "20"}, True)),
+    ((404, 404, 403, 403, 302, 404), Row("play/<uuid:table_id>/mode/", "POST", P + "/mode/",
+        {"mode": "track"}, True)),
     ((302, 302, 302, 302, 302, 302), Row(
         "play/watch/<str:token>/", "GET",
         "/play/watch/{spectate}/",
@@ -342,6 +368,11 @@ class World:
         return found
 
 
+@pytest.fixture(autouse=True)
+def media(settings: Any, tmp_path: Any) -> None:
+    settings.MEDIA_ROOT = tmp_path  # the world's print job writes its PDF
+
+
 def make_world() -> World:
     catalog_services.token_upsert(
         slug="mtg-treasure", game="mtg", name="Treasure Token", types=["Artifact"]
@@ -361,7 +392,9 @@ def make_world() -> World:
         table_id=cast.table.id, user=cast.owner, expected_version=0, action=SEAT0
     )
     table = Table.objects.get(pk=cast.table.pk)
+    job = print_start([("mtg-treasure", 1)], PrintOptions(), user=cast.owner)
     values = {
+        "job": str(job.pk),
         "table": str(table.id),
         "invite": table.invite_token,
         "spectate": table.spectate_token,

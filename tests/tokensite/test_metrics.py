@@ -36,3 +36,19 @@ def test_it_counts_requests_jobs_and_actions() -> None:
     assert "tokensite_actions_logged " in text
     assert 'tokensite_http_requests_total{method="GET",route="game-list",status="200"}' in text
     assert "tokensite_websocket_connections " in text
+
+
+def test_it_reports_the_tasks_waiting_for_a_worker() -> None:
+    from jobs.tasks import queue, run_job
+
+    staff = Client()
+    staff.force_login(CuratorFactory.create())
+    queue.immediate = False
+    try:
+        queue.flush()
+        run_job("00000000-0000-0000-0000-000000000000")  # enqueued, not run
+        run_job("00000000-0000-0000-0000-000000000001")
+        assert "tokensite_job_queue_length 2.0" in staff.get("/metrics").content.decode()
+    finally:
+        queue.flush()
+        queue.immediate = True

@@ -359,3 +359,65 @@ def encore(ctx: MtgContext, action: JsonDict) -> None:
             count=obj.count,
             defender=obj.must_attack,
         )
+
+
+_RECONFIGURE = re.compile(r"^reconfigure\s+(\{.*\})$", re.IGNORECASE)
+
+
+def reconfigure_cost(keywords: tuple[str, ...] | list[str]) -> str | None:
+    """The mana cost of a "Reconfigure [cost]" keyword, or None without reconfigure."""
+    for keyword in keywords:
+        match = _RECONFIGURE.match(keyword.strip())
+        if match:
+            return match.group(1)
+    return None
+
+
+def unattach(ctx: MtgContext, action: JsonDict) -> None:
+    """702.151a, reconfigure's second ability: "[Cost]: Unattach this permanent. Activate only
+    if this permanent is attached to a creature and only as a sorcery." Unattached (701.3d), it
+    is a creature again (702.151b) and, back as a creature, it isn't in combat (506.4)."""
+    state = ctx.state
+    obj, count = params.target(ctx, action)
+    present(obj)
+    cost = reconfigure_cost(obj.current.keywords)
+    if cost is None:
+        raise IllegalAction(
+            f"{name_of(obj)} has no reconfigure ability; only reconfigure unattaches it "
+            "(CR 702.151a)",
+            "702.151a",
+        )
+    host = state.objects.get(obj.attached_to) if obj.attached_to is not None else None
+    if host is None or not compute_one(state, host).is_creature:
+        raise IllegalAction(
+            f"{name_of(obj)} isn't attached to a creature; reconfigure unattaches it only then "
+            "(CR 702.151a)",
+            "702.151a",
+        )
+    try:
+        parts = parse_mana_cost(cost)
+    except ValueError:
+        raise InvalidAction(
+            f"{name_of(obj)}'s reconfigure cost {cost!r} is not a mana cost"
+        ) from None
+    _sorcery_timing(ctx, obj.controller)
+    player = state.seat(obj.controller)
+    ctx.event(
+        "activated",
+        f"{player.name} activated reconfigure {cost} of {name_of(obj)} (CR 702.151a)",
+        "702.151a",
+        object=obj.id,
+    )
+    paid = params.text(action, "paid", ("manual",))
+    pay_mana(ctx, player, parts, count, paid == "manual")
+    part = split(state, obj, count)
+    part.attached_to = None
+    part.timestamp = state.new_timestamp()
+    ctx.event(
+        "unattached",
+        f"{times(part.count, name_of(part))} became unattached from {name_of(host)} and is a "
+        "creature again (CR 701.3d, 702.151b)",
+        "701.3d",
+        object=part.id,
+        count=part.count,
+    )

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from play.rules.context import times
 from play.rules.errors import IllegalAction
+from play.rules.mtg import division
 from play.rules.mtg.combat import attackers, blockers_of
 from play.rules.mtg.layers import Computed, compute_one, visible_face
 from play.rules.mtg.players import (
@@ -40,11 +41,9 @@ from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.status import name_of
 from play.rules.stacks import split
 
-MAX_OPTIONS = 64
-"""Beyond this many divisions the damage goes in blocker order (lethal to each in turn)."""
-
 _TOXIC = re.compile(r"^toxic (\d+)$", re.IGNORECASE)
 
+JsonDict = dict[str, Any]
 Segments = list[tuple[int, int]]
 """(objects, damage to each) along a stack, in order: how one source's damage falls on it."""
 
@@ -92,12 +91,13 @@ def combat_damage_step(ctx: MtgContext, first: bool) -> None:
             dealing.append((obj, c))
     incoming: dict[str, _Incoming] = {}
     to_defenders: list[tuple[MtgObject, int | str, int]] = []
+    assigned: dict[str, int] = {}
     for obj, c in dealing:
         power = c.power or 0
         if power <= 0 or not c.is_creature:
             continue  # 510.1a: 0 or less assigns no combat damage
         if obj.attacking is not None:
-            _assign_attacker(ctx, obj, c, power, incoming, to_defenders)
+            _assign_attacker(ctx, obj, c, power, incoming, to_defenders, assigned)
         else:
             _assign_blocker(ctx, obj, power, incoming)
     _deal(ctx, incoming, to_defenders)
@@ -125,79 +125,77 @@ def _normalize(state: MtgState, attacker: MtgObject) -> None:
                 moved.blocking = (part.id,)
 
 
-def _lethal(state: MtgState, target: MtgObject, deathtouch: bool) -> int:
-    """Lethal damage (702.19b): toughness minus damage marked; 1 from deathtouch (702.2c)."""
+def _lethal(state: MtgState, target: MtgObject, deathtouch: bool, assigned: int) -> int:
+    """Lethal damage (702.19b): toughness minus damage marked and damage other creatures
+    already assigned it in this step; any damage, so 1, from deathtouch (702.2c)."""
     c = compute_one(state, target)
-    if deathtouch:
-        return 1
-    return max((c.toughness or 0) - target.damage, 0)
+    left = max((c.toughness or 0) - target.damage - assigned, 0)
+    return min(left, 1) if deathtouch else left
 
 
-def _divisions(power: int, lethal: list[int]) -> list[tuple[int, ...]]:
-    """Each slot 0..lethal, summing to min(power, sum of lethal), in a fixed order."""
-    total = min(power, sum(lethal))
-    found: list[tuple[int, ...]] = []
-
-    def walk(i: int, left: int, acc: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if i == len(lethal):
-            if left == 0:
-                yield acc
-            return
-        rest = sum(lethal[i + 1 :])
-        for a in range(min(lethal[i], left), max(left - rest, 0) - 1, -1):
-            yield from walk(i + 1, left - a, (*acc, a))
-
-    for division in walk(0, total, ()):
-        found.append(division)
-        if len(found) > MAX_OPTIONS:
-            break
-    return found
-
-
-def _divide(
+def _problem(
     ctx: MtgContext,
     who: MtgObject,
     power: int,
     slots: list[tuple[MtgObject, int]],
     trample: bool,
-) -> tuple[dict[str, list[int]], int]:
-    """Divide ``power`` among slots (a stack and how many of its creatures each, a creature of
-    the same stack being interchangeable); returns amounts per stack and the trample excess."""
-    deathtouch = compute_one(ctx.state, who).has("Deathtouch")
-    flat: list[tuple[MtgObject, int]] = []
-    for obj, k in slots:
-        flat.extend([(obj, _lethal(ctx.state, obj, deathtouch))] * k)
-    lethal = [n for _o, n in flat]
-    options: dict[str, tuple[dict[str, list[int]], int]] = {}
-    divisions = _divisions(power, lethal)
-    if len(divisions) > MAX_OPTIONS:
-        divisions = divisions[:1]
-    for division in divisions:
-        amounts: dict[str, list[int]] = {}
-        for (obj, _n), a in zip(flat, division, strict=True):
-            amounts.setdefault(obj.id, []).append(a)
-        excess = power - sum(division)
-        if excess and not trample:
-            first = flat[0][0].id
-            amounts[first][0] += excess
-            excess = 0
-        shown = {k: sorted(v, reverse=True) for k, v in amounts.items()}
-        key = repr(sorted(shown.items()))
-        options.setdefault(key, (shown, excess))
-    values = list(options.values())
-    labels = [{"to": v[0], "excess": v[1]} for v in values]
-    names = ", ".join(times(k, name_of(o)) for o, k in slots)
-    chosen = ctx.decide(
+    assigned: dict[str, int],
+) -> division.Problem:
+    state = ctx.state
+    deathtouch = compute_one(state, who).has("Deathtouch")
+    return division.Problem(
+        who.id,
+        who.count,
+        power,
+        tuple(
+            division.Slot(
+                obj.id,
+                name_of(obj),
+                each,
+                _lethal(state, obj, deathtouch, assigned.get(obj.id, 0)),
+                compute_one(state, obj).has("Indestructible"),
+            )
+            for obj, each in slots
+        ),
+        trample,
+    )
+
+
+def _divide(
+    ctx: MtgContext,
+    who: MtgObject,
+    problem: division.Problem,
+    excess_to: JsonDict | None,
+) -> tuple[division.Group, ...]:
+    """510.1c-d: the controller divides the damage of each creature of ``who``; asked only
+    when divisions differ in what they do (``division.must_ask``)."""
+    names = ", ".join(times(s.each * who.count, s.name) for s in problem.slots)
+    return ctx.decide_amounts(
         "combat_damage",
         who.controller,
-        f"Divide the combat damage of {times(who.count, name_of(who))} ({power} each) among "
-        f"{names}{' and, with trample, the attacked player' if trample else ''} "
+        f"Divide the combat damage of {times(who.count, name_of(who))} ({problem.power} each) "
+        f"among {names}{' and, with trample, what it attacks' if problem.trample else ''} "
         "(CR 510.1c-d, 702.19b)",
-        labels,
-        "510.1c",
+        division.describe(problem, excess_to),
+        division.suggestions(problem),
+        ask=division.must_ask(problem),
+        accept=lambda answer: division.accept(problem, answer),
+        default=division.default(problem),
+        rule="510.1c",
     )
-    assert isinstance(chosen, dict)
-    return chosen["to"], chosen["excess"]
+
+
+def _segments(group_runs: list[tuple[int, division.Runs]], each: int) -> Segments:
+    """How a stack of count * each is dealt damage when each creature of a group of ``count``
+    assigns ``runs`` to its own ``each`` of them."""
+    segments: Segments = []
+    for count, runs in group_runs:
+        for amount, n in runs:
+            segments.append((count * n, amount))
+        rest = each - sum(n for _a, n in runs)
+        if rest:
+            segments.append((count * rest, 0))
+    return segments
 
 
 def _assign_attacker(
@@ -207,14 +205,22 @@ def _assign_attacker(
     power: int,
     incoming: dict[str, _Incoming],
     to_defenders: list[tuple[MtgObject, int | str, int]],
+    assigned: dict[str, int],
 ) -> None:
     state = ctx.state
     target = obj.attacking
     assert target is not None
     if not isinstance(target, int):
         attacked = state.objects.get(target)
-        if attacked is None or attacked.zone != "battlefield" or attacked.phased_out:
-            target = None  # 506.4c: attacking nothing now; unblocked, it deals no damage
+        if (
+            attacked is None
+            or attacked.zone != "battlefield"
+            or attacked.phased_out
+            or not {"Planeswalker", "Battle"} & set(compute_one(state, attacked).face.types)
+        ):
+            # 506.4, 506.4c: it left, or stopped being a planeswalker or battle, so it was
+            # removed from combat: attacking nothing now, unblocked, the creature deals no damage
+            target = None
     if not obj.blocked:
         if target is not None:
             to_defenders.append((obj, target, power * obj.count))
@@ -226,18 +232,23 @@ def _assign_attacker(
             to_defenders.append((obj, target, power * obj.count))
         return
     slots = [(b, b.count // obj.count) for b in blockers]
-    if sum(k for _b, k in slots) == 1 and not trample:
-        amounts, excess = {blockers[0].id: [power]}, 0
-    else:
-        amounts, excess = _divide(ctx, obj, power, slots, trample)
-    for blocker in blockers:
-        per = amounts.get(blocker.id, [])
-        # Each attacker of the stack deals ``per`` to its own k blockers: a blocker stack of
-        # m*k gets each amount m times.
-        segments = [(obj.count, a) for a in per]
-        _add(incoming, blocker, obj, segments)
+    problem = _problem(ctx, obj, power, slots, trample and target is not None, assigned)
+    excess_to = None if target is None else _defender_json(target)
+    groups = _divide(ctx, obj, problem, excess_to)
+    for blocker, each in slots:
+        runs = [(g.count, g.runs(blocker.id)) for g in groups]
+        _add(incoming, blocker, obj, _segments(runs, each))
+        if blocker.count == 1:  # blocks several attackers: what later ones find marked
+            assigned[blocker.id] = assigned.get(blocker.id, 0) + sum(
+                a * n for _count, r in runs for a, n in r
+            )
+    excess = sum(g.count * g.excess for g in groups)
     if excess and target is not None:
-        to_defenders.append((obj, target, excess * obj.count))
+        to_defenders.append((obj, target, excess))
+
+
+def _defender_json(target: int | str) -> JsonDict:
+    return {"seat": target} if isinstance(target, int) else {"object": target}
 
 
 def _assign_blocker(
@@ -256,10 +267,12 @@ def _assign_blocker(
         # Each blocker deals its power to its own attacker: obj.count/attacker.count each.
         _add(incoming, attacker, obj, [(attacker.count, power * obj.count // attacker.count)])
         return
-    amounts, _excess = _divide(ctx, obj, power, [(a, 1) for a in blocked], trample=False)
+    # 510.1d: a creature blocking several attackers (each a stack of one) divides its damage.
+    problem = _problem(ctx, obj, power, [(a, 1) for a in blocked], False, {})
+    groups = _divide(ctx, obj, problem, None)
     for attacker in blocked:
-        for a in amounts.get(attacker.id, []):
-            _add(incoming, attacker, obj, [(attacker.count, a)])
+        runs = [(g.count, g.runs(attacker.id)) for g in groups]
+        _add(incoming, attacker, obj, _segments(runs, attacker.count // obj.count or 1))
 
 
 def _add(

@@ -20,9 +20,46 @@ def _all(color: str, remaining: int) -> str:
     return f"{color} (all {remaining})"
 
 
+def protector_of(obj: MtgObject) -> int:
+    """A battle's protector (310.9): the one chosen as it entered, else its controller."""
+    return obj.controller if obj.protector is None else obj.protector
+
+
+def choose_protector(ctx: MtgContext, obj: MtgObject) -> None:
+    """310.9a: as a battle enters, its controller chooses its protector; a Siege's among their
+    opponents (310.12a), a battle with no battle type only its controller. With no opponent
+    left for a Siege, nobody is chosen and 310.11 puts it into the graveyard (``sba``)."""
+    face = obj.current
+    if obj.face_down or "Battle" not in face.types:
+        return
+    if "Siege" not in face.subtypes:
+        obj.protector = obj.controller
+        return
+    state = ctx.state
+    opponents = [i for i, s in enumerate(state.seats) if i != obj.controller and not s.lost]
+    if not opponents:
+        return
+    seat = ctx.decide(
+        "battle_protector",
+        obj.controller,
+        f"Choose an opponent to protect {face.name} (CR 310.9a, 310.12a)",
+        opponents,
+        "310.12a",
+    )
+    obj.protector = seat
+    ctx.event(
+        "protector_chosen",
+        f"{state.seat(seat).name} protects {times(obj.count, face.name)} (CR 310.9a)",
+        "310.9a",
+        object=obj.id,
+        seat=seat,
+    )
+
+
 def choose_as_enters(ctx: MtgContext, obj: MtgObject) -> list[MtgObject]:
     """Ask the controller each choice ``obj``'s "as this enters" effects need, one per object
     in the stack; returns the stacks it became (the first is ``obj``)."""
+    choose_protector(ctx, obj)
     face = obj.current if not obj.face_down else None
     if face is None or not any(e.kind == "as_enters_choose" for e in face.effects):
         return [obj]

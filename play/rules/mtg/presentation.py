@@ -34,7 +34,7 @@ def _label(obj: JsonDict) -> str:
 
 def _defenders(state: JsonDict, seat: int) -> list[tuple[str, str]]:
     """What a creature of ``seat`` may attack (508.1b): each opponent still in the game, their
-    planeswalkers, and battles, as "seat:n" / "object:id"."""
+    planeswalkers, and battles they don't protect (310.9b), as "seat:n" / "object:id"."""
     found = [
         (f"seat:{s['seat']}", str(s["name"]))
         for s in state["seats"]
@@ -42,7 +42,9 @@ def _defenders(state: JsonDict, seat: int) -> list[tuple[str, str]]:
     ]
     for obj in state["objects"]:
         types = obj.get("types") or []
-        attackable = "Battle" in types or ("Planeswalker" in types and obj["controller"] != seat)
+        attackable = ("Battle" in types and obj.get("protector") != seat) or (
+            "Planeswalker" in types and obj["controller"] != seat
+        )
         if obj.get("zone") == "battlefield" and attackable:
             found.append((f"object:{obj['id']}", _label(obj)))
     return found

@@ -45,6 +45,8 @@ class MtgObject(GameObject):
     """A card name chosen as it entered (201.4; Pithing Needle)."""
     chosen_color: str | None = None
     """The color chosen as it entered ("As this creature enters, choose a color", 614.12)."""
+    protector: int | None = None
+    """A battle's protector (310.9), chosen as it entered (310.9a); None: its controller."""
 
     def leave_combat(self) -> None:
         """506.4: it stops being an attacking, blocking, blocked or unblocked creature."""
@@ -70,7 +72,10 @@ class MtgObject(GameObject):
 
     def merge_extra(self) -> tuple[Any, ...]:
         # Only base-setting pumps are ordered by timestamp (613.7); +N/+N pumps just add up.
-        return tuple(
+        # A blocked attacking stack is what its blockers name (each blocks its own share of
+        # it, 509.1a): two of them never merge, or a blocker would lose what it blocks.
+        unique = (self.id,) if self.blocked and self.attacking is not None else ()
+        return unique + tuple(
             sorted(
                 (p.power, p.toughness, p.set_base, p.until or "", p.timestamp if p.set_base else 0)
                 for p in self.pumps

@@ -7,6 +7,7 @@ from play.rules import registry as r
 from play.rules.mtg import (
     abilities,
     actions,
+    blocking,
     cards,
     combat,
     keyword_actions,
@@ -86,8 +87,18 @@ SPECS = [
         "Attack",
         "Declare attackers in the declare attackers step (508.1): summoning sickness unless "
         "haste (302.6), taps unless vigilance; `defender` is required when several opponents "
-        "are left.",
-        (*r.ON_OBJECT, p.DEFENDER),
+        "are left. A cost to attack that player (Ghostly Prison, 508.1h) is paid from the "
+        'pool, or by hand with `choices` {"paid": "manual"}.',
+        (
+            *r.ON_OBJECT,
+            p.DEFENDER,
+            Param(
+                "choices",
+                r.MAPPING,
+                '{"paid": "manual"}: a cost to attack paid by hand.',
+                form=False,
+            ),
+        ),
         rule="508.1a",
         applies=Applies(zones=BATTLEFIELD, types=CREATURE, unless=("tapped", "phased_out")),
         group="main",
@@ -329,12 +340,13 @@ SPECS = [
     ),
     ActionSpec(
         "block",
-        combat.block,
+        blocking.block,
         "Block",
         "Declare blockers in the declare blockers step (509.1a): `count` blockers block "
         "`blocked` creatures of the attacking stack (default: one each). Restrictions: flying "
-        '(702.9b), "can\'t block", decayed (702.147a); menace (702.111b) is checked as the '
-        "step ends.",
+        '(702.9b), "can\'t block", decayed (702.147a); a cost to block is paid (509.1d). '
+        "`also`: further attackers a creature that can block several blocks (509.1a). Menace "
+        "(702.111b) and the requirements (509.1c) are checked as the step ends.",
         p.BLOCK_PARAMS,
         rule="509.1a",
         applies=Applies(zones=BATTLEFIELD, types=CREATURE, unless=("tapped", "phased_out")),
@@ -468,6 +480,28 @@ SPECS = [
         p.ATTACH_PARAMS,
         rule="701.3a",
         example={"object": "o2", "to": "o1"},
+    ),
+    ActionSpec(
+        "unattach",
+        abilities.unattach,
+        "Unattach (reconfigure)",
+        "Reconfigure's unattach (702.151a): pay the reconfigure cost at sorcery speed; the "
+        "Equipment is unattached (701.3d) and is a creature again (702.151b).",
+        (
+            *r.ON_OBJECT,
+            Param(
+                "paid",
+                r.CHOICE,
+                '"manual": the reconfigure cost is paid by hand, not from the mana pool.',
+                choices=("manual",),
+                labels=("paid by hand",),
+            ),
+        ),
+        rule="702.151a",
+        applies=Applies(zones=BATTLEFIELD, types=("Artifact",), when=("attached_to",)),
+        group="main",
+        style="secondary",
+        example={"object": "o2"},
     ),
     ActionSpec(
         "next_step",

@@ -249,6 +249,22 @@ BLOCK_PARAMS = (
         minimum=1,
         label="Attackers they block",
     ),
+    Param(
+        "also",
+        r.OBJECTS,
+        "Further attacking stacks the blocker blocks one creature of, in the same declaration "
+        '(509.1a: "can block an additional creature", "any number"; count 1); a stack named '
+        "n times: n of its creatures.",
+        maximum=63,
+        refers=r.STACK,
+        form=False,
+    ),
+    Param(
+        "choices",
+        r.MAPPING,
+        '{"paid": "manual"}: a cost to block paid by hand (509.1d).',
+        form=False,
+    ),
 )
 DEFENDER = Param(
     "defender",

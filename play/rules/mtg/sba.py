@@ -19,6 +19,7 @@ from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.triggers import resolve_dies, resolve_enters
 from play.rules.mtg.zones import ReturnTrigger, cease, move
 from play.rules.stacks import split
+from play.rules.state import Face
 
 Removal = tuple[MtgObject, int, str]  # (stack, how many, rule) put into the graveyard
 
@@ -62,6 +63,16 @@ def _one_pass(ctx: MtgContext) -> bool:
         removals.extend(_creature_checks(obj, computed[obj.id], obj.id in ctx.deathtouched))
         if "Planeswalker" in computed[obj.id].face.types and obj.counters.get("loyalty", 1) <= 0:
             removals.append((obj, obj.count, "704.5i"))  # loyalty it had went down to 0
+        face = computed[obj.id].face
+        if "Battle" in face.types and obj.counters.get("defense", 1) <= 0:
+            # Its defense went down to 0 (310.7-8); the kernel has no stack, so no Siege is the
+            # source of a waiting trigger (704.5v).
+            removals.append((obj, obj.count, "704.5v" if "Siege" in face.subtypes else "704.5w"))
+        elif "Battle" in face.types:
+            protector = _protector_check(ctx, obj, face)
+            if isinstance(protector, str):
+                removals.append((obj, obj.count, protector))
+            performed |= protector is True
         performed |= _annihilate_counters(ctx, obj)
         performed |= _unattach_equipment(ctx, obj, computed)
     ctx.deathtouched.clear()
@@ -177,6 +188,46 @@ def _leave_the_game(ctx: MtgContext, seat: int) -> None:
             object=obj.id,
             count=obj.count,
         )
+
+
+def _protector_check(ctx: MtgContext, obj: MtgObject, face: Face) -> bool | str:
+    """704.5x-y (310.11): a battle with no protector (and not attacked) or one who can't be its
+    protector (left the game; a Siege's own controller) gets one its controller chooses: an
+    opponent for a Siege (310.12a), else the controller (310.9a). True when one was chosen, the
+    rule when nobody can be (the battle goes to the graveyard), False when all is well."""
+    state = ctx.state
+    siege = "Siege" in face.subtypes
+    legal = (
+        [i for i, seat in enumerate(state.seats) if i != obj.controller and not seat.lost]
+        if siege
+        else [obj.controller]
+    )
+    current = obj.protector if obj.protector is not None or siege else obj.controller
+    if current in legal:
+        return False
+    rule = "704.5y" if current is not None else "704.5x"
+    if current is None and any(o.attacking == obj.id for o in on_battlefield(state)):
+        return False  # 704.5x: only while no creature attacks it
+    if not legal:
+        return rule
+    seat = legal[0]
+    if len(legal) > 1:
+        seat = ctx.decide(
+            "battle_protector",
+            obj.controller,
+            f"Choose a new protector for {face.name} (CR {rule}, 310.11)",
+            legal,
+            rule,
+        )
+    state.objects[obj.id].protector = seat
+    ctx.event(
+        "protector_chosen",
+        f"{state.seat(seat).name} now protects {face.name} (CR {rule}, 310.11)",
+        rule,
+        object=obj.id,
+        seat=seat,
+    )
+    return True
 
 
 def _creature_checks(obj: MtgObject, c: Computed, deathtouched: bool) -> list[Removal]:

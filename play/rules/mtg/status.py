@@ -31,7 +31,7 @@ def tap(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     part = split(ctx.state, present(obj), count)
     if part.tapped:
-        raise IllegalAction(f"{name_of(part)} is already tapped", "701.26a")
+        ctx.refuse(f"{name_of(part)} is already tapped", "701.26a")
     part.tapped = True
     ctx.event(
         "tapped",
@@ -46,7 +46,7 @@ def untap(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     part = split(ctx.state, present(obj), count)
     if not part.tapped:
-        raise IllegalAction(f"{name_of(part)} is already untapped", "701.26b")
+        ctx.refuse(f"{name_of(part)} is already untapped", "701.26b")
     part.tapped = False
     ctx.event(
         "untapped",

@@ -8,6 +8,7 @@ from typing import Any
 from play.rules import params, systems
 from play.rules.errors import InvalidAction
 from play.rules.mtg import turn
+from play.rules.mtg.combat import remove_from_combat
 from play.rules.mtg.create import token_name
 from play.rules.mtg.layers import compute_one
 from play.rules.mtg.presentation import PRESENTATION
@@ -52,6 +53,7 @@ class MtgSystem:
         return token_name(subtypes)
 
     def settle(self, ctx: MtgContext) -> None:
+        remove_from_combat(ctx)
         check_state_based_actions(ctx)
 
     def view(self, state: MtgState) -> JsonDict:

@@ -53,18 +53,26 @@ def _sees(source: MtgObject, effect: Effect, obj: MtgObject) -> bool:
 
 def _drain(ctx: MtgContext, source: MtgObject, effect: Effect, times_: int, why: str) -> None:
     state = ctx.state
-    lost = effect.amount * times_ * source.count
-    gained = effect.gain * times_ * source.count
-    for index, seat in enumerate(state.seats):
-        if index != source.controller and not seat.lost and lost:
-            seat.life -= lost
-            ctx.event(
-                "life_lost",
-                f"{seat.name} lost {lost} life: {name_of(source)} ({why}, CR 603.2)",
-                "603.2",
-                seat=index,
-                amount=lost,
-            )
+    triggers = times_ * source.count
+    gained = effect.gain * triggers
+    losers = (
+        _targets(ctx, source, triggers, why)
+        if effect.target_player
+        else {i: triggers for i, s in enumerate(state.seats) if i != source.controller}
+    )
+    for index, n in sorted(losers.items()):
+        seat = state.seat(index)
+        lost = effect.amount * n
+        if seat.lost or not lost:
+            continue
+        seat.life -= lost
+        ctx.event(
+            "life_lost",
+            f"{seat.name} lost {lost} life: {name_of(source)} ({why}, CR 603.2)",
+            "603.2",
+            seat=index,
+            amount=lost,
+        )
     if gained:
         state.seat(source.controller).life += gained
         ctx.event(
@@ -75,6 +83,34 @@ def _drain(ctx: MtgContext, source: MtgObject, effect: Effect, times_: int, why:
             seat=source.controller,
             amount=gained,
         )
+
+
+def _targets(ctx: MtgContext, source: MtgObject, triggers: int, why: str) -> dict[int, int]:
+    """Each trigger's target player (115.1, 603.3d), chosen by its controller: a player for
+    one trigger, or for all the triggers still to target at once ("(all n)")."""
+    state = ctx.state
+    players = [(i, s.name) for i, s in enumerate(state.seats) if not s.lost]
+    chosen: dict[int, int] = {}
+    left = triggers
+    while left:
+        options = [f"{i}: {name}" for i, name in players]
+        if left > 1:
+            options += [f"{i}: {name} (all {left})" for i, name in players]
+        answer = str(
+            ctx.decide(
+                "trigger_target",
+                source.controller,
+                f"{name_of(source)} ({why}): choose the target player of its trigger "
+                f"({left} to target; CR 115.1, 603.3d)",
+                options,
+                "603.3d",
+            )
+        )
+        seat = int(answer.split(":", 1)[0])
+        n = left if answer.endswith(f"(all {left})") else 1
+        chosen[seat] = chosen.get(seat, 0) + n
+        left -= n
+    return chosen
 
 
 def resolve_dies(ctx: MtgContext, died: list[tuple[MtgObject, int]]) -> bool:

@@ -13,7 +13,7 @@ attackers the blockers and damage steps are skipped (508.8).
 from __future__ import annotations
 
 from play.rules.context import times
-from play.rules.mtg import combat, params
+from play.rules.mtg import blocking, combat, params
 from play.rules.mtg.combat_damage import combat_damage_step, strikes_first
 from play.rules.mtg.layers import compute_one
 from play.rules.mtg.records import MANA_KEYS, MtgContext, MtgState, on_battlefield
@@ -71,8 +71,10 @@ def advance(ctx: MtgContext) -> None:
     state = ctx.state
     if state.step == "declare_attackers":
         combat.check_attack_requirements(ctx)
+        combat.attacks_alone(ctx)
     elif state.step == "declare_blockers":
-        combat.check_blocks(ctx)
+        blocking.check_blocks(ctx)
+        blocking.blocks_alone(ctx)
     _end_step_actions(ctx, state.step)
     for seat in state.seats:
         seat.mana_pool = dict.fromkeys(MANA_KEYS, 0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from play.rules.mtg.enters import protector_of
 from play.rules.mtg.layers import Computed, compute, static_sources, visible_face
 from play.rules.mtg.players import all_counters
 from play.rules.mtg.records import MANA_KEYS, MtgObject, MtgState
@@ -49,6 +50,7 @@ def view(state: MtgState) -> JsonDict:
             "seat": pending.seat,
             "prompt": pending.prompt,
             "options": list(pending.options),
+            "amounts": pending.amounts,
         },
     }
 
@@ -95,6 +97,7 @@ def view_object(state: MtgState, obj: MtgObject, c: Computed) -> JsonDict:
         "blocked": obj.blocked if obj.attacking is not None else None,
         "blocking": list(obj.blocking),
         "must_attack": obj.must_attack,
+        "protector": protector_of(obj) if "Battle" in c.face.types else None,
         "chosen_name": obj.chosen_name,
         "summoning_sick": obj.summoning_sick,
         "leaves_at": obj.leaves_at,

@@ -172,7 +172,7 @@ def _become_new_object(ctx: MtgContext, obj: MtgObject, to: str) -> None:
     obj.leave_combat()
     obj.control_reverts_to = obj.must_attack = obj.chosen_name = None
     obj.granted = obj.added_subtypes = ()
-    obj.chosen_color = None
+    obj.chosen_color = obj.protector = None
     obj.counters = {}
     obj.damage = 0
     obj.pumps = ()

@@ -43,15 +43,29 @@ def deflect_tax(ctx: RiftboundContext, action: JsonDict, obj: RiftboundObject, c
         return
     amount = value * count
     rule = "809.2" if value > 1 else "809.1.c"
+    domain = action.get("by_pays")
+    pool = ctx.state.seats[by].rune_pool
+    if domain is not None:
+        if domain not in board.DOMAINS:
+            raise InvalidAction(f"by_pays must be one of {', '.join(board.DOMAINS)}")
+        if pool.get(domain, 0) < amount:
+            raise IllegalAction(
+                f"The rune pool holds {pool.get(domain, 0)} {domain}, not the {amount} the "
+                f"Deflect tax costs (809.1.c, 357.1).",
+                "357.1",
+            )
+        pool[domain] -= amount
+    how = f"from the rune pool ({domain})" if domain is not None else "by hand"
     ctx.event(
         "deflect_tax",
-        f"{ctx.state.seats[by].name} pays {amount} more power of any domain to choose "
+        f"{ctx.state.seats[by].name} pays {amount} more power of any domain {how} to choose "
         f"{obj.face.name} (Deflect, {rule}).",
         rule,
         seat=by,
         amount=amount,
-        domain="any",
+        domain=domain or "any",
         object=obj.id,
+        manual=domain is None,
     )
 
 
@@ -191,20 +205,18 @@ def _standard_move_cost(ctx: RiftboundContext, obj: RiftboundObject, destination
     184.9); exhausting the unit is the cost (144.2)."""
     state = ctx.state
     if state.step != "main" or state.active_seat != obj.controller:
-        raise IllegalAction(
-            "A Standard Move is made in its controller's Main Phase (144.1.a).", "144.1.a"
-        )
+        ctx.refuse("A Standard Move is made in its controller's Main Phase (144.1.a).", "144.1.a")
     if obj.location != BASE and destination != BASE:
         anywhere = any(
             e.kind == "move_here_from_anywhere"
             for e in board.battlefield_effects(state, destination)
         )
         if "Ganking" not in board.keywords(state, obj) and not anywhere:
-            raise IllegalAction(
+            ctx.refuse(
                 "Only units with Ganking move from battlefield to battlefield (144.4).", "144.4"
             )
     if obj.exhausted:
-        raise IllegalAction(
+        ctx.refuse(
             f"{obj.face.name} is exhausted and can't pay the Standard Move's cost (144.2).", "144.2"
         )
     _set_exhausted(ctx, obj, True, "144.2")

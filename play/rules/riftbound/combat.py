@@ -90,6 +90,35 @@ def _lethal(ctx: RiftboundContext, unit: RiftboundObject) -> int:
     return max((board.might(ctx.state, unit) or 0) - unit.damage, 1)
 
 
+FIRST, MIDDLE, LAST = 0, 1, 2
+ASSIGNED_LAST = "assigned combat damage last"
+"""The keyword of "I must be assigned combat damage last" (Caitlyn, Patrolling; 460.2.c.5)."""
+
+
+def _priority(ctx: RiftboundContext, unit: RiftboundObject) -> set[int]:
+    """When a unit may be assigned damage: Tank first (815.1.b), "last" last, both: either, as
+    the assigning player chooses (460.2.c.7)."""
+    keywords = {k.lower() for k in board.keywords(ctx.state, unit)}
+    found = ({FIRST} if "tank" in keywords else set()) | (
+        {LAST} if ASSIGNED_LAST in keywords else set()
+    )
+    return found or {MIDDLE}
+
+
+def _eligible(
+    ctx: RiftboundContext, left: list[RiftboundObject], last_chosen: set[str]
+) -> list[RiftboundObject]:
+    """The units that may get lethal damage next (460.2.c.5-8): Tank units first; a unit with
+    both Tank and "last" may go with them or, once the player assigns to another unit, last."""
+    fixed = {u.id: ({LAST} if u.id in last_chosen else _priority(ctx, u)) for u in left}
+    duals = {u.id for u in left if fixed[u.id] == {FIRST, LAST}}
+    if any(fixed[u.id] == {FIRST} for u in left):
+        return [u for u in left if FIRST in fixed[u.id]]
+    others = [u for u in left if u.id not in duals]
+    lowest = min((min(fixed[u.id]) for u in others), default=LAST)
+    return [u for u in left if u.id in duals or lowest in fixed[u.id]]
+
+
 def _assign(
     ctx: RiftboundContext, seat: int, total: int, targets: list[RiftboundObject]
 ) -> list[tuple[RiftboundObject, int, int]]:
@@ -98,9 +127,9 @@ def _assign(
     plan: list[tuple[RiftboundObject, int, int]] = []
     left = [t for t in targets if t.count > 0]
     remaining = total
+    last_chosen: set[str] = set()  # units whose "last" requirement the player applies
     while remaining > 0 and left:
-        tanks = [t for t in left if "Tank" in board.keywords(ctx.state, t)]
-        pool = tanks or left
+        pool = _eligible(ctx, left, last_chosen)
         by_kind: dict[tuple[str, int], RiftboundObject] = {}
         for unit in pool:
             by_kind.setdefault((unit.face.name, _lethal(ctx, unit)), unit)
@@ -114,6 +143,10 @@ def _assign(
             "460.2.c",
         )
         unit = next(u for u in pool if u.id == chosen_id)
+        if FIRST not in _priority(ctx, unit) or unit.id in last_chosen:
+            # Assigning to a unit that doesn't go first: each unit that could go first or last
+            # now goes last (460.2.c.7-8).
+            last_chosen |= {u.id for u in left if _priority(ctx, u) == {FIRST, LAST}}
         lethal = _lethal(ctx, unit)
         last = len(left) == 1
         if last:

@@ -127,6 +127,7 @@ class RiftboundSystem:
                 "seat": pending.seat,
                 "prompt": pending.prompt,
                 "options": list(pending.options),
+                "amounts": pending.amounts,
             },
         }
 

@@ -56,12 +56,15 @@ def test_spectators_get_403_and_outsiders_404(cast: Cast) -> None:
     assert Table.objects.get(pk=cast.table.pk).version == 0
 
 
-def test_a_stale_version_gets_409(cast: Cast) -> None:
+def test_a_version_ahead_of_the_table_or_a_conflicting_stale_one_gets_409(cast: Cast) -> None:
     assert post(cast, cast.owner, create_soldiers(), version=10**30).status_code == 400
-    assert post(cast, cast.owner, create_soldiers(), version=0).status_code == 200
-    response = post(cast, cast.owner, create_soldiers(), version=0)
+    assert post(cast, cast.owner, create_soldiers(), version=5).json()["error"] == "stale_version"
+    assert post(cast, cast.owner, create_soldiers(count=3), version=0).status_code == 200
+    tap = {"type": "tap", "object": "o1", "count": 2}
+    assert post(cast, cast.owner, tap, version=1).status_code == 200
+    response = post(cast, cast.owner, tap, version=1)  # the same tap again: a double tap
     assert response.status_code == 409
-    assert response.json()["error"] == "stale_version"
+    assert response.json()["error"] == "conflict"
 
 
 def test_it_embeds_the_catalogue_definition_in_the_log(cast: Cast) -> None:

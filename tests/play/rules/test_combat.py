@@ -254,7 +254,9 @@ def test_the_attacker_divides_its_damage_among_different_blockers_510_1c() -> No
     table.do("next_step")
     pending = table.view()["pending_choice"]
     assert pending["kind"] == "combat_damage" and pending["seat"] == 0
-    assert len(pending["options"]) == 3
+    assert pending["amounts"]["power"] == 3
+    assert [t["lethal"] for t in pending["amounts"]["to"]] == [2, 3]
+    assert {"to": {bear: [2], wall: [1]}, "excess": 0} in pending["options"]
     table.choose({"to": {bear: [0], wall: [3]}, "excess": 0})
     assert table.count("Wall Token") == 0 and table.one("Bear Token")["damage"] == 0
     assert table.view()["step"] == "combat_damage"

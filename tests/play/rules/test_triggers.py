@@ -89,3 +89,44 @@ def test_ward_on_the_target_of_an_activated_ability_adds_its_cost_702_21a() -> N
     table.choose("don't pay")
     assert table.one("Warded Bear")["counters"] == {}
     assert "countered" in [e["type"] for e in table.events]
+
+
+BLOOD_ARTIST = {
+    "name": "Blood Artist",
+    "types": ["Creature"],
+    "power": "0",
+    "toughness": "1",
+    "effects": [
+        {
+            "kind": "trigger_drain",
+            "whose": "any",
+            "event": "dies",
+            "filter": {"types": ["Creature"]},
+            "amount": 1,
+            "gain": 1,
+            "target_player": True,
+        }
+    ],
+}
+
+
+def test_blood_artists_target_player_is_chosen_for_each_trigger_115_1_603_3d() -> None:
+    table = Table(("Ann", "Ben", "Cat"))
+    table.put(BLOOD_ARTIST)
+    goblins = make(table, creature("Goblin Token", 1, 1), controller=1, count=3)
+    table.do("destroy", object=goblins, count=3)
+    pending = table.view()["pending_choice"]
+    assert pending["kind"] == "trigger_target" and pending["seat"] == 0
+    assert "2: Cat (all 3)" in pending["options"]
+    table.choose("1: Ben")
+    table.choose("2: Cat (all 2)")
+    assert [s["life"] for s in table.view()["seats"]] == [23, 19, 18]
+
+
+def test_a_target_given_in_advance_needs_no_question_and_may_be_yourself_115_1() -> None:
+    table = Table()
+    table.put(BLOOD_ARTIST)
+    goblin = make(table, creature("Goblin Token", 1, 1))
+    table.do("destroy", object=goblin, answers=["0: Ann"])
+    assert table.view()["pending_choice"] is None
+    assert table.seat(0)["life"] == 20  # lost 1, gained 1

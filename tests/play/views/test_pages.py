@@ -84,7 +84,8 @@ def test_it_refuses_a_taken_seat_and_a_bad_invite(seeded, cast):
     assert response.status_code == 409
     assert "already taken" in response.content.decode()
     assert browser_for(cast.outsider).get("/play/join/nope/").status_code == 404
-    assert browser_for(None).get(url).status_code == 302  # log in first
+    anonymous = browser_for(None).get(url)  # sign up, log in or play as a guest (issue 16)
+    assert anonymous.status_code == 200 and "Play as a guest as" in anonymous.content.decode()
 
 
 def test_it_follows_a_table_through_the_spectator_link(seeded, cast):

@@ -111,13 +111,27 @@ def test_your_own_spells_pay_no_deflect_tax(rift: Rift) -> None:
     rift.do("ready", object="o1", by=1)
     assert rift.events[0] == {
         "type": "deflect_tax",
-        "text": "Ben pays 1 more power of any domain to choose Bird (Deflect, 809.1.c).",
+        "text": "Ben pays 1 more power of any domain by hand to choose Bird (Deflect, 809.1.c).",
         "rule": "809.1.c",
         "seat": 1,
         "amount": 1,
         "domain": "any",
         "object": "o1",
+        "manual": True,
     }
+
+
+def test_the_deflect_tax_is_paid_from_the_rune_pool_when_a_domain_is_named_809_1_c(
+    rift: Rift,
+) -> None:
+    rift.create("rb-bird", count=2)
+    with pytest.raises(IllegalAction) as short:
+        rift.do("ready", object="o1", count=2, by=1, by_pays="Fury")
+    assert short.value.rule == "357.1"
+    rift.state.seats[1].rune_pool["Fury"] = 3  # as if Ben had channeled and recycled runes
+    rift.do("ready", object="o1", count=2, by=1, by_pays="Fury")
+    assert rift.events[0]["amount"] == 2 and rift.events[0]["domain"] == "Fury"
+    assert rift.state.seats[1].rune_pool["Fury"] == 1
 
 
 def test_a_card_leaving_the_board_goes_to_its_owners_zone_without_its_buff(rift: Rift) -> None:

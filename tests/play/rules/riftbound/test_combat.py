@@ -85,3 +85,35 @@ def test_gain_control_of_a_token_unit_188() -> None:
     assert rift.obj(bird)["controller"] == 0
     with pytest.raises(IllegalAction):
         rift.do("gain_control", object=bird, seat=0)
+
+
+def _zone(rift: Rift, name: str) -> str:
+    return str(next(o for o in rift.view()["objects"] if o["name"] == name)["zone"])
+
+
+def test_a_unit_assigned_last_gets_damage_after_the_others_460_2_c_5() -> None:
+    rift = Rift()
+    place(rift, 1, unit("Caitlyn", 1, "Assigned combat damage last"))
+    place(rift, 1, unit("Pawn", 1))
+    place(rift, 1, unit("Bulwark", 1, "Tank"))
+    place(rift, 0, unit("Archer", 2))
+    rift.do("combat", battlefield="bf2", attacker=0)
+    assert rift.view()["pending_choice"] is None  # Tank, then the Pawn, Caitlyn last
+    assert (_zone(rift, "Bulwark"), _zone(rift, "Pawn"), _zone(rift, "Caitlyn")) == (
+        "trash",
+        "trash",
+        "board",
+    )
+
+
+def test_tank_and_last_on_one_unit_the_player_picks_which_applies_460_2_c_7() -> None:
+    rift = Rift()
+    place(rift, 1, unit("Caitlyn", 1, "Assigned combat damage last", "Tank"))
+    place(rift, 1, unit("Pawn", 1))
+    place(rift, 0, unit("Archer", 1))
+    rift.do("combat", battlefield="bf2", attacker=0)
+    pending = rift.view()["pending_choice"]
+    assert pending["kind"] == "combat_damage" and len(pending["options"]) == 2
+    pawn = next(o["id"] for o in rift.view()["objects"] if o["name"] == "Pawn")
+    rift.do("choose", choice=pawn)  # Caitlyn's "last" applies
+    assert (_zone(rift, "Pawn"), _zone(rift, "Caitlyn")) == ("trash", "board")

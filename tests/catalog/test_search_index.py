@@ -1,0 +1,81 @@
+"""The card search index (SQLite FTS5 trigram / PostgreSQL pg_trgm): kept in step with writes,
+put back after a table rebuild, and never changing what a search finds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.db import connection
+
+from catalog import search_index, selectors, services, suggest
+from catalog.models import CardDefinition
+
+pytestmark = pytest.mark.usefixtures("seeded")
+
+QUERIES = [
+    "goblin",
+    "GOBLIN",
+    "mob boss",
+    "t:goblin",
+    "t:legendary -t:goblin",
+    'o:"create a"',
+    "o:treasure or t:elf",
+    "-o:token",
+    "ré",  # shorter than a trigram: unindexed
+    "Dö",
+    'name:"krenko, mob"',
+]
+
+
+@pytest.fixture
+def unindexed() -> Iterator[None]:
+    search_index.USE_FTS = False
+    yield
+    search_index.USE_FTS = True
+
+
+def _slugs(q: str) -> list[str]:
+    return list(selectors.card_list(q=q).values_list("slug", flat=True))
+
+
+def test_indexed_searches_find_exactly_what_the_scans_find(unindexed: None) -> None:
+    services.card_create(slug="mtg-test-dos", game="mtg", name="Dösseldorf Réunion")
+    scans = {q: _slugs(q) for q in QUERIES}
+    search_index.USE_FTS = True
+    assert {q: _slugs(q) for q in QUERIES} == scans
+    assert scans["mob boss"] and scans["t:goblin"] and scans['o:"create a"']
+
+
+def test_the_index_follows_inserts_renames_bulk_writes_and_deletes() -> None:
+    card = services.card_create(slug="mtg-test-zq", game="mtg", name="Zqxwv Herald")
+    assert _slugs("zqxwv") == ["mtg-test-zq"]
+    services.card_update(card=card, name="Vwxqz Herald")
+    assert _slugs("zqxwv") == [] and _slugs("vwxqz") == ["mtg-test-zq"]
+    CardDefinition.objects.bulk_create(
+        [CardDefinition(slug=f"mtg-test-b{n}", game_id="mtg", name=f"Bulkq {n}") for n in range(3)]
+    )
+    assert len(_slugs("bulkq")) == 3
+    CardDefinition.objects.filter(name__startswith="Bulkq").delete()
+    card.delete()
+    assert _slugs("bulkq") == [] and _slugs("vwxqz") == []
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite triggers")
+def test_triggers_a_table_rebuild_dropped_are_put_back_and_the_index_rebuilt() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"DROP TRIGGER {search_index.FTS}_insert")
+    services.card_create(slug="mtg-test-lost", game="mtg", name="Lostwrite Oracle")
+    assert search_index.ensure(connection) is True
+    assert _slugs("lostwrite") == ["mtg-test-lost"]
+    assert search_index.ensure(connection) is False  # idempotent
+
+
+def test_misspelled_names_get_close_suggestions() -> None:
+    found = suggest.card_suggestions(["Krenko Mobb Boss", "Smotherin Tithe", "zzzzzzqqq"], "mtg")
+    assert found == {
+        "Krenko Mobb Boss": ("Krenko, Mob Boss",),
+        "Smotherin Tithe": ("Smothering Tithe",),
+        "zzzzzzqqq": (),
+    }
+    assert "Treasure Token" in suggest.did_you_mean("Treasur Token", "mtg")
