@@ -36,7 +36,7 @@ ARGUMENTS = {
     # (their defaults, run by hand, took 10 and 5 minutes there): a streaming import's peak
     # memory doesn't grow with the file, and a search's plan shows at 20,000 cards.
     "search.py": ["--iterations", "20", "--cards", "20000"],
-    "import_large.py": ["--megabytes", "60"],
+    "import_large.py": ["--megabytes", "30"],
     "decklist.py": ["--iterations", "10", "--catalogue", "5000"],
     "print.py": ["--runs", "5"],
     "load.py": ["--tables", "10", "--seconds", "20"],
