@@ -49,8 +49,8 @@ APPENDED = {
     "gc_tuning.py": "Garbage collection, default against tokensite/gctune.py (bench/gc_tuning.py)",
 }
 # Run on PostgreSQL + Redis when configured; the others always get a fresh SQLite database.
-USES_SERVICES = {"load.py", "scale.py"}
-NEEDS_SERVICES = {"load.py"}
+USES_SERVICES = {"load.py", "scale.py", "admin_import.py"}
+NEEDS_SERVICES = {"load.py", "admin_import.py"}
 LAST = "scale.py"  # its table is the summary: printed at the end
 
 
