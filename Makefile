@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck pytest install install-dev migrate bench faults faults-short clean lock worker topology
+.PHONY: run test lint typecheck pytest install install-dev migrate bench faults faults-short clean lock worker topology audit
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -84,6 +84,13 @@ faults: install-dev
 
 faults-short: install-dev
 	$(BIN)/python bench/faults.py --short $(if $(FAULTS),--only $(FAULTS))
+
+# Lighthouse 12 (npm, through npx) in Debian's Chromium on home, catalogue, a token and the
+# battlefield, mobile and desktop, served as deployed (DEBUG=0); prints the scores. Opt-in: needs
+# node/npm, skips without them. AUDIT_ARGS="--only battlefield --form mobile" for one.
+AUDIT_ARGS ?=
+audit: install-dev
+	$(BIN)/python bench/audit.py $(AUDIT_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles

@@ -59,6 +59,12 @@ class StartTableForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}), help_text="One seat name per line."
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its ids must differ from the deck form's on the same page ("id_name" twice left the
+        # deck's Name field without a label).
+        kwargs.setdefault("auto_id", "table_%s")
+        super().__init__(*args, **kwargs)
+
     def clean_players(self) -> list[str]:
         names = [n.strip()[:100] for n in self.cleaned_data["players"].splitlines() if n.strip()]
         if not 1 <= len(names) <= MAX_PLAYERS:

@@ -443,3 +443,39 @@ def replacement_summary(events: list[JsonDict]) -> str | None:
         return None
     before = applied[0].get("before", "?")
     return f"{before} → {created}: " + " · ".join(replacement_phrase(e) for e in applied)
+
+
+# One announcement names at most this many events; the log has the rest.
+SAID_EVENTS = 3
+
+
+def announcement(seat_name: str | None, events: list[JsonDict]) -> str:
+    """One short sentence for screen readers about one action: who, then what happened
+    ("Ben: Tapped Soldier Token (x4)."). Built from the events' own sentences without their
+    rule (the log shows rules), so the page's live region and the websocket say the same."""
+    lines = []
+    for event in events:
+        text = str(event_line(event)["text"])
+        rule = event.get("rule")
+        suffix = f" (CR {rule})" if rule else ""
+        if suffix and text.endswith(suffix):
+            text = text[: -len(suffix)]
+        if text:
+            lines.append(text)
+    if not lines:
+        return ""
+    said = "; ".join(lines[:SAID_EVENTS])
+    if len(lines) > SAID_EVENTS:
+        said += f"; and {len(lines) - SAID_EVENTS} more (see the log)"
+    if seat_name and not said.startswith(seat_name):
+        said = f"{seat_name}: {said}"
+    return said + "."
+
+
+def entry_announcement(action: Action, state: JsonDict) -> str:
+    """The announcement of a logged action (`announcement`), its seat named from `state`."""
+    names = {s["seat"]: s["name"] for s in state.get("seats", [])}
+    seat_name = names.get(action.seat) if action.seat is not None else None
+    if seat_name is None and action.actor is not None:
+        seat_name = action.actor.get_username()
+    return announcement(seat_name, list(action.events or []))

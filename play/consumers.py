@@ -26,8 +26,9 @@ from tokensite.channels import bounded
 
 logger = logging.getLogger(__name__)
 
-# What a `table.updated` message passes on from the broadcast (`delta` where the sender has one).
-UPDATE_FIELDS = ("type", "version", "events", "delta")
+# What a `table.updated` message passes on from the broadcast (`delta` where the sender has one;
+# `said`, the action in one sentence for the page's live region).
+UPDATE_FIELDS = ("type", "version", "events", "delta", "said")
 
 
 @database_sync_to_async  # type: ignore[misc]

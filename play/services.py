@@ -20,6 +20,7 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from play import broadcast, rules
+from play.board import announcement
 from play.delta import apply_patch, diff_states, forward, inverse, table_delta
 from play.idempotency import Idempotency, Repeat, find_answer, keep_answer
 from play.models import Action, Seat, Spectator, Table, new_link_token
@@ -114,13 +115,20 @@ def table_create(
 
 
 def _broadcast(
-    table: Table, version: int, events: list[dict[str, Any]], delta: dict[str, Any]
+    table: Table, version: int, events: list[dict[str, Any]], delta: dict[str, Any], said: str
 ) -> None:
     """Tell every listener of the table; runs after commit so nobody sees an unsaved version.
 
     Never waits on the channel layer nor raises (play/broadcast.py): a listener that misses it
-    resyncs from the version in the next message or heartbeat."""
-    message = {"type": "table.updated", "version": version, "events": events, "delta": delta}
+    resyncs from the version in the next message or heartbeat. `said` is the action in one
+    sentence (board.announcement) for the page's live region."""
+    message = {
+        "type": "table.updated",
+        "version": version,
+        "events": events,
+        "delta": delta,
+        "said": said,
+    }
     broadcast.publish(table.group_name, message)
 
 
@@ -257,7 +265,11 @@ def _commit_entry(
     for field_name, value in changes.items():
         setattr(table, field_name, value)
     transaction.on_commit(lambda: committed_states.put(table.id, version, state))
-    transaction.on_commit(lambda: _broadcast(table, version, events, delta), robust=True)
+    seat_name = state.seats[seat].name if seat is not None and seat < len(state.seats) else None
+    if seat_name is None and isinstance(user, User):
+        seat_name = user.get_username()
+    said = announcement(seat_name, events)
+    transaction.on_commit(lambda: _broadcast(table, version, events, delta, said), robust=True)
     return version, delta
 
 

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -38,6 +38,17 @@ from tokensite.api import Conflict, DomainError, Forbidden
 LOG_ENTRIES = 40
 LINK = re.compile(r"/play/(join|watch)/([\w-]{1,64})/?")
 SLOT = re.compile(r"^[a-z0-9_-]{1,40}$")
+# The battlefield's single-key shortcuts: (what, default key, what it does). The page's buttons
+# name theirs with data-shortcut; players turn them off or remap them (static/js/battlefield.js).
+SHORTCUTS = [
+    ("next", "n", "Next step"),
+    ("pass", "p", "Pass the turn"),
+    ("undo", "u", "Undo the last action"),
+    ("untap-all", "a", "Untap (ready) all of the active player's permanents"),
+    ("create", "c", "Create tokens: the quantity, then Tab to the token"),
+    ("search", "/", "Search tokens and cards"),
+    ("help", "?", "This help"),
+]
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -85,12 +96,16 @@ def _context(
     extra.setdefault(
         "result_lines", [board.event_line(e) for e in extra.get("result_events") or []]
     )
-    entries = selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES))
+    entries = list(selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES)))
+    latest = max(entries, key=lambda entry: entry.seq, default=None)
     return {
+        # The latest action in a sentence: the page's live region says it when the board moves
+        # to its version (own answers, polling), as the websocket's `said` does for patches.
+        "said": board.entry_announcement(latest, state) if latest is not None else "",
         "table": table,
         "state": state,
         "layout": board.layout(state),
-        "log": board.log_groups(list(entries), state),
+        "log": board.log_groups(entries, state),
         "access": access,
         "spectate": request.GET.get("spectate", ""),
         "controls": table_controls(table.game),
@@ -265,13 +280,38 @@ def spectate(request: HttpRequest, token: str) -> HttpResponse:
     return redirect(f"{reverse('play-table', args=[found])}?{urlencode({'spectate': token})}")
 
 
+def _board_ended(request: HtmxHttpRequest, table_id: Any, exc: DomainError) -> HttpResponse:
+    """The board's place when access ended under an open page (logout in another tab, a removed
+    seat): says so, with a way back (log in, keeping this table as `next`); the page keeps
+    asking, so the board comes back once access does."""
+    anonymous = not request.user.is_authenticated and not request.GET.get("spectate")
+    context = {
+        "error": exc,
+        "session_ended": anonymous,
+        "login_url": f"{reverse('login')}?{urlencode({'next': _table_url(request, table_id)})}",
+    }
+    response = render(request, "play/table.html#ended", context, status=exc.status)
+    # Swapped in place of the board (the page's script handles it, not django-htmx's debug page).
+    response["HX-Retarget"] = "#board"
+    return response
+
+
+def _table_url(request: HttpRequest, table_id: Any) -> str:
+    try:
+        return reverse("play-table", args=[table_id])
+    except NoReverseMatch:
+        return reverse("play-lobby")
+
+
 @require_safe
 def table_page(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     try:
         table, access = _access(request, table_id)
     except DomainError as exc:
-        return render(request, "play/error.html", {"error": exc}, status=exc.status)
-    context = _context(request, table, access, palette=_palette(table))
+        # Someone logged out (or never in) gets a way to log in and come back here.
+        context = {"error": exc, "login_next": request.get_full_path()}
+        return render(request, "play/error.html", context, status=exc.status)
+    context = _context(request, table, access, palette=_palette(table), shortcuts=SHORTCUTS)
     template = "play/table.html#board" if request.htmx else "play/table.html"
     return render(request, template, context)
 
@@ -283,7 +323,7 @@ def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     try:
         table, access = _access(request, table_id)
     except DomainError as exc:
-        return render(request, "play/table.html#error", {"error": exc}, status=exc.status)
+        return _board_ended(request, table_id, exc)
     if request.GET.get("known") == str(table.version):
         return HttpResponse(status=204)
     if request.GET.get("part") == "frame":

@@ -121,6 +121,12 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database host that accepts and then says nothing (hung, half-open network) fails a
+    # connection in seconds instead of holding the request (and /healthz) for minutes.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
+        os.environ.get("DATABASE_CONNECT_TIMEOUT", "5")
+    )
 DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "8"))
 if (
     DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"

@@ -47,7 +47,13 @@
   // The resync: the board for the version we have (204 when it is still the latest).
   function refresh() {
     var sep = boardUrl.indexOf("?") === -1 ? "?" : "&";
-    htmx.ajax("GET", boardUrl + sep + "known=" + version(), { target: "#board", swap: "outerHTML" });
+    var known = ended() ? "" : sep + "known=" + version();
+    htmx.ajax("GET", boardUrl + known, { target: "#board", swap: "outerHTML" });
+  }
+
+  function ended() {
+    var el = board();
+    return !!(el && el.hasAttribute("data-ended"));
   }
 
   function startPolling(text) {
@@ -249,6 +255,7 @@
       plan.push({ tile: tile, obj: obj });
     }
     // Every change can be shown: only now touch the page.
+    var kept = rememberFocus();
     for (var k = 0; k < plan.length; k++) {
       var step = plan[k];
       var target = step.remove || step.tile || newTile(step.obj);
@@ -276,6 +283,8 @@
       input.value = String(newVersion);
     });
     syncVersion();
+    rove();
+    restoreFocus(kept);
     if (frameChanged) {
       refreshFrame();
     }
@@ -331,7 +340,21 @@
         }
         // A delta that follows the version on screen patches the tiles; anything else (a
         // missed version, a change the patch can't show) fetches the whole board.
+        if (data.type === "table.updated" && ownPending() > 0) {
+          // Our own action is on its way back with the board: one download, not two. Should
+          // the answer not bring this version, the board is fetched once it has come.
+          awaited = Math.max(awaited, data.version);
+          if (data.said && data.version > announced) {
+            announced = data.version;
+            say(data.said);
+          }
+          return;
+        }
         var next = data.type === "table.updated" && data.version === version() + 1 && data.delta;
+        if (data.type === "table.updated" && data.said && data.version > announced) {
+          announced = data.version;
+          say(data.said);
+        }
         if (!next || !patchBoard(data.version, data.delta)) {
           refresh();
         }
@@ -359,6 +382,44 @@
       retryDelay = Math.min(retryDelay * 2, 30000);
     };
   }
+
+  // Own actions in flight (posts that answer with the board): a websocket update meanwhile is
+  // most likely that action; the answer brings it, so the page doesn't download it twice.
+  var own = []; // {xhr, at} of the posts in flight
+  var awaited = 0;
+  var OWN_MAX_MS = 10000; // a post that never reports back stops counting after this
+
+  function ownPending() {
+    var now = Date.now();
+    own = own.filter(function (entry) { return now - entry.at < OWN_MAX_MS; });
+    return own.length;
+  }
+
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var detail = event.detail;
+    var verb = detail.requestConfig ? detail.requestConfig.verb : "";
+    if (verb === "post" && detail.target && detail.target.id === "board" && detail.xhr) {
+      own.push({ xhr: detail.xhr, at: Date.now() });
+    }
+  });
+
+  function ownDone(event) {
+    var xhr = event.detail.xhr;
+    var before = own.length;
+    own = own.filter(function (entry) { return entry.xhr !== xhr; });
+    if (own.length === before) {
+      return;
+    }
+    if (ownPending() === 0) {
+      if (awaited > version()) {
+        refresh();
+      }
+      awaited = 0;
+    }
+  }
+
+  document.body.addEventListener("htmx:afterRequest", ownDone);
+  document.body.addEventListener("htmx:sendAbort", ownDone);
 
   // Controls outside the board (the token palette) post the version the board shows now.
   function syncVersion() {
@@ -398,10 +459,8 @@
     before = now;
   }
 
-  // The log filter (by player) and the focused control survive board updates.
+  // The log filter (by player) survives board updates.
   var logSeat = "";
-  var focus = null;
-  var FOCUSABLE = "a[href], button, input, select, textarea, summary";
 
   function applyLogFilter() {
     var select = document.querySelector("[data-log-filter]");
@@ -413,33 +472,221 @@
     });
   }
 
+  // Announcements: two live regions that exist from page load (outside the board, so swaps
+  // never replace them). The polite one says every action, anyone's, in one sentence from the
+  // server (the board's data-said, the websocket's `said`); the assertive one says what needs
+  // the player now (a pending choice, a refused or stale action, the session's end).
+  var announced = version(); // the newest version whose sentence was said (or was on load)
+  var lastUrgent = (board() && board().dataset.urgent) || "";
+  var queued = { polite: [], urgent: [] };
+  var sayTimer = null;
+
+  function say(text, urgent) {
+    if (!text) {
+      return;
+    }
+    queued[urgent ? "urgent" : "polite"].push(text);
+    if (sayTimer === null) {
+      // Cleared, then set a moment later: the same sentence twice in a row is news too, and
+      // sentences arriving together are said together.
+      sayTimer = window.setTimeout(flushSay, 60);
+      ["announce", "announce-urgent"].forEach(function (id) {
+        var region = document.getElementById(id);
+        if (region) {
+          region.textContent = "";
+        }
+      });
+    }
+  }
+
+  function flushSay() {
+    sayTimer = null;
+    [["polite", "announce"], ["urgent", "announce-urgent"]].forEach(function (pair) {
+      var region = document.getElementById(pair[1]);
+      if (region && queued[pair[0]].length) {
+        region.textContent = queued[pair[0]].join(" ");
+      }
+      queued[pair[0]] = [];
+    });
+  }
+
+  function announceBoard() {
+    var el = board();
+    if (!el) {
+      return;
+    }
+    var saidAt = parseInt(el.dataset.saidVersion || "0", 10);
+    if (el.dataset.said && saidAt > announced) {
+      say(el.dataset.said);
+    }
+    announced = Math.max(announced, saidAt);
+    var urgent = el.dataset.urgent || "";
+    if (urgent && (urgent !== lastUrgent || el.querySelector(".notice"))) {
+      say(urgent, true);
+    }
+    lastUrgent = urgent;
+  }
+
+  // Focus survives every update, one's own or anyone's, swapped or patched: a stack is found
+  // again by its object id (or, when it is gone, the stack now at its place), any other control
+  // by the element with an id around it and what the control says.
+  var FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+
+  function tiles() {
+    return Array.prototype.slice.call(document.querySelectorAll("#board .bf-tile"));
+  }
+
+  function controlKey(el) {
+    return [el.tagName, el.getAttribute("name") || "", el.getAttribute("value") || "",
+      el.getAttribute("aria-label") || el.textContent.trim()].join("|");
+  }
+
   function rememberFocus() {
     var active = document.activeElement;
     var root = board();
-    focus = null;
     if (!active || !root || !root.contains(active)) {
-      return;
+      return null;
     }
-    var anchor = active.closest("[id]");
+    var tile = active.closest(".bf-tile");
+    if (tile) {
+      return { tile: tile.dataset.object, at: tiles().indexOf(tile), quick: !!active.closest(".tile-quick") };
+    }
+    var anchor = active.parentElement ? active.parentElement.closest("[id]") : null;
+    if (active.id) {
+      anchor = active;
+    }
     if (!anchor) {
-      return;
+      return null;
     }
-    focus = { id: anchor.id, index: Array.prototype.indexOf.call(anchor.querySelectorAll(FOCUSABLE), active) };
+    return {
+      id: anchor.id,
+      key: controlKey(active),
+      index: Array.prototype.indexOf.call(anchor.querySelectorAll(FOCUSABLE), active)
+    };
   }
 
-  function restoreFocus() {
-    if (!focus) {
-      return;
+  function tileTarget(tile, quick) {
+    var button = quick ? tile.querySelector(".tile-quick button[name=type]") : null;
+    return button || tile.querySelector(".tile-open");
+  }
+
+  function nearestTile(id, at) {
+    var all = tiles();
+    var found = id ? tileOf(id) : null;
+    if (found && found.closest("#board")) {
+      return found;
     }
-    var anchor = document.getElementById(focus.id);
+    return all.length ? all[Math.max(0, Math.min(at, all.length - 1))] : null;
+  }
+
+  function focusTarget(kept) {
+    if (kept.tile !== undefined) {
+      var tile = nearestTile(kept.tile, kept.at);
+      return tile ? tileTarget(tile, kept.quick) : document.getElementById("stacks");
+    }
+    var anchor = document.getElementById(kept.id);
     if (!anchor) {
+      return board();
+    }
+    if (anchor.matches(FOCUSABLE)) {
+      return anchor;
+    }
+    var all = Array.prototype.slice.call(anchor.querySelectorAll(FOCUSABLE));
+    var same = all.filter(function (el) { return controlKey(el) === kept.key; })[0];
+    return same || all[Math.min(kept.index, all.length - 1)] || anchor;
+  }
+
+  function restoreFocus(kept) {
+    if (!kept) {
       return;
     }
-    var target = focus.index >= 0 ? anchor.querySelectorAll(FOCUSABLE)[focus.index] : anchor;
-    if (target && document.activeElement !== target) {
+    var active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) {
+      return; // focus is still somewhere (the player moved it): leave it there
+    }
+    if ((panel && panel.open) || (help && help.open)) {
+      return; // a modal dialog has focus; closing it gives focus back (see "close" below)
+    }
+    var target = focusTarget(kept);
+    if (target) {
+      if (target.closest(".bf-tile")) {
+        current = target.closest(".bf-tile").dataset.object;
+        rove();
+      }
+      if (!target.matches(FOCUSABLE)) {
+        target.setAttribute("tabindex", "-1");
+      }
       target.focus({ preventScroll: true });
     }
   }
+
+  // The stacks are one Tab stop (a roving tabindex): Tab reaches the current stack (its
+  // actions and its quick button), arrow keys, Home and End move between stacks.
+  var current = null;
+
+  function rove() {
+    var all = tiles();
+    if (!all.length) {
+      return;
+    }
+    var here = (current && tileOf(current)) || all[0];
+    if (!here.closest("#board")) {
+      here = all[0];
+    }
+    current = here.dataset.object;
+    all.forEach(function (tile) {
+      var tabIndex = tile === here ? 0 : -1;
+      tile.querySelectorAll("a[href], button").forEach(function (el) {
+        el.tabIndex = tabIndex;
+      });
+    });
+  }
+
+  function moveBetweenStacks(event) {
+    var tile = event.target.closest ? event.target.closest("#board .bf-tile") : null;
+    if (!tile || event.ctrlKey || event.metaKey || event.altKey) {
+      return false;
+    }
+    var all = tiles();
+    var at = all.indexOf(tile);
+    var to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 }[event.key];
+    if (to === undefined) {
+      return false;
+    }
+    event.preventDefault();
+    var target = all[Math.max(0, Math.min(to, all.length - 1))];
+    current = target.dataset.object;
+    rove();
+    tileTarget(target, !!event.target.closest(".tile-quick")).focus();
+    return true;
+  }
+
+  document.body.addEventListener("focusin", function (event) {
+    var group = event.target.closest ? event.target.closest("#palette .quick") : null;
+    if (group && event.target.tagName === "BUTTON") {
+      roveQuick(group, event.target);
+    }
+    var tile = event.target.closest ? event.target.closest("#board .bf-tile") : null;
+    if (tile && tile.dataset.object !== current) {
+      current = tile.dataset.object;
+      rove();
+    }
+  });
+
+  // The skip link lands on the current stack (or the empty board).
+  document.body.addEventListener("click", function (event) {
+    var skip = event.target.closest ? event.target.closest("[data-skip-stacks]") : null;
+    if (!skip) {
+      return;
+    }
+    event.preventDefault();
+    rove();
+    var tile = nearestTile(current, 0);
+    var target = tile ? tileTarget(tile, false) : document.getElementById("stacks");
+    if (target) {
+      target.focus();
+    }
+  });
 
   document.body.addEventListener("change", function (event) {
     if (event.target.matches && event.target.matches("[data-log-filter]")) {
@@ -448,23 +695,136 @@
     }
   });
 
-  document.body.addEventListener("htmx:beforeSwap", function () {
-    before = stacksOnBoard();
-    rememberFocus();
+  var kept = null;
+
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "board") {
+      before = stacksOnBoard();
+      kept = rememberFocus();
+    }
+  });
+
+  // Parts of the board swapped out of band (the frame: heads, seats) keep focus too.
+  document.body.addEventListener("htmx:oobBeforeSwap", function () {
+    kept = rememberFocus() || kept;
+  });
+
+  document.body.addEventListener("htmx:oobAfterSwap", function () {
+    var active = document.activeElement;
+    if (kept && (!active || active === document.body || !active.isConnected)) {
+      rove();
+      restoreFocus(kept);
+    }
+  });
+
+  // The ended session: the board says so; the page asks again every few seconds (and when the
+  // tab comes back), and reconnects once the board is back (logged in again here or elsewhere).
+  var RECOVER_MS = 4000;
+  var recoverTimer = null;
+
+  function sessionEnded() {
+    stopPolling();
+    if (socket !== null) {
+      socket.close();
+    }
+    if (recoverTimer === null) {
+      recoverTimer = window.setInterval(refresh, RECOVER_MS);
+    }
+  }
+
+  function sessionBack() {
+    if (recoverTimer !== null) {
+      window.clearInterval(recoverTimer);
+      recoverTimer = null;
+      wasLive = false;
+      if (socket === null) {
+        connect();
+      }
+    }
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && ended()) {
+      refresh();
+    }
   });
 
   document.body.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "panel-body" && panel && !panel.open) {
-      panel.showModal();
+    var target = event.detail.target;
+    if (target && target.id === "panel-body" && panel) {
+      if (!panel.open) {
+        panel.showModal();
+      }
+      // The count field first, its number selected: typing "4" then Enter acts on 4.
+      var first = panel.querySelector("[autofocus]");
+      if (first) {
+        first.focus();
+        if (first.select) {
+          first.select();
+        }
+      }
+      return;
     }
-    if (document.getElementById("board") && event.detail.target && event.detail.target.id !== "panel-body") {
-      showGone();
+    if (target && target.id === "palette-results") {
+      say(target.dataset.found || "");
+      return;
     }
+    if (!board()) {
+      return;
+    }
+    if (ended()) {
+      sessionEnded();
+      say(board().dataset.urgent || board().textContent.trim(), true);
+      return;
+    }
+    sessionBack();
+    showGone();
     setStatus(status.text, status.ok);
     syncVersion();
     applyLogFilter();
-    restoreFocus();
+    rove();
+    announceBoard();
+    restoreFocus(kept);
+    kept = null;
   });
+
+  // The stack dialog remembers its stack: closing it (done, Esc, Close) puts focus back there,
+  // or on the stack now at its place when that one is gone.
+  var panelFrom = null;
+
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var opener = event.detail.elt && event.detail.elt.closest ? event.detail.elt.closest("[data-open-panel]") : null;
+    var tile = opener ? opener.closest(".bf-tile") : null;
+    if (tile) {
+      panelFrom = { tile: tile.dataset.object, at: tiles().indexOf(tile), quick: false };
+    }
+  });
+
+  if (panel) {
+    panel.addEventListener("close", function () {
+      if (panelFrom) {
+        var target = focusTarget(panelFrom);
+        if (target) {
+          current = target.closest(".bf-tile") ? target.closest(".bf-tile").dataset.object : current;
+          rove();
+          target.focus();
+        }
+      }
+    });
+  }
+
+  // The help dialog gives focus back to its button, even when a swap replaced that one.
+  if (help) {
+    help.addEventListener("close", function () {
+      var active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected) {
+        var opener = document.querySelector("[data-open-help]");
+        if (opener) {
+          opener.focus();
+        }
+      }
+    });
+  }
 
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var elt = event.detail.elt;
@@ -517,49 +877,234 @@
     }
   });
 
+  // Single-key shortcuts the player controls (WCAG 2.1.4): on or off and remapped in the help
+  // dialog, kept in this browser. The defaults are the page's (the help's data-default).
+  var SHORTCUT_STORE = "tokensite.shortcuts";
+  var settingsForm = document.getElementById("shortcut-settings");
+
+  function loadShortcuts() {
+    try {
+      var saved = JSON.parse(window.localStorage.getItem(SHORTCUT_STORE) || "{}");
+      return { enabled: saved.enabled !== false, keys: saved.keys || {} };
+    } catch (err) {
+      return { enabled: true, keys: {} };
+    }
+  }
+
+  var shortcuts = loadShortcuts();
+
+  function keyInputs() {
+    return settingsForm ? Array.prototype.slice.call(settingsForm.querySelectorAll("[data-action]")) : [];
+  }
+
+  function keyOf(action) {
+    var input = keyInputs().filter(function (el) { return el.dataset.action === action; })[0];
+    var key = shortcuts.keys[action];
+    return key !== undefined ? key : (input ? input.dataset.default : "");
+  }
+
+  function actionFor(key) {
+    return keyInputs().map(function (el) { return el.dataset.action; }).filter(function (action) {
+      return key && keyOf(action) === key;
+    })[0];
+  }
+
+  // Every button with a shortcut says its key (aria-keyshortcuts), or none when they are off.
+  function showShortcuts() {
+    document.querySelectorAll("[data-shortcut]").forEach(function (el) {
+      var key = keyOf(el.dataset.shortcut);
+      if (shortcuts.enabled && key) {
+        el.setAttribute("aria-keyshortcuts", key);
+      } else {
+        el.removeAttribute("aria-keyshortcuts");
+      }
+    });
+  }
+
+  function fillSettings() {
+    if (!settingsForm) {
+      return;
+    }
+    settingsForm.elements.enabled.checked = shortcuts.enabled;
+    keyInputs().forEach(function (input) {
+      input.value = keyOf(input.dataset.action);
+      input.disabled = !shortcuts.enabled;
+    });
+  }
+
+  function saveShortcuts(note) {
+    try {
+      window.localStorage.setItem(SHORTCUT_STORE, JSON.stringify(shortcuts));
+    } catch (err) {
+      note = "Not kept: this browser doesn’t store settings.";
+    }
+    var out = document.getElementById("shortcut-note");
+    if (out) {
+      out.textContent = note || "";
+    }
+    fillSettings();
+    showShortcuts();
+  }
+
+  if (settingsForm) {
+    settingsForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+    });
+    settingsForm.addEventListener("input", function (event) {
+      var input = event.target;
+      if (input.name === "enabled") {
+        shortcuts.enabled = input.checked;
+        saveShortcuts(input.checked ? "Shortcuts on." : "Shortcuts off.");
+        return;
+      }
+      if (!input.dataset.action) {
+        return;
+      }
+      var key = input.value.slice(-1);
+      var taken = actionFor(key);
+      if (key && taken && taken !== input.dataset.action) {
+        saveShortcuts("“" + key + "” already does something else: choose another key.");
+        return;
+      }
+      if (key === " ") {
+        saveShortcuts("Space can’t be a shortcut.");
+        return;
+      }
+      shortcuts.keys[input.dataset.action] = key;
+      saveShortcuts(key ? "Saved." : "That shortcut is off.");
+    });
+    settingsForm.addEventListener("click", function (event) {
+      if (event.target.closest("[data-reset-shortcuts]")) {
+        shortcuts = { enabled: true, keys: {} };
+        saveShortcuts("Default keys.");
+      }
+    });
+  }
+  fillSettings();
+  showShortcuts();
+  document.body.addEventListener("htmx:afterSwap", showShortcuts);
+
   function typing(target) {
     var tag = target && target.tagName;
     return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable);
   }
 
+  function openPalette(selector) {
+    var field = document.querySelector(selector);
+    if (!field) {
+      return false;
+    }
+    var palette = document.getElementById("palette");
+    if (palette) {
+      palette.open = true;
+    }
+    field.focus();
+    if (field.select) {
+      field.select();
+    }
+    return true;
+  }
+
+  var RUN = {
+    help: function () {
+      if (help) {
+        help.showModal();
+      }
+      return !!help;
+    },
+    search: function () { return openPalette("#palette-q"); },
+    create: function () { return openPalette("#palette input[name=count]"); }
+  };
+
+  // The palette's token groups are toolbars: one Tab stop each, arrow keys, Home and End move
+  // along, and typing a name's first letters jumps to it ("t" for Treasure Token).
+  var typed = "";
+  var typedAt = 0;
+
+  function quickButtons(group) {
+    return Array.prototype.slice.call(group.querySelectorAll("button"));
+  }
+
+  function roveQuick(group, here) {
+    quickButtons(group).forEach(function (button) {
+      button.tabIndex = button === here ? 0 : -1;
+    });
+  }
+
+  function initQuick() {
+    document.querySelectorAll("#palette .quick").forEach(function (group) {
+      var buttons = quickButtons(group);
+      var here = buttons.filter(function (b) { return b.tabIndex === 0 && b.hasAttribute("tabindex"); })[0];
+      roveQuick(group, here || buttons[0]);
+    });
+  }
+
+  function moveInQuick(event) {
+    var group = event.target.closest ? event.target.closest("#palette .quick") : null;
+    if (!group || event.ctrlKey || event.metaKey || event.altKey) {
+      return false;
+    }
+    var buttons = quickButtons(group);
+    var at = buttons.indexOf(event.target);
+    var to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+    if (to === undefined && event.key.length === 1 && event.key !== " ") {
+      var now = Date.now();
+      typed = (now - typedAt < 800 ? typed : "") + event.key.toLowerCase();
+      typedAt = now;
+      var order = buttons.slice(at + (typed.length === 1 ? 1 : 0)).concat(buttons.slice(0, at + (typed.length === 1 ? 1 : 0)));
+      var match = order.filter(function (b) { return b.textContent.trim().toLowerCase().indexOf(typed) === 0; })[0];
+      to = match ? buttons.indexOf(match) : at;
+    }
+    if (to === undefined) {
+      return false;
+    }
+    event.preventDefault();
+    var target = buttons[Math.max(0, Math.min(to, buttons.length - 1))];
+    roveQuick(group, target);
+    target.focus();
+    return true;
+  }
+
+  initQuick();
+
   document.addEventListener("keydown", function (event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) {
+    if (typing(event.target) || (event.target.closest && event.target.closest("dialog"))) {
+      return;
+    }
+    if (moveBetweenStacks(event) || moveInQuick(event)) {
+      return;
+    }
+    if (!shortcuts.enabled || event.ctrlKey || event.metaKey || event.altKey) {
       return;
     }
     if ((panel && panel.open) || (help && help.open)) {
       return;
     }
-    if (event.key === "?") {
-      event.preventDefault();
-      if (help) {
-        help.showModal();
-      }
+    var action = actionFor(event.key);
+    if (!action) {
       return;
     }
-    if (event.key === "/") {
-      var search = document.getElementById("palette-q");
-      if (search) {
+    if (RUN[action]) {
+      if (RUN[action]()) {
         event.preventDefault();
-        var palette = document.getElementById("palette");
-        if (palette) {
-          palette.open = true;
-        }
-        search.focus();
       }
       return;
     }
-    var button = document.querySelector('#board [data-shortcut="' + event.key + '"]');
+    var button = document.querySelector('#board [data-shortcut="' + action + '"]');
     if (button) {
       event.preventDefault();
       button.click();
     }
   });
 
-  // Phones start with the palette folded so the board is on screen first.
-  var palette = document.getElementById("palette");
-  if (palette && window.matchMedia("(max-width: 719px)").matches) {
-    palette.open = false;
-  }
+  // The skip link to the palette unfolds it (phones start with it folded: palette-fold.js).
+  document.body.addEventListener("click", function (event) {
+    var skip = event.target.closest ? event.target.closest("[data-skip-palette]") : null;
+    if (skip && openPalette("#palette-q")) {
+      event.preventDefault();
+    }
+  });
 
+  rove();
   connect();
 })();

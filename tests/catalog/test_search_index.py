@@ -79,3 +79,18 @@ def test_misspelled_names_get_close_suggestions() -> None:
         "zzzzzzqqq": (),
     }
     assert "Treasure Token" in suggest.did_you_mean("Treasur Token", "mtg")
+
+
+@pytest.mark.parametrize(
+    "q",
+    ['o:"***"', 'name:"a""b"', "abc\x00def", "ñññ", "'''", "NEAR(abc)", "abc*", "{name}:x"],
+)
+def test_full_text_syntax_in_a_search_is_only_text(q: str, client) -> None:
+    response = client.get("/api/v1/cards/", {"q": q})
+    assert response.status_code in (200, 400)
+    search_index.USE_FTS = False
+    try:
+        unindexed = client.get("/api/v1/cards/", {"q": q})
+    finally:
+        search_index.USE_FTS = True
+    assert response.json() == unindexed.json()

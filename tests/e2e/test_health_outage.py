@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -38,13 +39,15 @@ def _serve(env: dict[str, str], log: Path) -> tuple[str, subprocess.Popen[bytes]
         stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    for _ in range(100):
         assert server.poll() is None, log.read_text()
         try:
-            httpx.get(url + "/healthz", timeout=2)
+            httpx.get(url + "/healthz", timeout=10)
             return url, server
         except httpx.HTTPError:
             time.sleep(0.1)
+    server.terminate()  # not left behind when the test fails here
+    server.wait(timeout=10)
     raise AssertionError("daphne did not start")
 
 
@@ -119,3 +122,31 @@ def test_a_lost_database_is_named_without_the_drivers_error_text(tmp_path: Path)
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_a_hung_database_is_reported_within_the_connect_timeout(tmp_path: Path) -> None:
+    # A server that accepts connections (the kernel's backlog) and never answers.
+    hung = socket.socket()
+    hung.bind(("127.0.0.1", 0))
+    hung.listen(16)
+    port = hung.getsockname()[1]
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://tokensite:secret-password@127.0.0.1:{port}/tokensite",
+        "CONN_MAX_AGE": "60",
+        "DATABASE_CONNECT_TIMEOUT": "2",
+        "REDIS_URL": "",
+        "DEBUG": "0",
+        "SECRET_KEY": "health-outage-test-" + "x" * 40,
+        "ALLOWED_HOSTS": "127.0.0.1",
+    }
+    url, server = _serve(env, tmp_path / "web.log")
+    try:
+        started = time.monotonic()
+        down = _health(url)
+        assert down.status_code == 503 and down.json()["database"] == "error"
+        assert time.monotonic() - started < 8
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        hung.close()

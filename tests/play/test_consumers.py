@@ -105,7 +105,9 @@ async def test_every_listener_receives_the_new_version_after_a_commit() -> None:
             "version": 1,
             "events": result.events,
             "delta": result.delta,
+            "said": message["said"],
         }
+        assert message["said"].endswith("Soldier Token (x2).")  # the live region's sentence
         [soldiers] = message["delta"]["objects"]
         assert (soldiers["name"], soldiers["count"]) == ("Soldier Token", 2)
     await act(cast, cast.player, {"type": "adjust_life", "seat": 1, "amount": -1})

@@ -107,6 +107,7 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
         "/api/v1/games/mtg/",
     )),
     ((200, 200, 200, 200, 200, 200), Row("api/v1/^tokens/$", "GET", "/api/v1/tokens/")),
+    ((200, 200, 200, 200, 200, 200), Row("api/v1/search/", "GET", "/api/v1/search/?q=treasure")),
     ((403, 403, 403, 403, 403, 201), Row("api/v1/^tokens/$", "POST", "/api/v1/tokens/", TOKEN)),
     ((200, 200, 200, 200, 200, 200), Row(
         "api/v1/^tokens/(?P<id>[^/]+)/$", "GET",
@@ -122,6 +123,7 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
         "/api/v1/tokens/mtg-treasure/",
     )),
     ((200, 200, 200, 200, 200, 200), Row("api/v1/^cards/$", "GET", "/api/v1/cards/")),
+    ((200, 200, 200, 200, 200, 200), Row("api/v1/search/", "GET", "/api/v1/search/?q=treasure")),
     ((200, 200, 200, 200, 200, 200), Row(
         "api/v1/^cards/(?P<id>[^/]+)/$", "GET",
         "/api/v1/cards/mtg-test-card/",

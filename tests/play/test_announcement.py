@@ -1,0 +1,29 @@
+"""The sentence the battlefield's live region says for one action (issue 25, 3): from the events'
+data, the same for the acting player's answer, a polled board and the websocket."""
+
+from __future__ import annotations
+
+from play.board import SAID_EVENTS, announcement
+
+
+def test_it_names_who_acted_and_what_happened_without_the_rule():
+    events = [
+        {"type": "tapped", "text": "Tapped Soldier Token (x4) (CR 701.26a)", "rule": "701.26a"}
+    ]
+    assert announcement("Ben", events) == "Ben: Tapped Soldier Token (x4)."
+
+
+def test_a_sentence_that_starts_with_the_name_is_not_prefixed_again():
+    events = [{"type": "life_changed", "text": "Ben lost 3 life (CR 119.3)", "rule": "119.3"}]
+    assert announcement("Ben", events) == "Ben lost 3 life."
+
+
+def test_a_long_action_says_the_first_events_and_counts_the_rest():
+    events = [{"type": "x", "text": f"Event {n}", "rule": None} for n in range(SAID_EVENTS + 2)]
+    said = announcement(None, events)
+    assert said.startswith("Event 0; Event 1; Event 2")
+    assert said.endswith("and 2 more (see the log).")
+
+
+def test_an_action_without_events_says_nothing():
+    assert announcement("Ann", []) == ""
