@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck pytest install install-dev migrate bench faults faults-short clean lock worker topology audit
+.PHONY: translations run test lint typecheck pytest install install-dev migrate bench faults faults-short clean lock worker topology audit
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,11 @@ lock: install-dev
 install: $(VENV)/.installed-$(LOCK)
 install-dev: $(VENV)/.installed-dev
 
-migrate: install
+# The .mo files are built from the .po sources in locale/ (pure Python, no GNU gettext).
+translations: install
+	$(BIN)/python manage.py compile_translations
+
+migrate: install translations
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_catalog
 
@@ -66,6 +70,7 @@ typecheck: install-dev
 	$(BIN)/mypy .
 
 pytest: install-dev
+	$(BIN)/python manage.py compile_translations
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test: lint typecheck pytest

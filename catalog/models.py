@@ -407,6 +407,49 @@ class CardDefinition(Characteristics, Curated):
             raise ValidationError(errors)
 
 
+class PrintedName(models.Model):
+    """A card's or token's name (and type line, text) as printed in another language, from the
+    importers' foreign data (Scryfall's printed_name of a non-English printing, MTGJSON's
+    foreignData). Shown to players reading that language; the rules name stays the English
+    one (CR 201.2), so the battlefield and the log keep it."""
+
+    card = models.ForeignKey(
+        CardDefinition, null=True, blank=True, on_delete=models.CASCADE, related_name="printed"
+    )
+    token = models.ForeignKey(
+        TokenDefinition, null=True, blank=True, on_delete=models.CASCADE, related_name="printed"
+    )
+    language = models.CharField(max_length=8, help_text="Language code: ru, de, ja, zhs...")
+    name = models.CharField(max_length=200)
+    folded = models.CharField(
+        max_length=200, editable=False, help_text="The name case-folded, for search."
+    )
+    type_line = models.CharField(max_length=200, blank=True)
+    text = models.TextField(blank=True)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["language", "name"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.CheckConstraint(
+                condition=models.Q(card__isnull=True, token__isnull=False)
+                | models.Q(card__isnull=False, token__isnull=True),
+                name="printed_name_of_one_card_or_token",
+            ),
+            models.UniqueConstraint("card", "language", name="printed_name_one_per_card_language"),
+            models.UniqueConstraint(
+                "token", "language", name="printed_name_one_per_token_language"
+            ),
+        ]
+        indexes: ClassVar[list[models.Index]] = [models.Index("folded", name="printed_folded")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.language})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.folded = self.name.casefold()
+        super().save(*args, **kwargs)
+
+
 class TokenRelation(models.Model):
     """Card -> a token it creates (Cockatrice's reverse-related links)."""
 

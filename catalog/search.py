@@ -29,7 +29,7 @@ from django.db.models.lookups import (
 )
 
 from catalog import search_index
-from catalog.models import MTG_COLORS, RIFTBOUND_DOMAINS, TokenPrinting
+from catalog.models import MTG_COLORS, RIFTBOUND_DOMAINS, PrintedName, TokenPrinting
 
 Kind = Literal["tokens", "cards"]
 _TOKEN = re.compile(
@@ -226,6 +226,8 @@ def _fts_text(term: Term, kind: Kind) -> str | None:
     """The full-text query for one term (cards on SQLite, substring terms of 3+ characters)."""
     if kind != "cards" or connection.vendor != "sqlite" or term.exact:
         return None
+    if term.key in ("", "name") and not term.value.isascii():
+        return None  # a name printed in another language (PrintedName) is not in the index
     columns = _FTS_COLUMNS.get(term.key)
     return search_index.fts_match(columns, term.value) if columns else None
 
@@ -304,9 +306,13 @@ def term_q(term: Term, kind: Kind) -> Q:
     if not term.key or term.key == "name":
         if not value:
             return TRUE
-        if term.exact:
-            return Q(name__iexact=value)
-        return Q(name__icontains=value)
+        lookup = "name__iexact" if term.exact else "name__icontains"
+        # A name printed in another language finds it too (PrintedName, from the importers),
+        # compared case-folded: SQLite's LIKE folds ASCII letters only ("топор", "Топор").
+        column = "token" if kind == "tokens" else "card"
+        folded = "folded" if term.exact else "folded__contains"
+        printed = PrintedName.objects.filter(**{column: OuterRef("pk"), folded: value.casefold()})
+        return Q(**{lookup: value}) | Q(Exists(printed))
     if term.key == "type":
         return (
             _json_has("types", value)

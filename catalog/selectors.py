@@ -22,6 +22,7 @@ from catalog.models import (
     CardDefinition,
     Characteristics,
     Game,
+    PrintedName,
     TokenDefinition,
     TokenFace,
     TokenPrinting,
@@ -82,6 +83,29 @@ def token_to_payload(token: TokenDefinition, *, created_by: bool = True) -> Json
 def game_slugs() -> list[str]:
     """The games of the catalogue, for choosing one ("mtg", "riftbound")."""
     return list(Game.objects.order_by("slug").values_list("slug", flat=True))
+
+
+def printed_names(objs: list[Any], language: str, *, token: bool) -> dict[int, PrintedName]:
+    """The names printed in ``language`` of these cards or tokens, by their pk (none in
+    English: the catalogue's own names are the English ones)."""
+    if language == "en" or not objs:
+        return {}
+    column = "token_id" if token else "card_id"
+    found = PrintedName.objects.filter(language=language, **{f"{column}__in": [o.pk for o in objs]})
+    return {getattr(p, column): p for p in found}
+
+
+def printed_token_names(slugs: list[str], language: str) -> dict[str, tuple[str, str, str]]:
+    """Token slug -> (name, type line, text) as printed in ``language``, where known."""
+    if language == "en" or not slugs:
+        return {}
+    found = PrintedName.objects.filter(language=language, token__slug__in=slugs)
+    return {
+        slug: (name, type_line, text)
+        for slug, name, type_line, text in found.values_list(
+            "token__slug", "name", "type_line", "text"
+        )
+    }
 
 
 def token_queryset() -> QuerySet[TokenDefinition]:

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from catalog.models import (
     CHARACTERISTIC_FIELDS,
@@ -194,7 +195,8 @@ def token_delete(*, token: TokenDefinition) -> None:
         token.delete()
     except ProtectedError:
         raise Conflict(
-            f"{token.slug} is in someone's collection; it can't be deleted.", code="in_use"
+            _("%(token)s is in someone's collection; it can't be deleted.") % {"token": token.slug},
+            code="in_use",
         ) from None
 
 

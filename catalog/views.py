@@ -12,26 +12,36 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
 from catalog import search, selectors, suggest
-from catalog.models import CardDefinition, Characteristics, Game, TokenDefinition
+from catalog.models import CardDefinition, Characteristics, Game, PrintedName, TokenDefinition
 
 PAGE_SIZE = 48
 KINDS = ("all", "tokens", "cards")
 SHOWN_RELATED = 3  # "made by" / "makes" names on a tile before "and N more"
+# Shown translated (the page's {% translate %}); the values are the search's.
 COLOR_FILTERS = [
-    ("", "Any color"),
-    ("W", "White"),
-    ("U", "Blue"),
-    ("B", "Black"),
-    ("R", "Red"),
-    ("G", "Green"),
-    ("C", "Colorless"),
-    ("M", "Multicolored"),
+    ("", gettext_noop("Any color")),
+    ("W", gettext_noop("White")),
+    ("U", gettext_noop("Blue")),
+    ("B", gettext_noop("Black")),
+    ("R", gettext_noop("Red")),
+    ("G", gettext_noop("Green")),
+    ("C", gettext_noop("Colorless")),
+    ("M", gettext_noop("Multicolored")),
 ]
-TYPE_FILTERS = ["Creature", "Artifact", "Enchantment", "Land", "Unit", "Gear", "Battlefield"]
+TYPE_FILTERS = [
+    gettext_noop("Creature"),
+    gettext_noop("Artifact"),
+    gettext_noop("Enchantment"),
+    gettext_noop("Land"),
+    gettext_noop("Unit"),
+    gettext_noop("Gear"),
+    gettext_noop("Battlefield"),
+]
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -51,8 +61,11 @@ def _icon(match: re.Match[str]) -> str:
     return f"[{match.group(3).capitalize()}]"
 
 
-def tile(obj: Characteristics, game: str, *, token: bool) -> dict[str, Any]:
-    """What a card-like tile shows: frame by color identity, type line, text, P/T or Might."""
+def tile(
+    obj: Characteristics, game: str, *, token: bool, printed: PrintedName | None = None
+) -> dict[str, Any]:
+    """What a card-like tile shows: frame by color identity, type line, text, P/T or Might; in
+    the reader's language where the catalogue has the printed name (the English one kept)."""
     colors = list(obj.colors)
     if not colors:
         frame = "colorless"
@@ -60,7 +73,8 @@ def tile(obj: Characteristics, game: str, *, token: bool) -> dict[str, Any]:
         frame = "gold"
     else:
         frame = colors[0].lower()
-    left = " ".join([*obj.supertypes, *(["Token"] if token else []), *obj.types])
+    words = [*obj.supertypes, *(["Token"] if token else []), *obj.types]
+    left = " ".join(gettext(word) for word in words)
     right = " ".join(obj.subtypes) or (" ".join(obj.tags) if game == "riftbound" else "")
     if obj.power is not None or obj.toughness is not None:
         stats = f"{obj.power}/{obj.toughness}"
@@ -75,11 +89,13 @@ def tile(obj: Characteristics, game: str, *, token: bool) -> dict[str, Any]:
     else:  # a back face: the front's printing shows the art
         art = {"images": {"art_crop": None}, "artist": None, "copyright": None}
     return {
-        "name": obj.name,
+        "name": printed.name if printed else obj.name,
+        "english_name": obj.name if printed else "",
+        "language": printed.language if printed else "en",
         "frame": frame,
         "game": game,
-        "type_line": f"{left} — {right}" if right else left,
-        "text": _RB_ICON.sub(_icon, obj.text),
+        "type_line": (printed and printed.type_line) or (f"{left} — {right}" if right else left),
+        "text": _RB_ICON.sub(_icon, (printed and printed.text) or obj.text),
         "stats": stats,
         "colors": colors,
         "art": art["images"]["art_crop"],
@@ -103,22 +119,24 @@ def _params(request: HttpRequest) -> dict[str, str]:
 def _related_names(names: list[str]) -> str:
     shown = ", ".join(names[:SHOWN_RELATED])
     more = len(names) - SHOWN_RELATED
-    return f"{shown} and {more} more" if more > 0 else shown
+    if more <= 0:
+        return shown
+    return gettext("%(names)s and %(n)s more") % {"names": shown, "n": more}
 
 
-def _result(kind: str, obj: Any) -> dict[str, Any]:
+def _result(kind: str, obj: Any, printed: PrintedName | None = None) -> dict[str, Any]:
     """A result tile with what links it to the other kind: the cards that make a token, the
     tokens a card makes (prefetched by the selectors' querysets)."""
     if kind == "token":
         related = [r.card.name for r in obj.creator_relations.all()]
-        label = "Made by"
+        label = gettext("Made by")
     else:
         related = [r.token.name for r in obj.relations.all()]
-        label = "Makes"
+        label = gettext("Makes")
     return {
         "kind": kind,
         "obj": obj,
-        "tile": tile(obj, obj.game_id, token=kind == "token"),
+        "tile": tile(obj, obj.game_id, token=kind == "token", printed=printed),
         "related": f"{label} {_related_names(list(dict.fromkeys(related)))}" if related else "",
     }
 
@@ -153,10 +171,19 @@ def browse(request: HtmxHttpRequest) -> HttpResponse:
         else []
     )
     if params["kind"] == "all":
-        results = [_result(kind, obj) for kind, obj in page.object_list]
+        pairs = list(page.object_list)
     else:
         kind = "card" if params["kind"] == "cards" else "token"
-        results = [_result(kind, obj) for obj in page.object_list]
+        pairs = [(kind, obj) for obj in page.object_list]
+    # Names as printed in the reader's language, where the catalogue has them.
+    language = get_language()
+    printed = {
+        kind: selectors.printed_names(
+            [obj for k, obj in pairs if k == kind], language, token=kind == "token"
+        )
+        for kind in ("token", "card")
+    }
+    results = [_result(kind, obj, printed[kind].get(obj.pk)) for kind, obj in pairs]
     query = request.GET.copy()
     query.pop("page", None)
     other = request.GET.copy()
@@ -189,11 +216,13 @@ def token_detail(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("No such token.")
     payload = selectors.token_to_payload(token)
     back = payload["back"]
+    printed = selectors.printed_names([token], get_language(), token=True).get(token.pk)
     creators, creator_count = selectors.token_creators(token)
     context = {
         "token": token,
         "payload": payload,
-        "tile": tile(token, token.game_id, token=True),
+        "printed": printed,
+        "tile": tile(token, token.game_id, token=True, printed=printed),
         "back_tile": tile(token.back, token.game_id, token=True) if back else None,
         "creators": creators,
         "creator_count": creator_count,
@@ -207,9 +236,11 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card: CardDefinition | None = selectors.card_queryset().filter(slug=slug).first()
     if card is None:
         raise Http404("No such card.")
+    printed = selectors.printed_names([card], get_language(), token=False).get(card.pk)
     context = {
         "card": card,
-        "tile": tile(card, card.game_id, token=False),
+        "printed": printed,
+        "tile": tile(card, card.game_id, token=False, printed=printed),
         "relations": card.relations.all(),
         "effects": [
             {

@@ -5,35 +5,45 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from collection.models import MAX_QUANTITY, Condition, Finish
 from collection.services import MAX_DECKLIST_CHARS
 from play.services import MAX_PLAYERS
 
 GAMES = (("mtg", "Magic: The Gathering"), ("riftbound", "Riftbound"))
+FINISHES = [
+    (Finish.NORMAL, _("normal")),
+    (Finish.FOIL, _("foil")),
+    (Finish.ETCHED, _("etched")),
+]
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 
 def _read_upload(upload: Any) -> str:
     if upload.size > MAX_UPLOAD_BYTES:
-        raise forms.ValidationError("The file is larger than 5 MB.")
+        raise forms.ValidationError(gettext("The file is larger than 5 MB."))
     try:
         return str(upload.read().decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise forms.ValidationError("The file is not UTF-8 text.") from None
+        raise forms.ValidationError(gettext("The file is not UTF-8 text.")) from None
 
 
 class DeckForm(forms.Form):
-    name = forms.CharField(max_length=120, required=False, help_text="Default: the list's name.")
-    game = forms.ChoiceField(choices=GAMES)
+    name = forms.CharField(
+        label=_("Name"), max_length=120, required=False, help_text=_("Default: the list's name.")
+    )
+    game = forms.ChoiceField(label=_("Game"), choices=GAMES)
     decklist = forms.CharField(
+        label=_("Decklist"),
         widget=forms.Textarea(attrs={"rows": 14}),
         max_length=MAX_DECKLIST_CHARS,
         required=False,
-        help_text="MTG Arena, MTGO text, plain “4 Name” lines or a Riftbound sectioned list.",
+        help_text=_("MTG Arena, MTGO text, plain “4 Name” lines or a Riftbound sectioned list."),
     )
     dek_file = forms.FileField(
-        required=False, label="…or a file", help_text="MTGO .dek XML or a text decklist."
+        required=False, label=_("…or a file"), help_text=_("MTGO .dek XML or a text decklist.")
     )
 
     def clean(self) -> dict[str, Any]:
@@ -42,21 +52,25 @@ class DeckForm(forms.Form):
         if upload:
             data["decklist"] = _read_upload(upload)
         if not (data.get("decklist") or "").strip():
-            raise forms.ValidationError("Paste a decklist or choose a file.")
+            raise forms.ValidationError(gettext("Paste a decklist or choose a file."))
         return data
 
 
 class DeckEditForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120)
     decklist = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 14}), max_length=MAX_DECKLIST_CHARS
+        label=_("Decklist"),
+        widget=forms.Textarea(attrs={"rows": 14}),
+        max_length=MAX_DECKLIST_CHARS,
     )
 
 
 class StartTableForm(forms.Form):
-    name = forms.CharField(max_length=100, initial="Game night")
+    name = forms.CharField(label=_("Name"), max_length=100, initial=_("Game night"))
     players = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), help_text="One seat name per line."
+        label=_("Players"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One seat name per line."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -68,22 +82,25 @@ class StartTableForm(forms.Form):
     def clean_players(self) -> list[str]:
         names = [n.strip()[:100] for n in self.cleaned_data["players"].splitlines() if n.strip()]
         if not 1 <= len(names) <= MAX_PLAYERS:
-            raise forms.ValidationError(f"Name 1 to {MAX_PLAYERS} players, one per line.")
+            raise forms.ValidationError(
+                gettext("Name 1 to %(most)d players, one per line.") % {"most": MAX_PLAYERS}
+            )
         return names
 
 
 class BulkAddForm(forms.Form):
-    game = forms.ChoiceField(choices=GAMES)
+    game = forms.ChoiceField(label=_("Game"), choices=GAMES)
     list = forms.CharField(
+        label=_("List"),
         widget=forms.Textarea(attrs={"rows": 8}),
         max_length=MAX_DECKLIST_CHARS,
-        help_text="“4 Name” or “4 Name (SET) 123” lines; any decklist format works.",
+        help_text=_("“4 Name” or “4 Name (SET) 123” lines; any decklist format works."),
     )
-    finish = forms.ChoiceField(choices=Finish.choices, initial=Finish.NORMAL)
+    finish = forms.ChoiceField(label=_("Finish"), choices=FINISHES, initial=Finish.NORMAL)
 
 
 class CsvImportForm(forms.Form):
-    file = forms.FileField(label="CSV file")
+    file = forms.FileField(label=_("CSV file"))
 
     def clean_file(self) -> str:
         return _read_upload(self.cleaned_data["file"])
@@ -93,7 +110,7 @@ class AddItemForm(forms.Form):
     kind = forms.ChoiceField(choices=(("card", "card"), ("token", "token")))
     id = forms.CharField(max_length=160)
     quantity = forms.IntegerField(min_value=1, max_value=MAX_QUANTITY, initial=1)
-    finish = forms.ChoiceField(choices=Finish.choices, initial=Finish.NORMAL)
+    finish = forms.ChoiceField(choices=FINISHES, initial=Finish.NORMAL)
 
 
 class ItemForm(forms.Form):

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
 
 from catalog.printing.decklist_tokens import (
     IGNORED_SECTIONS,
@@ -52,7 +53,7 @@ def collection_item_get(*, owner: AnyUser, item_id: int | str) -> CollectionItem
         .first()
     )
     if item is None:
-        raise NotFound("No such item in your collection.")
+        raise NotFound(_("No such item in your collection."))
     return item
 
 
@@ -137,7 +138,7 @@ def deck_list(*, owner: AnyUser, game: str | None = None, q: str | None = None) 
 def deck_get(*, owner: AnyUser, deck_id: int | str) -> Deck:
     deck = Deck.objects.filter(owner_id=owner.pk, pk=_int(deck_id)).select_related("game").first()
     if deck is None:
-        raise NotFound("No such deck.")
+        raise NotFound(_("No such deck."))
     return deck
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from catalog.decklists import Decklist, name_key, parse_decklist
 from catalog.models import CardDefinition, Game, TokenDefinition
@@ -34,7 +35,10 @@ def _game(slug: str) -> Game:
     game = Game.objects.filter(pk=slug).first()
     if game is None:
         known = ", ".join(Game.objects.values_list("slug", flat=True))
-        raise DomainError(f'Unknown game "{slug}": use one of {known}.', code="unknown_game")
+        raise DomainError(
+            _('Unknown game "%(game)s": use one of %(known)s.') % {"game": slug, "known": known},
+            code="unknown_game",
+        )
     return game
 
 
@@ -87,10 +91,13 @@ def collection_add(
     **fields: Any,
 ) -> CollectionItem:
     if (card is None) == (token is None):
-        raise DomainError("Give a card or a token (exactly one).", code="invalid")
+        raise DomainError(_("Give a card or a token (exactly one)."), code="invalid")
     unknown = set(fields) - set(ITEM_FIELDS)
     if unknown:
-        raise DomainError(f"Unknown field(s): {', '.join(sorted(unknown))}.", code="invalid")
+        raise DomainError(
+            _("Unknown field(s): %(fields)s.") % {"fields": ", ".join(sorted(unknown))},
+            code="invalid",
+        )
     with transaction.atomic():
         return _item_add(owner=owner, card=card, token=token, quantity=quantity, **fields)
 
@@ -98,7 +105,10 @@ def collection_add(
 def collection_update(*, item: CollectionItem, **fields: Any) -> CollectionItem:
     unknown = set(fields) - set(ITEM_FIELDS)
     if unknown:
-        raise DomainError(f"Unknown field(s): {', '.join(sorted(unknown))}.", code="invalid")
+        raise DomainError(
+            _("Unknown field(s): %(fields)s.") % {"fields": ", ".join(sorted(unknown))},
+            code="invalid",
+        )
     with transaction.atomic():
         for name, value in fields.items():
             setattr(item, name, value)
@@ -185,7 +195,9 @@ def collection_add_list(*, owner: User, game: str, text: str, finish: str = "nor
     the copies added. Unknown names or unreadable lines reject the whole list."""
     _game(game)
     if len(text) > MAX_DECKLIST_CHARS:
-        raise DomainError(f"The list is longer than {MAX_DECKLIST_CHARS} characters.")
+        raise DomainError(
+            _("The list is longer than %(most)d characters.") % {"most": MAX_DECKLIST_CHARS}
+        )
     parsed = parse_decklist(text)
     errors = [LineError(p.line, f"{p.text}: {p.detail}") for p in parsed.problems]
     cards = cards_by_name([e.name for e in parsed.entries], game)
@@ -198,7 +210,7 @@ def collection_add_list(*, owner: User, game: str, text: str, finish: str = "nor
         errors.sort(key=lambda error: error.line)
         raise LinesRejected(f"{len(errors)} line(s) of the list were not added.", errors)
     if not parsed.entries:
-        raise DomainError("The list names no cards.", code="empty")
+        raise DomainError(_("The list names no cards."), code="empty")
     with transaction.atomic():
         for entry in parsed.entries:
             _item_add(
@@ -225,10 +237,14 @@ class _ParsedDeck:
 
 def _parse_deck(text: str, game: str) -> _ParsedDeck:
     if len(text) > MAX_DECKLIST_CHARS:
-        raise DomainError(f"The decklist is longer than {MAX_DECKLIST_CHARS} characters.")
+        raise DomainError(
+            _("The decklist is longer than %(most)d characters.") % {"most": MAX_DECKLIST_CHARS}
+        )
     parsed = parse_decklist(text)
     if len(parsed.entries) > MAX_DECK_LINES:
-        raise DomainError(f"The decklist has more than {MAX_DECK_LINES} card lines.")
+        raise DomainError(
+            _("The decklist has more than %(most)d card lines.") % {"most": MAX_DECK_LINES}
+        )
     cards = cards_by_name([e.name for e in parsed.entries], game)
     unknown = [e.name for e in parsed.entries if _card_for(e.name, cards) is None]
     return _ParsedDeck(parsed, cards, name_suggestions(unknown, game))
@@ -331,7 +347,7 @@ def table_start_from_deck(
     known = set(TokenDefinition.objects.filter(slug__in=tokens).values_list("slug", flat=True))
     missing = [slug for slug in tokens if slug not in known]
     if missing:
-        raise NotFound(f"Not in the catalogue: {', '.join(missing)}.")
+        raise NotFound(_("Not in the catalogue: %(names)s.") % {"names": ", ".join(missing)})
     options: dict[str, Any] = {}
     if deck.game_id == "mtg" and deck.entries.filter(section=Section.COMMANDER).exists():
         options["starting_life"] = 40  # Commander (CR 903.7)

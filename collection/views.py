@@ -13,6 +13,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from catalog import selectors as catalog_selectors
@@ -102,7 +103,7 @@ def collection_page(request: HttpRequest) -> HttpResponse:
 def collection_add(request: HttpRequest) -> HttpResponse:
     form = AddItemForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a card or token and a quantity from 1 to 9999.")
+        messages.error(request, gettext("Choose a card or token and a quantity from 1 to 9999."))
         return redirect("collection-page")
     data = form.cleaned_data
     card = token = None
@@ -112,7 +113,7 @@ def collection_add(request: HttpRequest) -> HttpResponse:
         token = TokenDefinition.objects.filter(slug=data["id"]).first()
     found: Any = card or token
     if found is None:
-        messages.error(request, f"“{data['id']}” is not in the catalogue.")
+        messages.error(request, gettext("“%(id)s” is not in the catalogue.") % {"id": data["id"]})
         return redirect("collection-page")
     services.collection_add(
         owner=_user(request),
@@ -121,7 +122,10 @@ def collection_add(request: HttpRequest) -> HttpResponse:
         quantity=data["quantity"],
         finish=data["finish"],
     )
-    messages.success(request, f"Added {data['quantity']} x {found.name}.")
+    messages.success(
+        request,
+        gettext("Added %(count)s x %(name)s.") % {"count": data["quantity"], "name": found.name},
+    )
     return redirect("collection-page")
 
 

@@ -10,12 +10,43 @@ import json
 from itertools import groupby
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
+
 from play import choices, rules
+from play.i18n import entry_label, event_text, render_message, tr
 from play.models import Action
+from play.rules.text import message_data
 
 JsonDict = dict[str, Any]
 
 COLOR_NAMES = choices.COLOR_NAMES
+# The rules words of a type line (CR 205); subtypes stay as printed.
+TYPE_WORDS = [
+    gettext_noop("Poison"),
+    gettext_noop("Energy"),
+    gettext_noop("Experience"),
+    gettext_noop("Rad"),
+    gettext_noop("Token"),
+    gettext_noop("Legendary"),
+    gettext_noop("Basic"),
+    gettext_noop("Snow"),
+    gettext_noop("World"),
+    gettext_noop("Creature"),
+    gettext_noop("Artifact"),
+    gettext_noop("Enchantment"),
+    gettext_noop("Land"),
+    gettext_noop("Planeswalker"),
+    gettext_noop("Battle"),
+    gettext_noop("Instant"),
+    gettext_noop("Sorcery"),
+    gettext_noop("Kindred"),
+    gettext_noop("Unit"),
+    gettext_noop("Gear"),
+    gettext_noop("Spell"),
+    gettext_noop("Rune"),
+    gettext_noop("Legend"),
+]
 
 
 presentation = rules.presentation
@@ -33,7 +64,8 @@ def frame(obj: JsonDict) -> str:
 
 def type_line(obj: JsonDict) -> str:
     token = ["Token"] if obj.get("token") else []
-    left = " ".join([*obj.get("supertypes", []), *token, *obj.get("types", [])])
+    words = [*obj.get("supertypes", []), *token, *obj.get("types", [])]
+    left = " ".join(tr(word) for word in words)
     right = " ".join(obj.get("subtypes") or obj.get("tags") or [])
     return f"{left} — {right}" if right else left
 
@@ -44,42 +76,49 @@ def stats(obj: JsonDict) -> str:
     if obj.get("power") is not None or obj.get("toughness") is not None:
         return f"{obj.get('power')}/{obj.get('toughness')}"
     if obj.get("might") is not None:
-        return f"Might {obj['might']}"
+        return _("Might %(n)s") % {"n": obj["might"]}
     return ""
 
 
 def badges(obj: JsonDict, game: str) -> list[str]:
     """Status badges in the order players scan them: the game's own statuses first."""
     shown = presentation(game)
-    found = shown.status_badges(obj)
+    found = [_badge(badge) for badge in shown.status_badges(obj)]
     for flag, label in (
-        ("face_down", "face down"),
-        ("phased_out", "phased out"),
-        ("transformed", "transformed"),
+        ("face_down", _("face down")),
+        ("phased_out", _("phased out")),
+        ("transformed", _("transformed")),
     ):
         if obj.get(flag):
             found.append(label)
     if obj.get("attacking") is not None:
-        found.append("attacking" + (" (blocked)" if obj.get("blocked") else ""))
+        found.append(_("attacking (blocked)") if obj.get("blocked") else _("attacking"))
     if obj.get("must_attack") is not None and obj.get("attacking") is None:
-        found.append(f"must attack seat {obj['must_attack'] + 1}")
+        found.append(_("must attack seat %(seat)s") % {"seat": obj["must_attack"] + 1})
     if obj.get("blocking"):
-        found.append("blocking")
+        found.append(_("blocking"))
     if obj.get("chosen_name"):
-        found.append(f"named: {obj['chosen_name']}")
+        found.append(_("named: %(name)s") % {"name": obj["chosen_name"]})
     if obj.get("damage"):
-        found.append(f"{obj['damage']} damage")
+        found.append(_("%(n)s damage") % {"n": obj["damage"]})
     if obj.get("leaves_at"):
-        words = shown.leaves_at.get(obj["leaves_at"], obj["leaves_at"])
-        found.append(f"leaves: {words}")
+        words = tr(shown.leaves_at.get(obj["leaves_at"], obj["leaves_at"]))
+        found.append(_("leaves: %(when)s") % {"when": words})
     if obj.get("chosen_color"):
-        found.append(f"chosen: {COLOR_NAMES.get(obj['chosen_color'], obj['chosen_color'])}")
+        color = obj["chosen_color"]
+        found.append(_("chosen: %(color)s") % {"color": tr(COLOR_NAMES.get(color) or color)})
     return found
+
+
+def _badge(badge: str) -> str:
+    """A kernel status badge in the reader's language ("Deflect 2" keeps its number)."""
+    data = message_data(badge)
+    return render_message(data) if data else tr(badge)
 
 
 def display_name(obj: JsonDict) -> str:
     """A face-down permanent has no name (CR 708.2a); players still need to call it something."""
-    return str(obj.get("name") or "Face-down permanent")
+    return str(obj.get("name") or _("Face-down permanent"))
 
 
 # What the page patches on a tile by itself from a websocket delta (battlefield.js); any other
@@ -154,11 +193,20 @@ def piles(
         total = sum(o["count"] for o in stacks)
         toggle = presentation(game).toggle
         tapped = sum(o["count"] for o in stacks if o.get(toggle.key))
-        word = toggle.word
-        summary = f"x{total} {name}" + (f" ({tapped} {word})" if tapped else "")
+        summary = f"x{total} {name}" + (f" ({toggle_count(toggle.word, tapped)})" if tapped else "")
         tiles = [tile(o, game, attached.get(o["id"], []), art) for o in stacks]
         result.append({"name": name, "summary": summary, "tiles": tiles})
     return result
+
+
+def toggle_count(word: str, count: int) -> str:
+    """ "2 tapped" (ru "повёрнуто: 2"): the page's JS fills the same template (data attribute)."""
+    return toggle_count_template(word).replace("{n}", str(count))
+
+
+def toggle_count_template(word: str) -> str:
+    templates = {"tapped": _("{n} tapped"), "exhausted": _("{n} exhausted")}
+    return templates.get(word, f"{{n}} {tr(word)}")
 
 
 def _seat_pools(shown: rules.Presentation, seat: JsonDict) -> list[tuple[str, int]]:
@@ -168,7 +216,12 @@ def _seat_pools(shown: rules.Presentation, seat: JsonDict) -> list[tuple[str, in
 
 def _seat_stats(shown: rules.Presentation, seat: JsonDict) -> list[JsonDict]:
     return [
-        {"label": stat.label, "value": seat.get(stat.key), "adjustable": stat.adjustable}
+        {
+            "label": tr(stat.label),
+            "key": stat.key,
+            "value": seat.get(stat.key),
+            "adjustable": stat.adjustable,
+        }
         for stat in shown.stats
         if not (stat.hide_zero and not seat.get(stat.key))
     ]
@@ -186,7 +239,7 @@ def _seat_counters(shown: rules.Presentation, seat: JsonDict) -> list[tuple[str,
 def _designations(shown: rules.Presentation, seat: JsonDict) -> list[tuple[str, str]]:
     """The designations the player could be given, with what that says (monarch, 725)."""
     held = seat.get("designations") or []
-    return [(key, words) for key, words in shown.designations if key not in held]
+    return [(key, tr(words)) for key, words in shown.designations if key not in held]
 
 
 def layout(state: JsonDict, art: JsonDict | None = None) -> JsonDict:
@@ -252,7 +305,10 @@ def layout(state: JsonDict, art: JsonDict | None = None) -> JsonDict:
         "fields": fields,
         "choice": pending_choice(state),
         "game": shown,
-        "step_name": shown.step_names.get(state.get("step", ""), state.get("step", "")),
+        "step_name": tr(shown.step_names.get(state.get("step", ""), state.get("step", ""))),
+        "toggle_word": tr(shown.toggle.word),
+        "toggle_up_word": tr(shown.toggle.up_word),
+        "toggle_count": toggle_count_template(shown.toggle.word),
     }
 
 
@@ -278,8 +334,10 @@ def pending_choice(state: JsonDict) -> JsonDict | None:
         for option, label in zip(pending.get("options", []), labels, strict=True)
     ]
     seat = pending.get("seat")
+    message = pending.get("prompt_message")
     return {
         **pending,
+        "prompt": render_message(message) if message else pending.get("prompt", ""),
         "options": options,
         "division": _division(amounts, names) if amounts else None,
         "seat_name": next((s["name"] for s in state["seats"] if s["seat"] == seat), "?"),
@@ -320,20 +378,30 @@ def _division_label(option: Any, names: dict[str, str]) -> str:
     return "; ".join(parts)
 
 
-_TIMES = {2: "twice", 3: "three times", 4: "four times"}
+_TIMES = {
+    2: gettext_noop("twice that many"),
+    3: gettext_noop("three times that many"),
+    4: gettext_noop("four times that many"),
+}
 
 
 def replacement_phrase(event: JsonDict) -> str:
     """ "Doubling Season: twice that many (614.1)", from the event's data (no factor shown)."""
     factor, added = event.get("factor"), event.get("added")
     if isinstance(factor, int) and factor > 1:
-        words = f"{_TIMES.get(factor, f'{factor} times')} that many"
+        words = (
+            tr(_TIMES[factor]) if factor in _TIMES else _("%(n)s times that many") % {"n": factor}
+        )
     elif isinstance(added, int) and added:
-        words = f"{added} more"
+        words = _("%(n)s more") % {"n": added}
     else:
-        words = "replaced"
+        words = _("replaced")
     times = event.get("times") or 1
-    repeat = f", {times} copies" if isinstance(times, int) and times > 1 else ""
+    repeat = (
+        ", " + ngettext("%(n)s copy", "%(n)s copies", times) % {"n": times}
+        if isinstance(times, int) and times > 1
+        else ""
+    )
     rule = event.get("effect_rule") or event.get("rule")
     return f"{event.get('source_name', '?')}: {words}{repeat}" + (f" ({rule})" if rule else "")
 
@@ -342,7 +410,7 @@ def event_line(event: JsonDict) -> JsonDict:
     """One event as the log shows it: words for people and the rule apart."""
     if event.get("type") == "replacement_applied" and "source_name" in event:
         return {"text": replacement_phrase(event), "rule": None}
-    return {"text": event.get("text", ""), "rule": event.get("rule")}
+    return {"text": event_text(event), "rule": event.get("rule")}
 
 
 def _action_summary(action: Action, state: JsonDict) -> str:
@@ -354,9 +422,12 @@ def _action_summary(action: Action, state: JsonDict) -> str:
     payload = action.payload or {}
     if turns and turns[-1].get("seat") is not None:
         last = turns[-1]
-        who = f"{names.get(last['seat'], '?')}'s turn {last.get('turn')}"
+        who = _("%(name)s's turn %(turn)s") % {
+            "name": names.get(last["seat"], "?"),
+            "turn": last.get("turn"),
+        }
         steps = presentation(state["game"]).step_names if "game" in state else {}
-        step_name = steps.get(str(last.get("step", "")), "")
+        step_name = tr(steps.get(str(last.get("step", "")), ""))
         new_turn = len({e.get("turn") for e in turns}) > 1  # it passed the turn
         if new_turn or not step_name:
             return who
@@ -375,7 +446,13 @@ def _action_summary(action: Action, state: JsonDict) -> str:
         return f"{count} {subject}" if isinstance(count, int) and count > 1 else subject
     if events:
         return str(event_line(events[0])["text"])
-    return "nothing changed"
+    return _("nothing changed")
+
+
+def _entry_label(action: Action, state: JsonDict) -> str:
+    """The log entry's title: the action's type in words ("Pass turn"), translated
+    (``play.i18n.entry_label``)."""
+    return entry_label(str(action.payload.get("type", action.kind)))
 
 
 RULES_WARNING = "rules_warning"  # the event a track-only table logs (play/rules/context.py)
@@ -388,11 +465,11 @@ def log_groups(actions: list[Action], state: JsonDict | None = None) -> list[Jso
     names = {s["seat"]: s["name"] for s in state.get("seats", [])}
     entries = []
     for action in sorted(actions, key=lambda a: a.seq, reverse=True):
-        kind = str(action.payload.get("type", action.kind)).replace("_", " ")
+        kind = _entry_label(action, state)
         entries.append(
             {
                 "seq": action.seq,
-                "label": kind[:1].upper() + kind[1:],
+                "label": kind,
                 "summary": _action_summary(action, state),
                 "actor": action.actor.get_username() if action.actor else None,
                 "seat": action.seat,

@@ -13,13 +13,23 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from play import rules
+from play.i18n import tr
 from play.rules.presentation import Toggle
 
 JsonDict = dict[str, Any]
 OBJECT_ID = re.compile(r"^o\d+$")
-COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-NEW_ONE = "The new one"
+COLOR_NAMES = {
+    "W": gettext_noop("white"),
+    "U": gettext_noop("blue"),
+    "B": gettext_noop("black"),
+    "R": gettext_noop("red"),
+    "G": gettext_noop("green"),
+}
+NEW_ONE = gettext_noop("The new one")
 
 
 def option_labels(pending: JsonDict, state: JsonDict) -> list[str]:
@@ -99,9 +109,9 @@ def object_names(
 ) -> list[str]:
     """Names for objects offered side by side (None: one not on the board yet, the new one),
     each with only the details that differ between those sharing its name."""
-    names = [_name(o) if o is not None else NEW_ONE for o in objects]
+    names = [_name(o) if o is not None else _(NEW_ONE) for o in objects]
     result = list(names)
-    if NEW_ONE in names:
+    if _(NEW_ONE) in names:
         # Beside one not on the board yet, the ones there say what they are (704.5j: keep the
         # 3/3 Voja or the new one).
         result = [
@@ -124,4 +134,4 @@ def _color_label(option: Any) -> str:
     """ "W" -> "White", "W (all 3)" -> "White (all 3)" (as-enters color choices, CR 614.12)."""
     text = str(option)
     name = COLOR_NAMES.get(text[:1])
-    return f"{name.capitalize()}{text[1:]}" if name else text
+    return f"{tr(name).capitalize()}{text[1:]}" if name else text

@@ -13,13 +13,22 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from play import rules
+from play.i18n import for_reader, tr
 from play.models import Table
 from play.rules import registry as r
 
 GAMES = [(game, rules.presentation(game).title) for game in rules.registries()]
-COLORS = [("W", "White"), ("U", "Blue"), ("B", "Black"), ("R", "Red"), ("G", "Green")]
+COLORS = [
+    ("W", gettext_noop("White")),
+    ("U", gettext_noop("Blue")),
+    ("B", gettext_noop("Black")),
+    ("R", gettext_noop("Red")),
+    ("G", gettext_noop("Green")),
+]
 
 
 def form_params(kind: str) -> dict[str, r.Param]:
@@ -218,15 +227,22 @@ class ActionForm(forms.Form):
 
 
 class TableCreateForm(forms.Form):
-    game = forms.ChoiceField(choices=GAMES)
-    name = forms.CharField(max_length=100, initial="Friday game")
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=GAMES)
+    name = forms.CharField(
+        label=gettext_lazy("Name"), max_length=100, initial=gettext_lazy("Friday game")
+    )
     players = forms.CharField(
+        label=gettext_lazy("Players"),
         max_length=800,
         initial="Ann, Ben",
-        help_text="Seat names, separated by commas (1 to 8).",
+        help_text=gettext_lazy("Seat names, separated by commas (1 to 8)."),
     )
     starting_life = forms.IntegerField(
-        min_value=1, max_value=999, initial=20, help_text="MTG only: 40 suits Commander."
+        label=gettext_lazy("Starting life"),
+        min_value=1,
+        max_value=999,
+        initial=20,
+        help_text=gettext_lazy("MTG only: 40 suits Commander."),
     )
     mode = forms.ChoiceField(
         choices=Table.Mode.choices,
@@ -243,9 +259,9 @@ class TableCreateForm(forms.Form):
     def clean_players(self) -> list[str]:
         names = [name.strip() for name in self.cleaned_data["players"].split(",") if name.strip()]
         if not 1 <= len(names) <= 8:
-            raise forms.ValidationError("Name 1 to 8 seats, separated by commas.")
+            raise forms.ValidationError(_("Name 1 to 8 seats, separated by commas."))
         if any(len(name) > 100 for name in names):
-            raise forms.ValidationError("A seat name has at most 100 characters.")
+            raise forms.ValidationError(_("A seat name has at most 100 characters."))
         return names
 
     def options(self) -> dict[str, Any]:
@@ -269,15 +285,19 @@ def _widget(
     p: r.Param, registry: r.Registry, obj: dict[str, Any], state: dict[str, Any]
 ) -> dict[str, Any] | None:
     """How the object panel asks for one parameter; None: not asked there."""
-    widget: dict[str, Any] = {"name": p.name, "label": p.label or p.name.title(), "help": p.help}
+    widget: dict[str, Any] = {
+        "name": p.name,
+        "label": tr(p.label or p.name.title()),
+        "help": p.help,
+    }
     if p.offered_by:
         source = rules.presentation(registry.game).options[p.offered_by]
         offered = source(state, obj["controller"])
         return {**widget, "input": "select", "options": offered} if offered else None
     if p.name == r.COUNT.name:
         # Which number is which: the stack's members, never the counters or the damage.
-        noun = "creatures" if "Creature" in (obj.get("types") or ()) else "of the stack"
-        label = f"How many {noun}"
+        creatures = "Creature" in (obj.get("types") or ())
+        label = _("How many creatures") if creatures else _("How many of the stack")
         return {
             **widget,
             "input": "number",
@@ -287,10 +307,11 @@ def _widget(
             "label": label,
         }
     if p.refers == r.ZONE:
-        places = list(registry.move_to[:1])
+        moves = [(value, tr(label)) for value, label in registry.move_to]
+        places = moves[:1]
         if registry.move_to_battlefields:
             places += [(f["id"], f["name"]) for f in state.get("battlefields") or []]
-        return {**widget, "input": "select", "options": places + list(registry.move_to[1:])}
+        return {**widget, "input": "select", "options": places + moves[1:]}
     if p.kind == r.SEAT:
         others = [(s["seat"], s["name"]) for s in state["seats"] if s["seat"] != obj["controller"]]
         return {**widget, "input": "select", "options": others} if others else None
@@ -301,7 +322,7 @@ def _widget(
             "input": "checkbox",
             "value": p.choices[0],
             "checked": checked,
-            "label": p.options()[1][1],
+            "label": tr(p.options()[1][1]),
         }
     if p.kind == r.INTEGER:
         bounds = p.bounds()
@@ -396,8 +417,8 @@ def panel_groups(
         groups.append(
             {
                 "key": key,
-                "legend": legend,
-                "specs": specs,
+                "legend": tr(legend),
+                "specs": [for_reader(s) for s in specs],
                 "fields": list(fields.values()),
                 "hidden": hidden,
             }
@@ -408,7 +429,8 @@ def panel_groups(
 def table_controls(game: str) -> dict[str, r.ActionSpec | None]:
     """The table page's controls outside the object panel, by role (registry ROLES)."""
     registry = rules.registries()[game]
-    return {role: registry.by_role(role) for role in r.ROLES}
+    found = {role: registry.by_role(role) for role in r.ROLES}
+    return {role: for_reader(spec) if spec else None for role, spec in found.items()}
 
 
 def batch_specs(game: str) -> list[r.ActionSpec]:

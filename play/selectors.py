@@ -12,9 +12,11 @@ from typing import Any, Literal
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet, Subquery
+from django.utils.translation import gettext as _
 
 from play import rules
 from play.delta import apply_patch
+from play.i18n import event_text
 from play.models import Action, Seat, Table
 from play.rules.objects import ObjectTable
 from play.statecache import committed_states
@@ -64,7 +66,7 @@ def parse_table_id(table_id: uuid.UUID | str) -> uuid.UUID:
     try:
         return uuid.UUID(str(table_id))
     except ValueError:
-        raise NotFound("No such table.") from None
+        raise NotFound(_("No such table.")) from None
 
 
 _LINK_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -96,12 +98,12 @@ def table_get_for_user(
     # websocket handshake, the log or the history must not decode megabytes of JSON.
     table = Table.objects.filter(pk=parse_table_id(table_id)).defer("state").first()
     if table is None:
-        raise NotFound("No such table.")
+        raise NotFound(_("No such table."))
     access = access_for(table, list(table.seats.all()), user)
     if access is None and spectate_token_matches(table, spectate_token):
         access = TableAccess("spectator", frozenset())
     if access is None:
-        raise NotFound("No such table.")
+        raise NotFound(_("No such table."))
     return table, access
 
 
@@ -248,7 +250,7 @@ def history_lines(action: Action) -> list[dict[str, Any]]:
             "seq": action.seq,
             "actor": action.actor.get_username() if action.actor else None,
             "type": event.get("type"),
-            "text": event.get("text", ""),
+            "text": event_text(event),
             "rule": event.get("rule"),
             "undone": action.undone_by is not None,
             "at": action.created_at.isoformat(),
@@ -354,7 +356,7 @@ def invite_preview(*, invite: str) -> dict[str, Any]:
         else None
     )
     if table is None:
-        raise NotFound("This link is not valid.")
+        raise NotFound(_("This link is not valid."))
     return {
         "id": str(table.id),
         "name": table.name,

@@ -18,15 +18,18 @@ from typing import Any, overload
 from django.contrib.auth.models import User
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from play import broadcast, rules
 from play.board import announcement
 from play.delta import apply_patch, diff_states, forward, inverse, table_delta
+from play.i18n import error_text
 from play.idempotency import Idempotency, Repeat, find_answer, keep_answer
 from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.payloads import action_check_shape, action_embed_definitions
 from play.rebase import check_rebase, stale_detail, touched_from_delta
 from play.rules.registry import ActionSpec
+from play.rules.text import msg
 from play.selectors import (
     AnyUser,
     TableAccess,
@@ -67,14 +70,20 @@ class ActionResult:
         return self.build_state()
 
 
+def _closed(table: Table) -> str:
+    if table.status == Table.Status.FINISHED:
+        return _("This table is finished.")
+    return _("This table is %(status)s.") % {"status": _(str(table.status))}
+
+
 def _kernel_errors_to_http(exc: Exception) -> DomainError:
     """InvalidAction -> 400, IllegalAction -> 422 with its rule, ChoicePending -> 409."""
     rule = getattr(exc, "rule", None)
     if isinstance(exc, rules.ChoicePending):
-        return Conflict(str(exc), rule=rule, code="choice_pending")
+        return Conflict(error_text(exc), rule=rule, code="choice_pending")
     if isinstance(exc, rules.IllegalAction):
-        return RulesViolation(str(exc), rule=rule)
-    return DomainError(str(exc), rule=rule, code="invalid_action")
+        return RulesViolation(error_text(exc), rule=rule)
+    return DomainError(error_text(exc), rule=rule, code="invalid_action")
 
 
 @contextmanager
@@ -100,7 +109,9 @@ def table_create(
     the kernel's `new_game` as they are and kept in `Table.setup` so the log can be replayed.
     """
     if not 1 <= len(players) <= MAX_PLAYERS:
-        raise DomainError(f"A table seats 1 to {MAX_PLAYERS} players.", code="invalid")
+        raise DomainError(
+            _("A table seats 1 to %(most)d players.") % {"most": MAX_PLAYERS}, code="invalid"
+        )
     setup = {"players": list(players), **(options or {})}
     with _kernel_call():
         state = rules.new_game(game, setup)
@@ -148,11 +159,11 @@ def _busy_is_conflict() -> Iterator[None]:
         if not _is_busy(exc):
             raise
         raise Conflict(
-            "Another action on this table is in progress; reload and retry.", code="busy"
+            _("Another action on this table is in progress; reload and retry."), code="busy"
         ) from exc
     except IntegrityError as exc:
         # Two writers that got past the version check can only meet on (table, seq).
-        raise Conflict("The table changed meanwhile; reload and retry.", code="stale") from exc
+        raise Conflict(_("The table changed meanwhile; reload and retry."), code="stale") from exc
 
 
 def _lock(
@@ -169,17 +180,19 @@ def _lock(
             .get(pk=parse_table_id(table_id))
         )
     except Table.DoesNotExist:
-        raise NotFound("No such table.") from None
+        raise NotFound(_("No such table.")) from None
     seats = list(table.seats.select_related("user"))
     access = access_for(table, seats, user)
     if access is None:
-        raise NotFound("No such table.")
+        raise NotFound(_("No such table."))
     if not access.can_act:
-        raise Forbidden("Spectators can't act at a table.")
+        raise Forbidden(_("Spectators can't act at a table."))
     if table.status != Table.Status.ACTIVE:
-        raise Conflict(f"This table is {table.status}.", code="table_closed")
+        raise Conflict(_closed(table), code="table_closed")
     if expected_version > table.version:
-        raise Conflict("The table is not there yet; reload it and act again.", code="stale_version")
+        raise Conflict(
+            _("The table is not there yet; reload it and act again."), code="stale_version"
+        )
     return table, seats, access
 
 
@@ -197,7 +210,9 @@ def _acting_seats(state: Any, payload: dict[str, Any]) -> tuple[int | None, set[
     seat, required = rules.acting_seats(state, payload)
     for number in sorted(required):
         if not 0 <= number < len(state.seats):
-            raise DomainError(f"This table has no seat {number}.", code="invalid_action")
+            raise DomainError(
+                _("This table has no seat %(seat)s.") % {"seat": number}, code="invalid_action"
+            )
     return seat, required
 
 
@@ -262,7 +277,7 @@ def _commit_entry(
     # impossible even where the lock is weaker than it looks.
     saved = Table.objects.filter(pk=table.pk, version=table.version).update(**changes)
     if saved != 1:
-        raise Conflict("The table changed meanwhile; reload and retry.", code="stale")
+        raise Conflict(_("The table changed meanwhile; reload and retry."), code="stale")
     for field_name, value in changes.items():
         setattr(table, field_name, value)
     transaction.on_commit(lambda: committed_states.put(table.id, version, state))
@@ -343,7 +358,9 @@ def table_apply_action(
             seat, required = _acting_seats(state, payload)
             for number in sorted(required | _answering_seats(state, payload)):
                 if not _may_act_for(access, number):
-                    raise Forbidden(f"You don't act for seat {number} at this table.")
+                    raise Forbidden(
+                        _("You don't act for seat %(seat)s at this table.") % {"seat": number}
+                    )
             outcome = rules.apply(state, payload)
         if seat is None and len(access.seats) == 1:
             # Anyone's action (an effect of a spell on any object): the log names the sender.
@@ -379,7 +396,7 @@ def table_untap_all(
     with _busy_is_conflict(), transaction.atomic():
         table, _seats, access = _lock(table_id, user, expected_version)
         if not _may_act_for(access, seat):
-            raise Forbidden(f"You don't act for seat {seat} at this table.")
+            raise Forbidden(_("You don't act for seat %(seat)s at this table.") % {"seat": seat})
         shown = rules.presentation(table.game)
         untap_everything = rules.registries()[table.game].by_role("untap_everything")
         # Every game has one (tests/play/rules/test_registry.py).
@@ -535,17 +552,23 @@ def table_undo(
             .first()
         )
         if target is None:
-            raise Conflict("There is nothing to undo.", code="nothing_to_undo")
+            raise Conflict(_("There is nothing to undo."), code="nothing_to_undo")
         if target.actor_id != user.pk and not _may_act_for(access, target.seat):
-            raise Forbidden(f"Only a player acting for seat {target.seat} may undo #{target.seq}.")
+            raise Forbidden(
+                _("Only a player acting for seat %(seat)s may undo #%(seq)s.")
+                % {"seat": target.seat, "seq": target.seq}
+            )
         with _kernel_call():
             current = current_state(table)
             state = _rebuild_before(table, target, current)
         label = target.payload.get("type", "action")
+        # Told as data too (play.rules.text), so each reader sees it in their language.
+        undid = msg("Undid #{seq} ({label}).", seq=target.seq, label=label)
         events = [
             {
                 "type": "undone",
-                "text": f"Undid #{target.seq} ({label}).",
+                "text": str(undid),
+                "message": undid.data(),
                 "rule": None,
                 "undoes": target.seq,
             }
@@ -588,13 +611,13 @@ def table_set_mode(*, table_id: uuid.UUID | str, user: AnyUser, mode: str) -> Ta
 def table_set_status(*, table_id: uuid.UUID | str, user: AnyUser, status: str) -> Table:
     """The owner marks a table finished or abandoned (it stays readable) or active again."""
     if status not in Table.Status.values:
-        raise DomainError(f"Unknown status {status!r}.", code="invalid")
+        raise DomainError(_("Unknown status %(status)r.") % {"status": status}, code="invalid")
     with _busy_is_conflict(), transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=parse_table_id(table_id)).first()
         if table is None or access_for(table, list(table.seats.all()), user) is None:
-            raise NotFound("No such table.")
+            raise NotFound(_("No such table."))
         if table.owner_id != user.pk:
-            raise Forbidden("Only the table's owner may change its status.")
+            raise Forbidden(_("Only the table's owner may change its status."))
         table.status = status
         table.save(update_fields=["status", "updated_at"])
     return table
@@ -602,10 +625,10 @@ def table_set_status(*, table_id: uuid.UUID | str, user: AnyUser, status: str) -
 
 def _table_by_link(field: str, token: str) -> Table:
     if not is_link_token(token):
-        raise NotFound("This link is not valid.")
+        raise NotFound(_("This link is not valid."))
     table = Table.objects.select_for_update().filter(**{field: token}).first()
     if table is None:
-        raise NotFound("This link is not valid.")
+        raise NotFound(_("This link is not valid."))
     return table
 
 
@@ -614,16 +637,18 @@ def table_join(*, user: User, invite: str, seat: int) -> Table:
     with _busy_is_conflict(), transaction.atomic():
         table = _table_by_link("invite_token", invite)
         if table.status != Table.Status.ACTIVE:
-            raise Conflict(f"This table is {table.status}.", code="table_closed")
+            raise Conflict(_closed(table), code="table_closed")
         target = table.seats.filter(number=seat).first()
         if target is None:
-            raise DomainError(f"This table has no seat {seat}.", code="invalid")
+            raise DomainError(
+                _("This table has no seat %(seat)s.") % {"seat": seat}, code="invalid"
+            )
         if target.user_id == user.pk:
             return table
         if target.user_id is not None:
-            raise Conflict(f"Seat {seat} is already taken.", code="seat_taken")
+            raise Conflict(_("Seat %(seat)s is already taken.") % {"seat": seat}, code="seat_taken")
         if table.seats.filter(user_id=user.pk).exists():
-            raise Conflict("You already sit at this table.", code="already_seated")
+            raise Conflict(_("You already sit at this table."), code="already_seated")
         target.user = user
         target.save(update_fields=["user"])
         Spectator.objects.filter(table=table, user_id=user.pk).delete()
@@ -644,9 +669,9 @@ def table_rotate_links(*, table_id: uuid.UUID | str, user: AnyUser) -> Table:
     with _busy_is_conflict(), transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=parse_table_id(table_id)).first()
         if table is None or access_for(table, list(table.seats.all()), user) is None:
-            raise NotFound("No such table.")
+            raise NotFound(_("No such table."))
         if table.owner_id != user.pk:
-            raise Forbidden("Only the table's owner may change its links.")
+            raise Forbidden(_("Only the table's owner may change its links."))
         table.invite_token = new_link_token()
         table.spectate_token = new_link_token()
         table.save(update_fields=["invite_token", "spectate_token", "updated_at"])

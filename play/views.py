@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -74,21 +75,34 @@ def _access(request: HttpRequest, table_id: Any) -> tuple[Table, TableAccess]:
 
 
 def _palette(table: Table, user: Any) -> dict[str, Any]:
-    quick = list(
-        catalog.token_list(game=table.game, predefined=True).values("slug", "name", "subtypes")
-    )
+    quick: list[dict[str, Any]] = [
+        dict(row)
+        for row in catalog.token_list(game=table.game, predefined=True).values(
+            "slug", "name", "subtypes"
+        )
+    ]
     roles = [t for t in quick if "Role" in (t["subtypes"] or [])]
+    pinned = _pinned(table)
+    _printed_names([*quick, *pinned])
     create = table_controls(table.game)["create"]
     leaves = create.param("leaves_at") if create is not None else None
     return {
         "quick": quick,
         "roles": roles,
         "colors": COLORS,
-        "pinned": _pinned(table),
+        "pinned": pinned,
         "leaves": leaves.options() if leaves is not None else [],
         "memory": palette.palette_memory(user=user, game=table.game),
         "counts": QUICK_COUNTS,
     }
+
+
+def _printed_names(tokens: list[dict[str, Any]]) -> None:
+    """Each token's name as printed in the reader's language, where the catalogue has it
+    (``shown``; the English name stays ``name``, a tap's title away)."""
+    printed = catalog.printed_token_names([t["slug"] for t in tokens], get_language())
+    for token in tokens:
+        token["shown"] = printed[token["slug"]][0] if token["slug"] in printed else token["name"]
 
 
 def _pinned(table: Table) -> list[dict[str, Any]]:
@@ -296,7 +310,7 @@ def spectate(request: HttpRequest, token: str) -> HttpResponse:
         return redirect("play-table", table_id=table.id)
     found = Table.objects.filter(spectate_token=token).values_list("id", flat=True).first()
     if not token or found is None:
-        error = DomainError("This link is not valid.", code="not_found")
+        error = DomainError(gettext("This link is not valid."), code="not_found")
         return render(request, "play/error.html", {"error": error}, status=404)
     return redirect(f"{reverse('play-table', args=[found])}?{urlencode({'spectate': token})}")
 
@@ -359,7 +373,9 @@ def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
 def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     """One action from any control; the board comes back (htmx) or the page reloads."""
     if not request.user.is_authenticated:
-        return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
+        return _error(
+            request, Forbidden(gettext("Log in to act at a table."), code="not_authenticated")
+        )
     form = ActionForm(request.POST)
     try:
         if not form.is_valid():
@@ -471,12 +487,16 @@ def _form_errors(form: ActionForm) -> str:
 def undo(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     """Take back the last action that still counts (services.table_undo)."""
     if not request.user.is_authenticated:
-        return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
+        return _error(
+            request, Forbidden(gettext("Log in to act at a table."), code="not_authenticated")
+        )
     try:
         version = int(request.POST.get("expected_version", ""))
         result = services.table_undo(table_id=table_id, user=request.user, expected_version=version)
     except ValueError:
-        return _error(request, DomainError("expected_version must be a number.", code="invalid"))
+        return _error(
+            request, DomainError(gettext("expected_version must be a number."), code="invalid")
+        )
     except Conflict as exc:
         return _stale(request, table_id, exc)
     except DomainError as exc:
@@ -489,14 +509,16 @@ def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     """Untap (MTG) or ready (Riftbound) everything one seat controls: one kernel action (the
     registry's "untap everything" control), so one log entry and one undo."""
     if not request.user.is_authenticated:
-        return _error(request, Forbidden("Log in to act at a table.", code="not_authenticated"))
+        return _error(
+            request, Forbidden(gettext("Log in to act at a table."), code="not_authenticated")
+        )
     try:
         table, _ = _access(request, table_id)
         spec = table_controls(table.game)["untap_everything"]
         assert spec is not None and spec.flip is not None  # every game has one
         form = ActionForm({**request.POST.dict(), "type": spec.type})
         if not form.is_valid() or form.cleaned_data.get("seat") is None:
-            raise DomainError("Choose a seat and post expected_version.", code="invalid")
+            raise DomainError(gettext("Choose a seat and post expected_version."), code="invalid")
         result = services.table_untap_all(
             table_id=table_id,
             user=request.user,
@@ -522,7 +544,7 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
     context = _context(request, table, access, palette=_palette(table, request.user))
     found = [o for o in context["state"]["objects"] if o["id"] == object_id]
     if not found:
-        error = DomainError("That stack is gone (it left the battlefield or merged).")
+        error = DomainError(gettext("That stack is gone (it left the battlefield or merged)."))
         return render(request, "play/error.html", {"error": error}, status=404)
     obj = {
         **found[0],
@@ -572,6 +594,10 @@ def palette_search(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         tokens = list(catalog.token_list(game=table.game, q=q)[:24])
     elif q:
         cards = list(catalog.card_list(game=table.game, q=q)[:12])
+    for found, is_token in ((tokens, True), (cards, False)):
+        printed = catalog.printed_names(found, get_language(), token=is_token)
+        for obj in found:
+            obj.shown = printed[obj.pk].name if obj.pk in printed else obj.name
     context = {
         "tokens": tokens,
         "cards": cards,

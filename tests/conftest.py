@@ -26,6 +26,15 @@ SimpleRateThrottle.THROTTLE_RATES = {scope: None for scope in API_RATES}
 # Parallel workers (and runs) sharing one Redis cache must not see each other's keys.
 django_settings.CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}"
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Pages in Russian need the compiled catalogues (`make test` builds them too; this covers
+    a bare `pytest`): a no-op when every .mo is newer than its .po."""
+    from tokensite.translations import compile_all
+
+    compile_all()
+
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"
 ARTIFACTS = ROOT / "test-artifacts"

@@ -79,6 +79,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the session and the user: a signed-in player's saved language comes first.
+    "tokensite.locale.PlayerLocaleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tokensite.middleware.SecurityHeadersMiddleware",
@@ -105,6 +107,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -231,7 +234,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The languages a player can choose (tokensite/locale.py): each is complete, checked by
+# tests/test_translations.py. Add one: an entry here, `manage.py update_translations`,
+# then translate locale/<code>/LC_MESSAGES/django.po.
+LANGUAGES = [("en", "English"), ("ru", "Русский")]
+# Compiled from the .po sources by `manage.py compile_translations` (`make run`, `make test`).
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# Functions listing the words pages show from data ({% translate value %}), for the catalogues.
+TRANSLATED_DATA = [
+    "play.i18n.kernel_messages",
+    "play.i18n.shown_words",
+    "collection.i18n.shown_words",
+]
+LANGUAGE_COOKIE_NAME = "tokensite_language"
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -13,6 +13,7 @@ handler500 = "tokensite.views.server_error"
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("language/", views.set_language, name="set-language"),
     # Sign-up and login keep a guest's tables and an invite's seat (play/accounts.py).
     path("accounts/", include("play.accounts")),
     path("metrics", metrics, name="metrics"),

@@ -15,9 +15,11 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonRe
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.template import loader
-from django.views.decorators.http import require_safe
+from django.views import i18n as i18n_views
+from django.views.decorators.http import require_POST, require_safe
 
 from tokensite.channels import bounded
+from tokensite.locale import save_language, supported
 
 logger = logging.getLogger(__name__)
 
@@ -87,6 +89,17 @@ def server_error(request: HttpRequest) -> HttpResponse:
     # No request context: the context processors would read the session from the lost database.
     page = loader.get_template("503.html" if unavailable else "500.html").render()
     return HttpResponse(page, status=status, headers=headers)
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The switcher: Django's set_language (cookie, safe redirect to ``next``), and a signed-in
+    player's choice saved in their profile, so it follows them to another browser."""
+    response = i18n_views.set_language(request)
+    language = supported(request.POST.get("language"))
+    if language:
+        save_language(request, language)
+    return response
 
 
 # Only uploaded art is public; job inputs (jobs/...) share the storage but are never served.

@@ -13,11 +13,13 @@ from typing import Any
 
 from catalog.importers.jsonstream import ReadProgress, first_char, iter_members
 from catalog.importers.records import (
+    LANGUAGE_CODES,
     CardRecord,
     Face,
     ImportFailed,
     Link,
     ParsedFile,
+    PrintedRecord,
     Printing,
     ReferenceRecord,
     TokenRecord,
@@ -130,6 +132,32 @@ def _key(record: dict[str, Any], location: str) -> str:
     return key
 
 
+def _foreign(
+    record: dict[str, Any], location: str, kind: str, key: str, english: str
+) -> Iterator[PrintedRecord]:
+    """`foreignData`: the card's name, type line and text as printed in other languages."""
+    entries = record.get("foreignData") or []
+    if not isinstance(entries, list):
+        raise ImportFailed("must be a list", location=location, field="foreignData")
+    for entry in entries:
+        if not isinstance(entry, dict):
+            continue
+        language = LANGUAGE_CODES.get(str(entry.get("language") or ""))
+        name = str(entry.get("faceName") or entry.get("name") or "").strip()
+        if language is None or language == "en" or not name:
+            continue
+        yield PrintedRecord(
+            kind="token" if kind == "token" else "card",
+            key=key,
+            english=english,
+            language=language,
+            name=name[:200],
+            type_line=str(entry.get("type") or "")[:200],
+            text=str(entry.get("text") or ""),
+            location=location,
+        )
+
+
 def _tokens(tokens: list[Any], label: str, parsed: ParsedFile) -> None:
     fronts: dict[str, TokenRecord] = {}
     for index, record in enumerate(tokens):
@@ -170,9 +198,13 @@ def _tokens(tokens: list[Any], label: str, parsed: ParsedFile) -> None:
         )
         fronts.setdefault(key, token)
         parsed.tokens.append(token)
+        if side in (None, "a"):
+            parsed.printed.extend(_foreign(record, location, "token", token.key, face.name))
 
 
-def _cards(cards: list[Any], label: str, seen: set[str]) -> Iterator[CardRecord]:
+def _cards(
+    cards: list[Any], label: str, seen: set[str], parsed: ParsedFile
+) -> Iterator[CardRecord]:
     for index, record in enumerate(cards):
         location = (
             f"{label}.cards[{index}] ({record.get('name') if isinstance(record, dict) else '?'})"
@@ -185,6 +217,7 @@ def _cards(cards: list[Any], label: str, seen: set[str]) -> Iterator[CardRecord]
         name = str(record.get("name") or "").strip()
         if (oracle_id or name) in seen:
             continue
+        parsed.printed.extend(_foreign(record, location, "card", oracle_id or "", name))
         seen.add(oracle_id or name)
         face = _face(record, location, is_token=False)
         yield CardRecord(
@@ -217,5 +250,5 @@ def _read(path: Path, parsed: ParsedFile, progress: ReadProgress | None) -> Iter
             if not isinstance(card_set.get(field, []), list):
                 raise ImportFailed("must be a list", location=label, field=field)
         _tokens(card_set.get("tokens", []), label, parsed)
-        yield from _cards(card_set.get("cards", []), label, seen)
+        yield from _cards(card_set.get("cards", []), label, seen, parsed)
     parsed.tokens = merge_repeats(parsed.tokens)

@@ -166,6 +166,44 @@ class PrintingLink:
 
 
 @dataclass(frozen=True)
+class PrintedRecord:
+    """A card's or token's name as printed in another language (Scryfall's printed_name of a
+    non-English printing, MTGJSON's foreignData), for the definition the source keys by `key`
+    (oracle id, token key), else found by its English name."""
+
+    kind: Literal["card", "token"]
+    key: str
+    english: str
+    language: str
+    name: str
+    type_line: str = ""
+    text: str = ""
+    location: str = ""
+
+
+# MTGJSON's language names -> the codes Scryfall (and the site) use.
+LANGUAGE_CODES = {
+    "English": "en",
+    "Spanish": "es",
+    "French": "fr",
+    "German": "de",
+    "Italian": "it",
+    "Portuguese (Brazil)": "pt",
+    "Japanese": "ja",
+    "Korean": "ko",
+    "Russian": "ru",
+    "Chinese Simplified": "zhs",
+    "Chinese Traditional": "zht",
+    "Hebrew": "he",
+    "Latin": "la",
+    "Ancient Greek": "grc",
+    "Arabic": "ar",
+    "Sanskrit": "sa",
+    "Phyrexian": "ph",
+}
+
+
+@dataclass(frozen=True)
 class Skipped:
     location: str
     name: str
@@ -180,6 +218,7 @@ class ParsedFile:
     references: list[ReferenceRecord] = field(default_factory=list)
     cards: list[CardRecord] = field(default_factory=list)
     printing_links: list[PrintingLink] = field(default_factory=list)
+    printed: list[PrintedRecord] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     # Cards still to be read from the file (a streaming parser): the writer writes them as they
     # come; the other lists are complete once this is exhausted.

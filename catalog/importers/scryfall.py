@@ -20,6 +20,7 @@ from catalog.importers.records import (
     ImportFailed,
     Link,
     ParsedFile,
+    PrintedRecord,
     Printing,
     PrintingLink,
     ReferenceRecord,
@@ -222,6 +223,27 @@ def _card(card: dict[str, Any], location: str, parsed: ParsedFile) -> CardRecord
     )
 
 
+def _printed(card: dict[str, Any], location: str, kind: str, english: str) -> PrintedRecord | None:
+    """A non-English printing's own name, type line and text (all-cards bulk files)."""
+    language = str(card.get("lang") or "en")
+    faces = [face for face in card.get("card_faces") or [] if isinstance(face, dict)]
+    front = faces[0] if faces and not card.get("printed_name") else card
+    name = str(front.get("printed_name") or "").strip()
+    key = str(card.get("oracle_id") or "")
+    if language == "en" or not name or not key:
+        return None
+    return PrintedRecord(
+        kind="token" if kind == "token" else "card",
+        key=key,
+        english=english,
+        language=language,
+        name=name[:200],
+        type_line=str(front.get("printed_type_line") or "")[:200],
+        text=str(front.get("printed_text") or ""),
+        location=location,
+    )
+
+
 def stream(path: Path, progress: ReadProgress | None = None) -> ParsedFile:
     """The file's records, its cards read while they are written (`pending`)."""
     parsed = ParsedFile(source=SOURCE, game="mtg")
@@ -240,6 +262,11 @@ def _read(path: Path, parsed: ParsedFile, progress: ReadProgress | None) -> Iter
             raise ImportFailed("expected a Scryfall card object", location=location)
         label = f"{location} ({card.get('name', 'no name')})"
         layout = card.get("layout")
+        is_token = layout in TOKEN_LAYOUTS
+        english = str(card.get("name") or "").strip()
+        printed = _printed(card, label, "token" if is_token else "card", english)
+        if printed is not None and layout not in NOT_CARDS and layout != "emblem":
+            parsed.printed.append(printed)
         if layout in TOKEN_LAYOUTS or layout == "emblem":
             _token(card, label, parsed)
         elif layout in NOT_CARDS:

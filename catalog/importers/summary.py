@@ -5,10 +5,21 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext_noop
+
 from catalog.importers.records import Skipped
 
 STATUSES = ("created", "updated", "matched", "unchanged")
-KINDS = ("tokens", "back faces", "printings", "cards", "relations", "reference cards")
+# Shown translated on the import pages ({% translate kind %}).
+KINDS = (
+    gettext_noop("tokens"),
+    gettext_noop("back faces"),
+    gettext_noop("printings"),
+    gettext_noop("cards"),
+    gettext_noop("relations"),
+    gettext_noop("reference cards"),
+    gettext_noop("printed names"),
+)
 EXAMPLES_KEPT = 20
 
 

@@ -16,17 +16,20 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from catalog.importers.records import (
     CardRecord,
     Link,
     ParsedFile,
+    PrintedRecord,
     Skipped,
 )
 from catalog.importers.summary import ImportSummary
 from catalog.importers.writer import BATCH, Writer
 from catalog.models import (
     CardDefinition,
+    PrintedName,
     ReferenceRelation,
     SourceKey,
     TokenPrinting,
@@ -251,7 +254,62 @@ def _run(writer: Writer, parsed: ParsedFile, progress: Progress | None) -> None:
         ),
         ReferenceRelation,
     )
+    _printed(writer, parsed.printed)
     tick()
+
+
+def _printed(writer: Writer, records: list[PrintedRecord]) -> None:
+    """Names as printed in other languages, on the definitions the file's records became:
+    one per definition and language (the last one read wins), created or updated."""
+    if not records:
+        return
+    tokens_by_name = {t.name.lower(): pk for pk, t in writer.tokens.items()}
+    card_keys = {r.key for r in records if r.kind == "card" and r.key}
+    card_names = {r.english.lower() for r in records if r.kind == "card"}
+    cards = CardDefinition.objects.filter(game=writer.game).filter(
+        Q(oracle_id__in=card_keys) | Q(name__in={r.english for r in records if r.kind == "card"})
+    )
+    by_oracle = {c.oracle_id: c.pk for c in cards if c.oracle_id}
+    by_name = {c.name.lower(): c.pk for c in cards if c.name.lower() in card_names}
+    wanted: dict[tuple[str, int, str], PrintedRecord] = {}
+    for record in records:
+        if record.kind == "token":
+            target = writer.token_keys.get(record.key) or tokens_by_name.get(record.english.lower())
+        else:
+            target = by_oracle.get(record.key) or by_name.get(record.english.lower())
+        if target is None:
+            writer.summary.skip(
+                Skipped(record.location, record.name, "printed name of nothing in the catalogue")
+            )
+            continue
+        wanted[(record.kind, target, record.language)] = record
+    existing = {
+        ("card" if p.card_id else "token", p.card_id or p.token_id, p.language): p
+        for p in PrintedName.objects.filter(
+            Q(card_id__in={t for k, t, _ in wanted if k == "card"})
+            | Q(token_id__in={t for k, t, _ in wanted if k == "token"})
+        )
+    }
+    new = []
+    for (kind, target, language), record in wanted.items():
+        fields = {"name": record.name, "type_line": record.type_line, "text": record.text}
+        row = existing.get((kind, target, language))
+        if row is None:
+            new.append(
+                PrintedName(
+                    **{f"{kind}_id": target},
+                    language=language,
+                    folded=record.name.casefold(),
+                    **fields,
+                )
+            )
+            writer.summary.count("printed names", "created")
+        elif writer.assign(row, fields):
+            row.save()
+            writer.summary.count("printed names", "updated")
+        else:
+            writer.summary.count("printed names", "unchanged")
+    PrintedName.objects.bulk_create(new, batch_size=BATCH)
 
 
 def import_parsed(

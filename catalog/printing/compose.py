@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from catalog.printing.faces import RGB, CardFace
+from catalog.printing import fonts
+from catalog.printing.faces import RGB, CardFace, side_label
 from catalog.printing.layout import CARD_HEIGHT_MM, CARD_WIDTH_MM
 from catalog.printing.textfit import PT_PER_MM, FittedText, fit_line, fit_text
 
@@ -112,10 +113,27 @@ def text_on(background: RGB) -> RGB:
     return INK if ink >= panel else PANEL
 
 
-def _fit_rules(text: str, width: float, height: float) -> FittedText:
+@dataclass(frozen=True)
+class FontSet:
+    regular: str
+    bold: str
+    italic: str
+
+
+STANDARD = FontSet(REGULAR, BOLD, ITALIC)
+
+
+def font_set(face: CardFace) -> FontSet:
+    """The standard fonts (WinAnsi), or the Unicode ones for a face that needs them."""
+    if not face.unicode:
+        return STANDARD
+    return FontSet(*fonts.register())
+
+
+def _fit_rules(text: str, width: float, height: float, regular: str = REGULAR) -> FittedText:
     return fit_text(
         text,
-        REGULAR,
+        regular,
         round((width - 2 * TEXT_PADDING_MM) * PT_PER_MM, 3),
         round((height - 2 * TEXT_PADDING_MM) * PT_PER_MM, 3),
         RULES_MAX_PT,
@@ -131,7 +149,7 @@ def _bar(
     return [Box(x, y, w, h, PANEL, radius=1.2), Text(x + 2, baseline, text, font, size)]
 
 
-def _rules(box: Box, fitted: FittedText) -> list[Text]:
+def _rules(box: Box, fitted: FittedText, regular: str = REGULAR) -> list[Text]:
     inner_h = (box.h - 2 * TEXT_PADDING_MM) * PT_PER_MM
     top = box.y + box.h - TEXT_PADDING_MM - (inner_h - fitted.height) / 2 / PT_PER_MM
     x = box.x + TEXT_PADDING_MM
@@ -139,26 +157,28 @@ def _rules(box: Box, fitted: FittedText) -> list[Text]:
     for i, line in enumerate(fitted.lines):
         baseline = top - (fitted.size * 0.9 + i * fitted.leading) / PT_PER_MM
         if line:
-            texts.append(Text(x, baseline, line, REGULAR, fitted.size))
+            texts.append(Text(x, baseline, line, regular, fitted.size))
     return texts
 
 
 def _footer(face: CardFace, width: float) -> list[Box | Text]:
     parts: list[Box | Text] = []
-    notes = [n for n in (face.rule_ref, f"{face.side} face" if face.side else None) if n]
+    fonts_ = font_set(face)
+    notes = [n for n in (face.rule_ref, side_label(face)) if n]
     note_width = width - 2 * BORDER_MM - (STATS_W_MM + 1 if face.stats else 0)
     if notes:
         note = " \u00b7 ".join(notes)
-        size = fit_line(note, ITALIC, note_width * PT_PER_MM, 5.0)
+        size = fit_line(note, fonts_.italic, note_width * PT_PER_MM, 5.0)
         # Printed on the frame itself: dark ink would vanish on a black or dark frame.
-        parts.append(Text(BORDER_MM + 0.5, 6.0, note, ITALIC, size, color=text_on(face.frame.rgb)))
+        ink = text_on(face.frame.rgb)
+        parts.append(Text(BORDER_MM + 0.5, 6.0, note, fonts_.italic, size, color=ink))
     if face.stats:
         label = f"{face.stats_label} {face.stats}" if face.stats_label else face.stats
         x = width - BORDER_MM - STATS_W_MM
-        size = fit_line(label, BOLD, (STATS_W_MM - 2) * PT_PER_MM, 10.0)
+        size = fit_line(label, fonts_.bold, (STATS_W_MM - 2) * PT_PER_MM, 10.0)
         parts.append(Box(x, 3.5, STATS_W_MM, STATS_H_MM, PANEL, radius=1.5))
         baseline = 3.5 + STATS_H_MM / 2 - size / PT_PER_MM * 0.35
-        parts.append(Text(x + STATS_W_MM / 2, baseline, label, BOLD, size, "middle"))
+        parts.append(Text(x + STATS_W_MM / 2, baseline, label, fonts_.bold, size, "middle"))
     return parts
 
 
@@ -174,7 +194,7 @@ def _art(face: CardFace, box: Box) -> list[Primitive]:
     centre_y = box.y + box.h / 2 - size / PT_PER_MM * 0.35
     return [
         Box(box.x, box.y, box.w, box.h, light),
-        Text(box.x + box.w / 2, centre_y, initial, BOLD, size, "middle"),
+        Text(box.x + box.w / 2, centre_y, initial, font_set(face).bold, size, "middle"),
     ]
 
 
@@ -185,19 +205,20 @@ def _portrait(face: CardFace) -> ComposedFace:
     text_box_w = inner_w - 2
     art_h = 29.0
     type_y = name_y - 1 - art_h - 1 - TYPE_BAR_MM
-    rules = _fit_rules(face.text, text_box_w, type_y - 1 - FOOTER_MM)
+    f = font_set(face)
+    rules = _fit_rules(face.text, text_box_w, type_y - 1 - FOOTER_MM, f.regular)
     if rules.size < ROOMY_BELOW_PT and not face.art:
         art_h = 10.0
         type_y = name_y - 1 - art_h - 1 - TYPE_BAR_MM
-        rules = _fit_rules(face.text, text_box_w, type_y - 1 - FOOTER_MM)
+        rules = _fit_rules(face.text, text_box_w, type_y - 1 - FOOTER_MM, f.regular)
     text_box = Box(BORDER_MM + 1, FOOTER_MM, text_box_w, type_y - 1 - FOOTER_MM, PANEL)
     art_box = Box(BORDER_MM + 1, type_y + TYPE_BAR_MM + 1, text_box_w, art_h, None)
     parts: list[Primitive] = [
-        *_bar(BORDER_MM, name_y, inner_w, NAME_BAR_MM, face.name, BOLD, 9.5),
+        *_bar(BORDER_MM, name_y, inner_w, NAME_BAR_MM, face.name, f.bold, 9.5),
         *_art(face, art_box),
-        *_bar(BORDER_MM, type_y, inner_w, TYPE_BAR_MM, face.type_line, BOLD, 7.5),
+        *_bar(BORDER_MM, type_y, inner_w, TYPE_BAR_MM, face.type_line, f.bold, 7.5),
         text_box,
-        *_rules(text_box, rules),
+        *_rules(text_box, rules, f.regular),
         *_footer(face, w),
     ]
     return ComposedFace(w, h, tuple(parts), rules, text_box)
@@ -209,9 +230,10 @@ def _landscape(face: CardFace) -> ComposedFace:
     name_y = h - BORDER_MM - NAME_BAR_MM
     type_y = name_y - 1 - TYPE_BAR_MM
     box_h = type_y - 1 - FOOTER_MM
+    f = font_set(face)
     parts: list[Primitive] = [
-        *_bar(BORDER_MM, name_y, inner_w, NAME_BAR_MM, face.name, BOLD, 9.5),
-        *_bar(BORDER_MM, type_y, inner_w, TYPE_BAR_MM, face.type_line, BOLD, 7.5),
+        *_bar(BORDER_MM, name_y, inner_w, NAME_BAR_MM, face.name, f.bold, 9.5),
+        *_bar(BORDER_MM, type_y, inner_w, TYPE_BAR_MM, face.type_line, f.bold, 7.5),
     ]
     text_x, text_w = BORDER_MM + 1, inner_w - 2
     if face.art:
@@ -219,8 +241,8 @@ def _landscape(face: CardFace) -> ComposedFace:
         parts.extend(_art(face, Box(BORDER_MM + 1, FOOTER_MM, art_w, box_h, None)))
         text_x, text_w = BORDER_MM + 2 + art_w, inner_w - 3 - art_w
     text_box = Box(text_x, FOOTER_MM, text_w, box_h, PANEL)
-    rules = _fit_rules(face.text, text_w, box_h)
-    parts.extend([text_box, *_rules(text_box, rules), *_footer(face, w)])
+    rules = _fit_rules(face.text, text_w, box_h, f.regular)
+    parts.extend([text_box, *_rules(text_box, rules, f.regular), *_footer(face, w)])
     return ComposedFace(w, h, tuple(parts), rules, text_box)
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from catalog.printing.textfit import printable
+from django.utils.translation import gettext
+
+from catalog.printing.textfit import printable, winansi
 
 RGB = tuple[float, float, float]
 
@@ -60,6 +62,7 @@ class CardFace:
     landscape: bool
     art: str | None  # a local image file path, when the printing has uploaded art
     side: str | None  # "front" / "back" for double-faced tokens
+    unicode: bool = False  # printed with the Unicode fonts (Cyrillic...), catalog/printing/fonts.py
 
 
 def frame_for(game: str, colors: list[str]) -> Frame:
@@ -74,7 +77,10 @@ def frame_for(game: str, colors: list[str]) -> Frame:
 
 
 def _type_line(face: dict[str, Any], game: str) -> str:
-    left = " ".join([*face.get("supertypes", []), "Token", *face.get("types", [])])
+    if face.get("printed_type_line"):  # the type line as printed in the reader's language
+        return str(face["printed_type_line"])
+    words = [*face.get("supertypes", []), "Token", *face.get("types", [])]
+    left = " ".join(gettext(word) for word in words)
     right = (
         face.get("subtypes") or face.get("tags") if game == "riftbound" else face.get("subtypes")
     )
@@ -89,12 +95,12 @@ def _rules_text(face: dict[str, Any]) -> str:
     missing = [k for k in face.get("keywords", []) if k.lower() not in text.lower()]
     if missing:  # keywords the text does not spell out still belong on the card
         text = ", ".join(missing) + ("\n" + text if text else "")
-    return printable(text.strip())
+    return text.strip()
 
 
 def _stats(face: dict[str, Any], game: str) -> tuple[str | None, str | None]:
     if face.get("might") is not None:
-        return str(face["might"]), "Might"
+        return str(face["might"]), gettext("Might")
     power, toughness = face.get("power"), face.get("toughness")
     if power is not None and toughness is not None:
         return f"{power}/{toughness}", None
@@ -106,26 +112,44 @@ def _rule_ref(payload: dict[str, Any]) -> str | None:
     if not rule:
         return None
     book = "Riftbound Core Rules" if payload.get("game") == "riftbound" else "CR"
-    return f"Predefined token, {book} {rule}"
+    return gettext("Predefined token, %(book)s %(rule)s") % {"book": book, "rule": rule}
 
 
 def _face(face: dict[str, Any], payload: dict[str, Any], side: str | None) -> CardFace:
     game = str(payload.get("game") or "mtg")
     stats, label = _stats(face, game)
     colors = face.get("colors") or face.get("domains") or []
+    name = str(face.get("name") or gettext("Token"))
+    type_line, text, rule_ref = _type_line(face, game), _rules_text(face), _rule_ref(payload)
+    shown = [name, type_line, text, stats or "", label or "", rule_ref or "", _side(side)]
+    unicode = not all(winansi(part) for part in shown)
     return CardFace(
         game=game,
-        name=printable(str(face.get("name") or "Token")),
-        type_line=printable(_type_line(face, game)),
-        text=_rules_text(face),
-        stats=printable(stats) if stats is not None else None,
+        name=printable(name, unicode),
+        type_line=printable(type_line, unicode),
+        text=printable(text, unicode),
+        stats=printable(stats, unicode) if stats is not None else None,
         stats_label=label,
         frame=frame_for(game, list(colors)),
-        rule_ref=_rule_ref(payload),
+        rule_ref=printable(rule_ref, unicode) if rule_ref else None,
         landscape="Battlefield" in face.get("types", []),
         art=face.get("art") or (payload.get("art") if side != "back" else None),
         side=side,
+        unicode=unicode,
     )
+
+
+def side_label(face: CardFace) -> str | None:
+    """ "front face" / "back face" in the reader's language, printed in the footer."""
+    return _side(face.side) or None
+
+
+def _side(side: str | None) -> str:
+    if side == "front":
+        return gettext("front face")
+    if side == "back":
+        return gettext("back face")
+    return ""
 
 
 def card_faces(payload: dict[str, Any]) -> tuple[CardFace, CardFace | None]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from catalog.printing.layout import (
     BLEED_RANGE,
@@ -18,33 +19,37 @@ DEFAULTS = PrintOptions()
 
 
 class PrintOptionsForm(forms.Form):
-    paper = forms.ChoiceField(choices=[("a4", "A4"), ("letter", "Letter")], required=False)
+    paper = forms.ChoiceField(
+        label=_("Paper"), choices=[("a4", "A4"), ("letter", "Letter")], required=False
+    )
     gap_mm = forms.FloatField(
-        label="Gap (mm)", min_value=GAP_RANGE[0], max_value=GAP_RANGE[1], required=False
+        label=_("Gap (mm)"), min_value=GAP_RANGE[0], max_value=GAP_RANGE[1], required=False
     )
     bleed_mm = forms.FloatField(
-        label="Bleed (mm)", min_value=BLEED_RANGE[0], max_value=BLEED_RANGE[1], required=False
+        label=_("Bleed (mm)"), min_value=BLEED_RANGE[0], max_value=BLEED_RANGE[1], required=False
     )
     cut_marks = forms.ChoiceField(
-        label="Cut marks", choices=[("yes", "Yes"), ("no", "No")], required=False
+        label=_("Cut marks"), choices=[("yes", _("Yes")), ("no", _("No"))], required=False
     )
     corners = forms.ChoiceField(
-        choices=[("rounded", "Rounded"), ("square", "Square")], required=False
+        label=_("Corners"),
+        choices=[("rounded", _("Rounded")), ("square", _("Square"))],
+        required=False,
     )
     scale_percent = forms.FloatField(
-        label="Scale (%)", min_value=SCALE_RANGE[0], max_value=SCALE_RANGE[1], required=False
+        label=_("Scale (%)"), min_value=SCALE_RANGE[0], max_value=SCALE_RANGE[1], required=False
     )
     margin_mm = forms.FloatField(
-        label="Page margins (mm)",
+        label=_("Page margins (mm)"),
         min_value=MARGIN_RANGE[0],
         max_value=MARGIN_RANGE[1],
         required=False,
     )
     double_faced = forms.ChoiceField(
-        label="Double-faced tokens",
+        label=_("Double-faced tokens"),
         choices=[
-            ("duplex", "Back on the reverse (duplex, flip on long edge)"),
-            ("side_by_side", "Front and back side by side"),
+            ("duplex", _("Back on the reverse (duplex, flip on long edge)")),
+            ("side_by_side", _("Front and back side by side")),
         ],
         required=False,
     )
@@ -68,12 +73,14 @@ class PrintOptionsForm(forms.Form):
 
 class DecklistForm(forms.Form):
     decklist = forms.CharField(
+        label=_("Decklist"),
         widget=forms.Textarea(
             attrs={"rows": 10, "placeholder": "4 Smothering Tithe\n2 Young Pyromancer"}
         ),
         max_length=50_000,
     )
     game = forms.ChoiceField(
-        choices=[("", "Any game"), ("mtg", "Magic: The Gathering"), ("riftbound", "Riftbound")],
+        label=_("Game"),
+        choices=[("", _("Any game")), ("mtg", "Magic: The Gathering"), ("riftbound", "Riftbound")],
         required=False,
     )

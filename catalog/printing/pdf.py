@@ -13,11 +13,13 @@ from functools import lru_cache
 from io import BytesIO
 
 from django.core.files.storage import default_storage
+from django.utils.translation import gettext
 from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from catalog.printing import fonts
 from catalog.printing.compose import (
     BOLD,
     ITALIC,
@@ -40,6 +42,7 @@ from catalog.printing.layout import (
 )
 from catalog.printing.pdfops import fill_color, num, rect_path, stroke_color, text_op
 from catalog.printing.sheets import SheetPage
+from catalog.printing.textfit import winansi
 
 # Flate-only streams: ASCII85 on top makes the file a quarter bigger and the drawing slower, for
 # the benefit of 7-bit mail transports nobody prints from.
@@ -154,6 +157,16 @@ class SheetRenderer:
         for item in composed.primitives:
             if isinstance(item, Box):
                 canvas.addLiteral(_box_ops(item))
+            elif isinstance(item, Text) and item.font not in refs:
+                # A Unicode font (Cyrillic): ReportLab subsets and encodes it.
+                canvas.setFillColorRGB(*item.color)
+                canvas.setFont(item.font, item.size_mm)
+                draw = {
+                    "start": canvas.drawString,
+                    "middle": canvas.drawCentredString,
+                    "end": canvas.drawRightString,
+                }[item.anchor]
+                draw(item.x, item.y, item.text)
             elif isinstance(item, Text):
                 ref = refs[item.font]
                 op = text_op(ref, item.font, item.size_mm, item.x, item.y, item.text, item.anchor)
@@ -193,7 +206,7 @@ class SheetRenderer:
             placement = f"{scale:.6f} 0 0 {scale:.6f} {num(x)} {num(y)} cm"
         canvas = self.canvas
         canvas.addLiteral(f"{fill_color(face.frame.rgb)} {background} f q {placement}")
-        if face.art:
+        if face.art or face.unicode:
             canvas.doForm(self._form(face))
         else:
             canvas.addLiteral(face_stream(face, self.font_refs))
@@ -233,6 +246,14 @@ def render_sheets(
     return buffer.getvalue()
 
 
+def _page_fonts(lines: list[str]) -> tuple[str, str]:
+    """Helvetica for WinAnsi text, else the Unicode fonts (catalog/printing/fonts.py)."""
+    if all(winansi(line) for line in lines):
+        return "Helvetica", "Helvetica-Bold"
+    regular, bold, _italic = fonts.register()
+    return regular, bold
+
+
 def _ruler(canvas: Canvas, x: float, y: float, vertical: bool) -> None:
     """A 100 mm ruler with a tick every millimetre, longer every 5 and 10, labelled in cm."""
     canvas.setLineWidth(0.15 * mm)
@@ -259,21 +280,35 @@ def render_calibration(options: PrintOptions) -> bytes:
     options.validate()
     width, height = PAPERS[options.paper]
     buffer = BytesIO()
-    canvas = _new_canvas(buffer, width, height, "Tokensite printer calibration")
+    canvas = _new_canvas(buffer, width, height, gettext("Tokensite printer calibration"))
     scale = options.scale_percent / 100
     left = 20.0
     top = height - 25.0
-    canvas.setFont("Helvetica-Bold", 14)
-    canvas.drawString(left * mm, top * mm, "Printer calibration")
-    canvas.setFont("Helvetica", 9)
+    title = gettext("Printer calibration")
+    scale_text = f"{options.scale_percent:g}"
     lines = [
-        f"Paper {options.paper.upper()}, scale {options.scale_percent:g} %. Print at 100 % "
-        "(actual size, no fit to page).",
-        "Measure the ruler: it must be exactly 100 mm. The card outline must be 63 x 88 mm.",
+        gettext(
+            "Paper %(paper)s, scale %(scale)s %%. Print at 100 %% (actual size, no fit to page)."
+        )
+        % {"paper": options.paper.upper(), "scale": scale_text},
+        gettext(
+            "Measure the ruler: it must be exactly 100 mm. The card outline must be 63 x 88 mm."
+        ),
         # The ruler is drawn at the current scale, so the correction multiplies it.
-        f"If the ruler measures M mm, set the print scale to {options.scale_percent:g} x 100 / M % "
-        f"(e.g. 98 mm -> {options.scale_percent * 100 / 98:.1f} %).",
+        gettext(
+            "If the ruler measures M mm, set the print scale to %(scale)s x 100 / M %% "
+            "(e.g. 98 mm -> %(example)s %%)."
+        )
+        % {"scale": scale_text, "example": f"{options.scale_percent * 100 / 98:.1f}"},
     ]
+    card_label = gettext("%(w)s x %(h)s mm card") % {
+        "w": f"{CARD_WIDTH_MM:g}",
+        "h": f"{CARD_HEIGHT_MM:g}",
+    }
+    regular, bold = _page_fonts([title, *lines, card_label])
+    canvas.setFont(bold, 14)
+    canvas.drawString(left * mm, top * mm, title)
+    canvas.setFont(regular, 9)
     for i, line in enumerate(lines):
         canvas.drawString(left * mm, (top - 7 - 5 * i) * mm, line)
     canvas.setStrokeColorRGB(0, 0, 0)
@@ -285,11 +320,9 @@ def render_calibration(options: PrintOptions) -> bytes:
     card_x, card_y = left + 30, top - 52 - CARD_HEIGHT_MM
     canvas.setLineWidth(0.2 * mm)
     canvas.rect(card_x * mm, card_y * mm, CARD_WIDTH_MM * mm, CARD_HEIGHT_MM * mm, stroke=1, fill=0)
-    canvas.setFont("Helvetica", 8)
+    canvas.setFont(regular, 8)
     canvas.drawCentredString(
-        (card_x + CARD_WIDTH_MM / 2) * mm,
-        (card_y + CARD_HEIGHT_MM / 2) * mm,
-        f"{CARD_WIDTH_MM:g} x {CARD_HEIGHT_MM:g} mm card",
+        (card_x + CARD_WIDTH_MM / 2) * mm, (card_y + CARD_HEIGHT_MM / 2) * mm, card_label
     )
     canvas.restoreState()
     canvas.showPage()

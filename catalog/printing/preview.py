@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
+from catalog.printing import fonts
 from catalog.printing.compose import BOLD, ITALIC, Box, Picture, Text, compose, shade
 from catalog.printing.faces import RGB, CardFace
 from catalog.printing.jobs import PrintJob
@@ -81,8 +82,8 @@ def _shape(item: Box | Text | Picture) -> SvgShape:
         attrs = {
             "transform": f"translate({_n(item.x)} {_n(item.y)}) scale(1 -1)",
             "font-size": _n(item.size_mm),
-            "font-weight": "bold" if item.font == BOLD else "normal",
-            "font-style": "italic" if item.font == ITALIC else "normal",
+            "font-weight": "bold" if item.font in (BOLD, fonts.BOLD) else "normal",
+            "font-style": "italic" if item.font in (ITALIC, fonts.ITALIC) else "normal",
             "text-anchor": ANCHORS[item.anchor],
             "fill": color(item.color),
         }

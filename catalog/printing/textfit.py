@@ -11,6 +11,8 @@ from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
+from catalog.printing.fonts import UNICODE_FONTS
+
 PT_PER_MM = 72.0 / 25.4
 LEADING = 1.18  # line height as a multiple of the font size
 MIN_SIZE_PT = 3.0  # below this rules text is unreadable: boxes are sized so it never gets there
@@ -33,10 +35,22 @@ _REPLACEMENTS = str.maketrans(
 )
 
 
-def printable(text: str) -> str:
-    """Text the standard PDF fonts can draw: known look-alikes replaced, anything else as '?'."""
+def printable(text: str, unicode: bool = False) -> str:
+    """Text the standard PDF fonts can draw: known look-alikes replaced, anything else as '?'
+    (kept as it is for a face printed with the Unicode fonts, catalog/printing/fonts.py)."""
     text = text.translate(_REPLACEMENTS)
+    if unicode:
+        return text
     return text.encode("cp1252", errors="replace").decode("cp1252")
+
+
+def winansi(text: str) -> bool:
+    """Whether the standard PDF fonts can print ``text`` (after the look-alike replacements)."""
+    try:
+        text.translate(_REPLACEMENTS).encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 @lru_cache(maxsize=16)
@@ -55,6 +69,8 @@ def _width_table(font: str) -> dict[str, float]:
 @lru_cache(maxsize=65536)
 def _unit_width(word: str, font: str) -> float:
     """The width of `word` at size 1, exactly as the PDF's font metrics give it."""
+    if font in UNICODE_FONTS:
+        return float(stringWidth(word, font, 1.0))
     table = _width_table(font)
     try:
         return sum(map(table.__getitem__, word))

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -87,7 +88,7 @@ def _add_table(request: HtmxHttpRequest, table_id: str) -> HttpResponse:
     try:
         return redirect("play-print-tokens", table_id=uuid.UUID(table_id))
     except ValueError:
-        messages.error(request, "No such table.")
+        messages.error(request, gettext("No such table."))
         return redirect("print-page")
 
 
@@ -104,7 +105,7 @@ def print_page(request: HtmxHttpRequest) -> HttpResponse:
     if slug is not None:
         count = _count(request.GET.get("count"))
         if count is None or count == 0:
-            messages.error(request, "The count must be a whole number from 1 to 999.")
+            messages.error(request, gettext("The count must be a whole number from 1 to 999."))
             return redirect("print-page")
         try:
             unknown = basket_add(request.session, additions=[(slug, count)])
@@ -112,9 +113,16 @@ def print_page(request: HtmxHttpRequest) -> HttpResponse:
             messages.error(request, exc.detail)
             return redirect("print-page")
         if unknown:
-            messages.error(request, f"There is no token “{slug}” in the catalogue.")
+            messages.error(
+                request,
+                gettext("There is no token “%(token)s” in the catalogue.") % {"token": slug},
+            )
         else:
-            messages.success(request, f"Added {count} x {slug} to the print basket.")
+            messages.success(
+                request,
+                gettext("Added %(count)s x %(token)s to the print basket.")
+                % {"count": count, "token": slug},
+            )
         return redirect("print-page")
     return render(request, "print/index.html", _page_context(request))
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -80,7 +81,9 @@ def _lines(call: Callable[[], int]) -> Response:
 def _catalogue(model: type[CardDefinition] | type[TokenDefinition], slug: str) -> Any:
     found = model.objects.filter(slug=slug).first()
     if found is None:
-        raise NotFound(f'No {model._meta.verbose_name} with id "{slug}".')
+        raise NotFound(
+            _('No %(kind)s with id "%(id)s".') % {"kind": model._meta.verbose_name, "id": slug}
+        )
     return found
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import (
@@ -93,7 +94,9 @@ def _read_access(request: Request, table_id: str) -> tuple[Any, selectors.TableA
 def _wants_state(request: Request) -> bool:
     view = request.query_params.get("view", "state")
     if view not in ("state", "delta"):
-        raise DomainError(f"Unknown view {view!r}; use state or delta.", code="invalid")
+        raise DomainError(
+            _("Unknown view %(view)r; use state or delta.") % {"view": view}, code="invalid"
+        )
     return view == "state"
 
 

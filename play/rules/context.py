@@ -7,6 +7,7 @@ from typing import Any, Generic, TypeVar
 
 from play.rules.errors import IllegalAction, InvalidAction, NeedChoice
 from play.rules.state import GameState, ObjectT, SeatT
+from play.rules.text import message_data, msg
 
 Event = dict[str, Any]
 T = TypeVar("T")
@@ -21,13 +22,18 @@ def rules_warning(detail: str, rule: str | None, *, applied: bool) -> Event:
     """The event a track-only table logs for what the rules forbid (API.md, second wave):
     ``applied`` says whether the action went on (``Context.refuse``) or changed nothing (the
     kernel stopped where going on made no sense)."""
-    state = "done anyway" if applied else "nothing changed"
+    text = (
+        msg("Against the rules: {detail} (done anyway, track-only table)", detail=detail)
+        if applied
+        else msg("Against the rules: {detail} (nothing changed, track-only table)", detail=detail)
+    )
     return {
         "type": "rules_warning",
-        "text": f"Against the rules: {detail} ({state}, track-only table)",
+        "text": str(text),
         "rule": rule,
-        "detail": detail,
+        "detail": str(detail),
         "applied": applied,
+        "message": text.data(),
     }
 
 
@@ -58,7 +64,11 @@ class Context(Generic[ObjectT, SeatT]):
 
     def event(self, event_type: str, text: str, rule: str | None = None, **extra: Any) -> None:
         """Tell what happened, in a sentence, with the rule it follows."""
-        event: Event = {"type": event_type, "text": text, "rule": rule, **extra}
+        event: Event = {"type": event_type, "text": str(text), "rule": rule, **extra}
+        message = message_data(text)
+        if message is not None:
+            # The sentence as data, so a page tells it in the reader's language (play/i18n.py).
+            event["message"] = message
         if self.manual:
             event["manual"] = True
         self.events.append(event)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from play.rules.text import message_data
+
 
 class RulesError(Exception):
     """Base of kernel errors; ``detail`` is a sentence for the player."""
@@ -12,7 +14,9 @@ class RulesError(Exception):
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail)
-        self.detail = detail
+        self.detail = str(detail)
+        self.message = message_data(detail)
+        """The sentence as data (``play.rules.text``), when it was made with ``msg``."""
 
 
 class InvalidAction(RulesError):
@@ -46,6 +50,7 @@ class NeedChoice(Exception):
         refers: list[str | None] | None = None,
     ) -> None:
         super().__init__(prompt)
+        self.message = message_data(prompt)
         self.rule = rule
         self.refers = refers
         self.kind = kind

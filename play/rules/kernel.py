@@ -16,6 +16,7 @@ from play.rules.registry import Registry
 from play.rules.stacks import merge_identical
 from play.rules.state import AnyState, PendingChoice
 from play.rules.systems import all_systems, get_system
+from play.rules.text import from_data, msg
 
 JsonDict = dict[str, Any]
 
@@ -45,7 +46,13 @@ def apply(state: AnyState, action: JsonDict) -> Outcome:
     pending = state.pending_choice
     if pending is not None:
         if action["type"] != "choose":
-            raise ChoicePending(f"Seat {pending.seat} must choose first: {pending.prompt}")
+            raise ChoicePending(
+                msg(
+                    "Seat {seat} must choose first: {prompt}",
+                    seat=pending.seat,
+                    prompt=from_data(pending.prompt_message) or pending.prompt,
+                )
+            )
         if "choice" not in action:
             raise InvalidAction("choose needs a choice")
         if pending.amounts is not None:
@@ -91,10 +98,13 @@ def _run(state: AnyState, action: JsonDict) -> Outcome:
             need.prompt,
             need.options,
             {**action, "answers": answers},
-            need.amounts,
+            amounts=need.amounts,
+            prompt_message=need.message,
             refers=need.refers,
         )
-        event = {"type": "choice_required", "text": need.prompt, "rule": need.rule}
+        event: JsonDict = {"type": "choice_required", "text": need.prompt, "rule": need.rule}
+        if need.message is not None:
+            event["message"] = need.message
         return Outcome(suspended, [{**event, "kind": need.kind, "seat": need.seat}])
     merge_identical(work)
     return Outcome(work, ctx.events)

@@ -130,6 +130,8 @@ class PendingChoice:
     """A choice answered by amounts (a division of combat damage): what may be divided, as data;
     ``options`` are then some answers offered as suggestions, and any answer the rules allow
     is accepted (the action's handler validates it)."""
+    prompt_message: JsonDict | None = None
+    """The prompt as data (``play.rules.text``), so a page asks in the reader's language."""
     # The object each option stands for (its id, None for none), so a page names it as players
     # see it; None when the options are no objects.
     refers: list[str | None] | None = None

@@ -39,7 +39,9 @@
     status = { text: text, ok: ok };
     var el = document.getElementById("live-status");
     if (el) {
-      el.textContent = text;
+      // The page's language: "access ended" -> data-access-ended, translated by the server.
+      var key = text.replace(/ (\w)/g, function (m, c) { return c.toUpperCase(); });
+      el.textContent = el.dataset[key] || text;
       el.classList.toggle("offline", !ok);
     }
   }
@@ -117,7 +119,7 @@
   function toggleOf(el) {
     var d = el.dataset;
     return {
-      key: d.toggleKey, word: d.toggleWord, upWord: d.toggleUpWord,
+      key: d.toggleKey, word: d.toggleWord, upWord: d.toggleUpWord, count: d.toggleCount,
       on: d.tap, onLabel: d.tapLabel, off: d.untap, offLabel: d.untapLabel
     };
   }
@@ -203,7 +205,9 @@
       total += count;
       down += tile.classList.contains("is-tapped") ? count : 0;
     });
-    summary.textContent = "x" + total + " " + tiles[0].dataset.name + (down ? " (" + down + " " + toggle.word + ")" : "");
+    // "(2 tapped)" in the page's language: the board carries the translated template.
+    var counted = (toggle.count || "{n} " + toggle.word).replace("{n}", down);
+    summary.textContent = "x" + total + " " + tiles[0].dataset.name + (down ? " (" + counted + ")" : "");
     return true;
   }
 
@@ -451,9 +455,11 @@
       var note = document.createElement("p");
       note.className = "gone";
       note.setAttribute("role", "status");
-      note.textContent = "Left the board: " + gone.map(function (name) {
+      var list = gone.map(function (name) {
         return (before[name] - (now[name] || 0)) + " " + name;
-      }).join(", ") + " (the log says why)";
+      }).join(", ");
+      var words = el.dataset.goneText || "Left the board: {list} (the log says why)";
+      note.textContent = words.replace("{list}", list);
       el.insertBefore(note, el.querySelector(".board-grid"));
       window.setTimeout(function () { note.classList.add("faded"); }, 4000);
     }

@@ -15,8 +15,10 @@
     else { document.documentElement.setAttribute("data-theme", theme); }
     var button = document.getElementById("theme-toggle");
     if (button) {
-      button.textContent = LABELS[theme];
-      button.setAttribute("aria-label", LABELS[theme] + " (change)");
+      // The page's language: the labels come translated on the button's data attributes.
+      var label = button.dataset["label" + theme.charAt(0).toUpperCase() + theme.slice(1)] || LABELS[theme];
+      button.textContent = label;
+      button.setAttribute("aria-label", label + " " + (button.dataset.labelChange || "(change)"));
     }
   }
 

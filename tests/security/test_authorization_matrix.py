@@ -59,6 +59,9 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     ((200, 200, 200, 200, 200, 200), Row("accounts/login/", "GET", "/accounts/login/")),
     ((302, 302, 302, 302, 302, 302), Row("accounts/logout/", "POST", "/accounts/logout/",
         {}, True)),
+    # The language switcher (issue 21): anyone, back to `next`; a signed-in player's profile.
+    ((302, 302, 302, 302, 302, 302), Row("language/", "POST", "/language/",
+        {"language": "ru", "next": "/"}, True)),
     ((302, 200, 200, 200, 200, 200), Row(
         "accounts/password_change/", "GET",
         "/accounts/password_change/",

@@ -26,6 +26,7 @@ from play.rules.mtg.turn import draw
 from play.rules.mtg.zones import move
 from play.rules.stacks import split
 from play.rules.state import Face
+from play.rules.text import msg, plural
 
 JsonDict = params.JsonDict
 _MAIN = ("main1", "main2")
@@ -55,7 +56,13 @@ def activate(ctx: MtgContext, action: JsonDict) -> None:
     rule = "605.3b" if ability.mana else "602.2"
     ctx.event(
         "activated",
-        f"{player.name} activated {times(count, source_name)}: {ability.text} (CR {rule})",
+        msg(
+            "{seat} activated {what}: {ability} (CR {rule})",
+            seat=player.name,
+            what=times(count, source_name),
+            ability=ability.text,
+            rule=rule,
+        ),
         rule,
         object=part.id,
         count=count,
@@ -150,7 +157,12 @@ def _resolve(
         player.life += amount
         ctx.event(
             "life_changed",
-            f"{player.name} gained {amount} life (CR 119.3)",
+            plural(
+                "{seat} gained {n} life (CR 119.3)",
+                "{seat} gained {n} life (CR 119.3)",
+                n=amount,
+                seat=player.name,
+            ),
             "119.3",
             seat=seat,
             amount=amount,
@@ -195,7 +207,13 @@ def _add_mana(
     note = f" ({restriction})" if restriction else ""
     ctx.event(
         "mana_added",
-        f"{player.name} added {amount} {{{color}}}{note} (CR 106.4)",
+        msg(
+            "{seat} added {amount} {mana}{note} (CR 106.4)",
+            seat=player.name,
+            amount=amount,
+            mana=f"{{{color}}}",
+            note=note,
+        ),
         "106.4",
         color=color,
         amount=amount,

@@ -16,6 +16,7 @@ from play.rules.mtg.status import name_of, present
 from play.rules.mtg.zones import ZONES, check_not_gone, move
 from play.rules.stacks import split
 from play.rules.state import Pump
+from play.rules.text import msg, plural
 
 JsonDict = params.JsonDict
 UNTIL = ("end_of_turn",)
@@ -96,7 +97,13 @@ def add_counters(ctx: MtgContext, action: JsonDict) -> None:
     amount = put_counters(ctx, part, kind, amount, as_token=part.token)
     ctx.event(
         "counters_added",
-        f"Put {amount} {kind} counter(s) on each of {times(count, name_of(part))} (CR 122.1)",
+        plural(
+            "Put {n} {kind} counter(s) on each of {what} (CR 122.1)",
+            "Put {n} {kind} counter(s) on each of {what} (CR 122.1)",
+            n=amount,
+            kind=kind,
+            what=times(count, name_of(part)),
+        ),
         "122.1",
         object=part.id,
         count=count,
@@ -116,13 +123,21 @@ def remove_counters(ctx: MtgContext, action: JsonDict) -> None:
     part = split(ctx.state, present(obj), count)
     removed = min(amount, part.counters.get(kind, 0))
     if removed == 0:
-        raise IllegalAction(f"{name_of(part)} has no {kind} counters", "122.1")
+        raise IllegalAction(
+            msg("{name} has no {kind} counters", name=name_of(part), kind=kind), "122.1"
+        )
     part.counters[kind] -= removed
     if part.counters[kind] == 0 and not _keeps_zero(ctx, part, kind):
         del part.counters[kind]
     ctx.event(
         "counters_removed",
-        f"Removed {removed} {kind} counter(s) from {times(count, name_of(part))} (CR 122.1)",
+        plural(
+            "Removed {n} {kind} counter(s) from {what} (CR 122.1)",
+            "Removed {n} {kind} counter(s) from {what} (CR 122.1)",
+            n=removed,
+            kind=kind,
+            what=times(count, name_of(part)),
+        ),
         "122.1",
         object=part.id,
         count=count,
@@ -393,10 +408,24 @@ def adjust_life(ctx: MtgContext, action: JsonDict) -> None:
     amount = params.integer(action, "amount")
     player = ctx.state.seat(seat)
     player.life += amount
-    verb = "gained" if amount >= 0 else "lost"
+    said = (
+        plural(
+            "{seat} gained {n} life (CR 119.3)",
+            "{seat} gained {n} life (CR 119.3)",
+            n=amount,
+            seat=player.name,
+        )
+        if amount >= 0
+        else plural(
+            "{seat} lost {n} life (CR 119.3)",
+            "{seat} lost {n} life (CR 119.3)",
+            n=-amount,
+            seat=player.name,
+        )
+    )
     ctx.event(
         "life_changed",
-        f"{player.name} {verb} {abs(amount)} life (CR 119.3)",
+        said,
         "119.3",
         seat=seat,
         amount=amount,

@@ -18,6 +18,7 @@ from play.rules.mtg.status import name_of, present
 from play.rules.mtg.triggers import attack_scry
 from play.rules.stacks import split
 from play.rules.state import Pump
+from play.rules.text import msg
 
 JsonDict = params.JsonDict
 Defender = int | str
@@ -85,9 +86,11 @@ def check_defender(ctx: MtgContext, attacker_seat: int, defender: Defender) -> N
     state = ctx.state
     if isinstance(defender, int):
         if defender == attacker_seat:
-            raise IllegalAction("a player can't attack themselves", "506.2")
+            raise IllegalAction(msg("a player can't attack themselves"), "506.2")
         if state.seat(defender).lost:
-            raise IllegalAction(f"{state.seat(defender).name} has left the game", "800.4a")
+            raise IllegalAction(
+                msg("{seat} has left the game", seat=state.seat(defender).name), "800.4a"
+            )
         return
     obj = present(ctx.get(defender))
     types = compute_one(state, obj).face.types
@@ -129,22 +132,27 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     present(obj)
     if state.step != "declare_attackers":
-        ctx.refuse("attackers are declared in the declare attackers step", "508.1")
+        ctx.refuse(msg("attackers are declared in the declare attackers step"), "508.1")
     computed = compute_one(state, obj)
     if obj.controller != state.active_seat:
-        raise IllegalAction("only the active player declares attackers", "508.1a")
+        raise IllegalAction(msg("only the active player declares attackers"), "508.1a")
     if not computed.is_creature:
-        raise IllegalAction(f"{name_of(obj)} isn't a creature; only creatures attack", "506.3")
+        raise IllegalAction(
+            msg("{name} isn't a creature; only creatures attack", name=name_of(obj)), "506.3"
+        )
     if obj.tapped or obj.attacking is not None:
-        ctx.refuse(f"{name_of(obj)} is tapped or already attacking", "508.1a")
+        ctx.refuse(msg("{name} is tapped or already attacking", name=name_of(obj)), "508.1a")
     if computed.has("Defender"):
-        ctx.refuse(f"{name_of(obj)} has defender, so it can't attack", "702.3b")
+        ctx.refuse(msg("{name} has defender, so it can't attack", name=name_of(obj)), "702.3b")
     if has_any(computed, CANT_ATTACK):
         ctx.refuse(f"{name_of(obj)} can't attack (a restriction, CR 508.1c)", "508.1c")
     if obj.summoning_sick and not computed.has("Haste"):
         ctx.refuse(
-            f"{name_of(obj)} hasn't been under its controller's control "
-            "continuously since their most recent turn began (CR 302.6)",
+            msg(
+                "{name} hasn't been under its controller's control continuously since their "
+                "most recent turn began (CR 302.6)",
+                name=name_of(obj),
+            ),
             "302.6",
         )
     defender = parse_defender(ctx, action.get("defender"))

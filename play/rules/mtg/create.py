@@ -24,6 +24,7 @@ from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.mtg.replacement import apply_in_order, instances, put_counters
 from play.rules.stacks import split
 from play.rules.state import MAX_COUNT, Face
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 TOKEN_KINDS = ("token_multiplier", "token_extra", "token_replace", "token_one_of_each")
@@ -360,7 +361,12 @@ def _enter(
     if created:
         ctx.event(
             "token_created",
-            f"{seat_name} created {times(obj.count, shown)}{counters} (CR 111.2)",
+            msg(
+                "{seat} created {what}{counters} (CR 111.2)",
+                seat=seat_name,
+                what=times(obj.count, shown),
+                counters=counters,
+            ),
             "111.2",
             object=obj.id,
             count=obj.count,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from play.rules.context import times
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.stacks import split
+from play.rules.text import msg
 
 COLORS = ("W", "U", "B", "R", "G")
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -74,7 +75,11 @@ def choose_as_enters(ctx: MtgContext, obj: MtgObject) -> list[MtgObject]:
         answer = ctx.decide(
             "as_enters_color",
             obj.controller,
-            f"Choose a color for {face.name}{which} as it enters (CR 614.12, 616.1g)",
+            msg(
+                "Choose a color for {name}{which} as it enters (CR 614.12, 616.1g)",
+                name=face.name,
+                which=which,
+            ),
             options,
             "614.12",
         )

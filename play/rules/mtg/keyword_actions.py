@@ -16,6 +16,7 @@ from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.status import name_of
 from play.rules.stacks import split
 from play.rules.state import Face
+from play.rules.text import msg
 
 JsonDict = params.JsonDict
 
@@ -65,7 +66,7 @@ def amass(ctx: MtgContext, action: JsonDict) -> None:
     chosen = ctx.decide(
         "amass_army",
         controller,
-        f"Choose the Army that gets {amount} +1/+1 counter(s) (CR 701.47a)",
+        msg("Choose the Army that gets {amount} +1/+1 counter(s) (CR 701.47a)", amount=amount),
         [o.id for o in armies],
         "701.47a",
     )
@@ -116,7 +117,7 @@ def populate(ctx: MtgContext, action: JsonDict) -> None:
         of = ctx.decide(
             "populate",
             controller,
-            "Choose the creature token to copy (CR 701.36a)",
+            msg("Choose the creature token to copy (CR 701.36a)"),
             [o.id for o in candidates],
             "701.36a",
         )

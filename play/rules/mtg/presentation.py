@@ -8,6 +8,7 @@ from play.rules.mtg.create import LEAVES_AT
 from play.rules.mtg.records import MANA_KEYS
 from play.rules.mtg.turn import STEP_NAMES
 from play.rules.presentation import Input, Presentation, Stat, Toggle
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -20,11 +21,11 @@ _LEAVES_WORDS = {
 
 
 def _status_badges(obj: JsonDict) -> list[str]:
-    found = []
+    found: list[str] = []
     if obj.get("tapped"):
-        found.append("tapped")
+        found.append(msg("tapped"))
     if obj.get("summoning_sick") and "Creature" in obj.get("types", []):
-        found.append("summoning sick")
+        found.append(msg("summoning sick"))
     return found
 
 

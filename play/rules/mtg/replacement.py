@@ -16,6 +16,7 @@ from typing import TypeVar
 from play.rules.effects import Effect
 from play.rules.mtg.records import MtgContext, MtgObject, MtgState
 from play.rules.state import MAX_COUNT
+from play.rules.text import msg
 
 E = TypeVar("E", bound=Hashable)
 
@@ -157,7 +158,7 @@ def apply_in_order(
             label = ctx.decide(
                 "replacement_order",
                 seat,
-                f"Choose which replacement effect applies next to {what} (CR 616.1)",
+                msg("Choose which replacement effect applies next to {what} (CR 616.1)", what=what),
                 list(labels),
                 "616.1",
                 refers=[effects[i].source_id for i in labels.values()],

@@ -20,6 +20,7 @@ from play.rules.mtg.triggers import resolve_dies, resolve_enters
 from play.rules.mtg.zones import ReturnTrigger, cease, move
 from play.rules.stacks import split
 from play.rules.state import Face
+from play.rules.text import msg
 
 Removal = tuple[MtgObject, int, str]  # (stack, how many, rule) put into the graveyard
 
@@ -305,7 +306,7 @@ def _legend_rule(ctx: MtgContext) -> list[Removal]:
         keep = ctx.decide(
             "legend_rule",
             seat,
-            f"Choose the {name} to keep; the rest go to the graveyard (CR 704.5j)",
+            msg("Choose the {name} to keep; the rest go to the graveyard (CR 704.5j)", name=name),
             [o.id for o in objs],
             "704.5j",
         )
@@ -329,7 +330,7 @@ def _role_rule(ctx: MtgContext) -> list[Removal]:
         keep = ctx.decide(
             "role",
             seat,
-            "Choose the Role to keep; the others go to the graveyard (CR 704.5z)",
+            msg("Choose the Role to keep; the others go to the graveyard (CR 704.5z)"),
             [r.id for r in newest],
             "704.5z",
         )

@@ -8,6 +8,7 @@ from play.rules.mtg import params
 from play.rules.mtg.layers import visible_face
 from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.stacks import split
+from play.rules.text import msg, plural
 
 JsonDict = params.JsonDict
 
@@ -31,11 +32,11 @@ def tap(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     part = split(ctx.state, present(obj), count)
     if part.tapped:
-        ctx.refuse(f"{name_of(part)} is already tapped", "701.26a")
+        ctx.refuse(msg("{name} is already tapped", name=name_of(part)), "701.26a")
     part.tapped = True
     ctx.event(
         "tapped",
-        f"Tapped {times(count, name_of(part))} (CR 701.26a)",
+        msg("Tapped {what} (CR 701.26a)", what=times(count, name_of(part))),
         "701.26a",
         object=part.id,
         count=count,
@@ -46,11 +47,11 @@ def untap(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     part = split(ctx.state, present(obj), count)
     if not part.tapped:
-        ctx.refuse(f"{name_of(part)} is already untapped", "701.26b")
+        ctx.refuse(msg("{name} is already untapped", name=name_of(part)), "701.26b")
     part.tapped = False
     ctx.event(
         "untapped",
-        f"Untapped {times(count, name_of(part))} (CR 701.26b)",
+        msg("Untapped {what} (CR 701.26b)", what=times(count, name_of(part))),
         "701.26b",
         object=part.id,
         count=count,
@@ -67,9 +68,14 @@ def untap_all(ctx: MtgContext, action: JsonDict) -> None:
     count = sum(o.count for o in untapped)
     name = ctx.state.seat(seat).name
     text = (
-        f"{name} untapped {count} permanent(s) they control (CR 701.26b, as in 502.3)"
+        plural(
+            "{seat} untapped {n} permanent(s) they control (CR 701.26b, as in 502.3)",
+            "{seat} untapped {n} permanent(s) they control (CR 701.26b, as in 502.3)",
+            n=count,
+            seat=name,
+        )
         if untapped
-        else f"{name} controls no tapped permanent; nothing untaps"
+        else msg("{seat} controls no tapped permanent; nothing untaps", seat=name)
     )
     ctx.event(
         "untapped_all",

@@ -20,6 +20,7 @@ from play.rules.mtg.records import MANA_KEYS, MtgContext, MtgState, on_battlefie
 from play.rules.mtg.sba import check_state_based_actions
 from play.rules.mtg.status import name_of, phase_in_object, phase_out_object
 from play.rules.mtg.zones import move
+from play.rules.text import msg, plural
 
 JsonDict = params.JsonDict
 STEPS = (
@@ -39,19 +40,19 @@ STEPS = (
 )
 # How the log names each step (CR 500.1: the phases and their steps).
 STEP_NAMES = {
-    "untap": "untap step",
-    "upkeep": "upkeep step",
-    "draw": "draw step",
-    "main1": "precombat main phase",
-    "beginning_of_combat": "beginning of combat step",
-    "declare_attackers": "declare attackers step",
-    "declare_blockers": "declare blockers step",
-    "first_strike_damage": "first-strike combat damage step",
-    "combat_damage": "combat damage step",
-    "end_of_combat": "end of combat step",
-    "main2": "postcombat main phase",
-    "end": "end step",
-    "cleanup": "cleanup step",
+    "untap": msg("untap step"),
+    "upkeep": msg("upkeep step"),
+    "draw": msg("draw step"),
+    "main1": msg("precombat main phase"),
+    "beginning_of_combat": msg("beginning of combat step"),
+    "declare_attackers": msg("declare attackers step"),
+    "declare_blockers": msg("declare blockers step"),
+    "first_strike_damage": msg("first-strike combat damage step"),
+    "combat_damage": msg("combat damage step"),
+    "end_of_combat": msg("end of combat step"),
+    "main2": msg("postcombat main phase"),
+    "end": msg("end step"),
+    "cleanup": msg("cleanup step"),
 }
 
 
@@ -85,8 +86,12 @@ def advance(ctx: MtgContext) -> None:
         state.step = _following(state, state.step)
     ctx.event(
         "step",
-        f"Turn {state.turn}, {state.seat(state.active_seat).name}: "
-        f"{STEP_NAMES[state.step]} (CR 500.1)",
+        msg(
+            "Turn {turn}, {seat}: {step} (CR 500.1)",
+            turn=state.turn,
+            seat=state.seat(state.active_seat).name,
+            step=STEP_NAMES[state.step],
+        ),
         "500.1",
         step=state.step,
         turn=state.turn,
@@ -180,7 +185,12 @@ def _untap_step(ctx: MtgContext, active: int) -> None:
     if untapped:
         ctx.event(
             "untap_step",
-            f"{state.seat(active).name} untapped {untapped} permanent(s) (CR 502.3)",
+            plural(
+                "{seat} untapped {n} permanent(s) (CR 502.3)",
+                "{seat} untapped {n} permanent(s) (CR 502.3)",
+                n=untapped,
+                seat=state.seat(active).name,
+            ),
             "502.3",
             seat=active,
         )
@@ -195,7 +205,17 @@ def draw(ctx: MtgContext, seat: int, amount: int, rule: str) -> None:
     if drawn < amount:
         player.drew_from_empty = True
     ctx.event(
-        "drew", f"{player.name} drew {drawn} card(s) (CR {rule})", rule, seat=seat, amount=drawn
+        "drew",
+        plural(
+            "{seat} drew {n} card(s) (CR {rule})",
+            "{seat} drew {n} card(s) (CR {rule})",
+            n=drawn,
+            seat=player.name,
+            rule=rule,
+        ),
+        rule,
+        seat=seat,
+        amount=drawn,
     )
 
 

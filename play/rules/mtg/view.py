@@ -49,6 +49,7 @@ def view(state: MtgState) -> JsonDict:
             "kind": pending.kind,
             "seat": pending.seat,
             "prompt": pending.prompt,
+            "prompt_message": pending.prompt_message,
             "options": list(pending.options),
             "amounts": pending.amounts,
             "refers": pending.refers,

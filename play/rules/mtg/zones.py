@@ -18,6 +18,7 @@ from play.rules.mtg.layers import Computed, compute_one, visible_face
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.replacement import put_counters
 from play.rules.stacks import split
+from play.rules.text import msg
 
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
 _HIDDEN = ("hand", "library")
@@ -188,7 +189,7 @@ def _died(ctx: MtgContext, obj: MtgObject, name: str, was_creature: bool, contro
     controller then is the "you" of its leaves-the-battlefield ability, not its owner."""
     ctx.event(
         "died",
-        f"{times(obj.count, name)} died (CR 700.4)",
+        msg("{what} died (CR 700.4)", what=times(obj.count, name)),
         "700.4",
         object=obj.id,
         count=obj.count,
@@ -236,7 +237,7 @@ def cease(ctx: MtgContext, obj: MtgObject) -> None:
     _remember(ctx.state.system, "ceased", obj.id, obj.current.name)
     ctx.event(
         "ceased_to_exist",
-        f"{times(obj.count, obj.current.name)} ceased to exist (CR 704.5d)",
+        msg("{what} ceased to exist (CR 704.5d)", what=times(obj.count, obj.current.name)),
         "704.5d",
         object=obj.id,
         count=obj.count,

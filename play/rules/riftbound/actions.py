@@ -17,6 +17,7 @@ from play.rules.riftbound.cards import move_card, recycle_card
 from play.rules.riftbound.cleanup import leave_board, points
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject, battlefields
 from play.rules.stacks import split
+from play.rules.text import msg, plural
 
 JsonDict = dict[str, Any]
 
@@ -92,10 +93,15 @@ def ready_all(ctx: RiftboundContext, action: JsonDict) -> None:
     count = sum(o.count for o in readied)
     name = ctx.state.seats[seat].name
     if not readied:
-        text = f"{name} controls nothing exhausted; nothing happens (415.1.c)."
+        text = msg("{seat} controls nothing exhausted; nothing happens (415.1.c).", seat=name)
         ctx.event("unchanged", text, "415.1.c", seat=seat)
         return
-    text = f"{name} readied {count} Game Object(s) they control (415, as in 315.1.b.1)."
+    text = plural(
+        "{seat} readied {n} Game Object(s) they control (415, as in 315.1.b.1).",
+        "{seat} readied {n} Game Object(s) they control (415, as in 315.1.b.1).",
+        n=count,
+        seat=name,
+    )
     ctx.event("readied_all", text, "415", seat=seat, count=count, objects=[o.id for o in readied])
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from play.rules.effects import Effect, parse_effects
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.riftbound.records import RiftboundObject, RiftboundState, battlefields
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -48,7 +49,7 @@ def battlefield(state: RiftboundState, battlefield_id: object) -> JsonDict:
 
 def location_name(state: RiftboundState, location: str | None, seat: int) -> str:
     if location == BASE:
-        return f"{state.seats[seat].name}'s base"
+        return msg("{seat}'s base", seat=state.seats[seat].name)
     return str(battlefield(state, location)["name"]) if location else "nowhere"
 
 

@@ -21,6 +21,7 @@ from play.rules.riftbound.predefined import predefined_token
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject, RiftboundState
 from play.rules.stacks import check_count
 from play.rules.state import MAX_COUNT, Face
+from play.rules.text import plural
 
 JsonDict = dict[str, Any]
 
@@ -199,14 +200,48 @@ def enter(
         granted=granted,
     )
     state.objects[obj.id] = obj
-    status = "exhausted" if exhausted else "ready"
-    what = f"{count} {face.name}" if count > 1 else face.name
-    kind = ("token" if token else "card") + ("s" if count > 1 else "")
     where = board.location_name(state, location, seat)
+    said = {
+        (True, True): plural(
+            "{seat} played {name} token to {where}; it entered exhausted ({rule}).",
+            "{seat} played {n} {name} tokens to {where}; they entered exhausted ({rule}).",
+            n=count,
+            seat=state.seats[seat].name,
+            name=face.name,
+            where=where,
+            rule=rule,
+        ),
+        (True, False): plural(
+            "{seat} played {name} token to {where}; it entered ready ({rule}).",
+            "{seat} played {n} {name} tokens to {where}; they entered ready ({rule}).",
+            n=count,
+            seat=state.seats[seat].name,
+            name=face.name,
+            where=where,
+            rule=rule,
+        ),
+        (False, True): plural(
+            "{seat} played {name} card to {where}; it entered exhausted ({rule}).",
+            "{seat} played {n} {name} cards to {where}; they entered exhausted ({rule}).",
+            n=count,
+            seat=state.seats[seat].name,
+            name=face.name,
+            where=where,
+            rule=rule,
+        ),
+        (False, False): plural(
+            "{seat} played {name} card to {where}; it entered ready ({rule}).",
+            "{seat} played {n} {name} cards to {where}; they entered ready ({rule}).",
+            n=count,
+            seat=state.seats[seat].name,
+            name=face.name,
+            where=where,
+            rule=rule,
+        ),
+    }[(token, exhausted)]
     ctx.event(
         "token_created" if token else "card_put",
-        f"{state.seats[seat].name} played {what} {kind} to {where}; "
-        f"{'they' if count > 1 else 'it'} entered {status} ({rule}).",
+        said,
         rule,
         object=obj.id,
         count=count,

@@ -7,18 +7,19 @@ from typing import Any
 from play.rules.presentation import Input, Presentation, Stat, Toggle
 from play.rules.riftbound.board import BASE, BOARD, DOMAINS, RUNE_POOL_KEYS
 from play.rules.riftbound.turn import STEPS
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
 
 def _status_badges(obj: JsonDict) -> list[str]:
-    found = ["exhausted" if obj.get("exhausted") else "ready"]
+    found: list[str] = [msg("exhausted") if obj.get("exhausted") else msg("ready")]
     if any(k.startswith("Temporary") for k in obj.get("keywords", [])):
-        found.append("Temporary")
+        found.append(msg("Temporary"))
     if obj.get("deflect"):
-        found.append(f"Deflect {obj['deflect']}")
+        found.append(msg("Deflect {n}", n=obj["deflect"]))
     if obj.get("buffed"):
-        found.append("buffed")
+        found.append(msg("buffed"))
     return found
 
 

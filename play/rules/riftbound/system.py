@@ -126,6 +126,7 @@ class RiftboundSystem:
                 "kind": pending.kind,
                 "seat": pending.seat,
                 "prompt": pending.prompt,
+                "prompt_message": pending.prompt_message,
                 "options": list(pending.options),
                 "amounts": pending.amounts,
                 "refers": pending.refers,

@@ -12,6 +12,7 @@ from play.rules.riftbound import board, plays
 from play.rules.riftbound.board import RUNE_POOL_KEYS
 from play.rules.riftbound.cleanup import cleanup, draw, leave_board, score
 from play.rules.riftbound.records import RiftboundContext, RiftboundState, battlefields
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -40,7 +41,7 @@ def _advance(ctx: RiftboundContext) -> None:
         seat = state.seats[state.active_seat]
         ctx.event(
             "turn_started",
-            f"Turn {state.turn}: {seat.name}'s turn begins (315).",
+            msg("Turn {turn}: {seat}'s turn begins (315).", turn=state.turn, seat=seat.name),
             "315",
             seat=state.active_seat,
             turn=state.turn,

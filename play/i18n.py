@@ -1,0 +1,121 @@
+"""The kernel's words in the reader's language.
+
+The kernel (``play/rules``) is standard library only and speaks English: its sentences are
+``play.rules.text.Text`` (a template, its arguments and, for counts, a plural template), kept in
+events as ``event["message"]`` and on errors as ``error.message``; its data words (action labels,
+step names, stats) are plain strings. Here they are translated with Django's gettext: the
+template is looked up in the catalogue and formatted again with the same arguments, so nothing
+parses a sentence. ``kernel_messages`` lists the data words for the catalogue
+(``tokensite/translations.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+
+from django.utils.translation import gettext, ngettext
+
+from play.rules.registry import ActionSpec
+
+JsonDict = dict[str, Any]
+
+
+def tr(text: str) -> str:
+    """A kernel data word (a label, a step name) in the active language."""
+    return gettext(text) if text else text
+
+
+def render_message(message: Mapping[str, Any]) -> str:
+    """A kernel sentence (``Text.data()``) in the active language."""
+    args = {
+        key: render_message(value) if isinstance(value, Mapping) and "id" in value else value
+        for key, value in (message.get("args") or {}).items()
+    }
+    plural_template = message.get("plural")
+    if plural_template:
+        count = args.get("n", 1)
+        template = ngettext(message["id"], plural_template, count if isinstance(count, int) else 1)
+    else:
+        template = gettext(message["id"])
+    try:
+        return template.format(**args)
+    except (KeyError, IndexError, ValueError):
+        # A translation that names another field than the source: the English one is safe.
+        source = plural_template if plural_template and args.get("n") != 1 else message["id"]
+        return str(source).format(**args)
+
+
+def event_text(event: Mapping[str, Any]) -> str:
+    """A log event's sentence for the reader: translated when the kernel told it as data,
+    else as stored (entries logged before sentences were data)."""
+    message = event.get("message")
+    if isinstance(message, Mapping) and "id" in message:
+        return render_message(message)
+    return str(event.get("text", ""))
+
+
+def error_text(error: Any) -> str:
+    """A kernel error's ``detail`` for the reader."""
+    message = getattr(error, "message", None)
+    if isinstance(message, Mapping):
+        return render_message(message)
+    return str(getattr(error, "detail", error))
+
+
+def for_reader(spec: ActionSpec) -> ActionSpec:
+    """An action of the registry with its label and help line in the active language."""
+    return replace(spec, label=tr(spec.label), help=tr(spec.help))
+
+
+def type_words(action_type: str) -> str:
+    """ "pass_turn" -> "Pass turn": how the log titles an entry."""
+    words = action_type.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def entry_label(action_type: str) -> str:
+    return tr(type_words(action_type))
+
+
+def shown_words() -> Iterator[str]:
+    """Values the table pages show as words: roles, table statuses, zones, kinds."""
+    from typing import get_args
+
+    from play import rules
+    from play.models import Table
+    from play.selectors import Role
+
+    yield from (str(value) for value in Table.Status.values)
+    yield from get_args(Role)
+    yield from ("card", "token")
+    for game, registry in rules.registries().items():
+        yield rules.presentation(game).board_zone
+        yield from (zone for zone, _label in registry.move_to)
+
+
+def kernel_messages() -> Iterator[str]:
+    """Every data word the kernel shows, from the registries and presentations themselves."""
+    from play import rules
+    from play.rules.registry import GROUPS
+
+    yield from GROUPS.values()
+    yield type_words("undo")
+    for game, registry in rules.registries().items():
+        shown = rules.presentation(game)
+        yield from (shown.title, shown.short_title, shown.home_title, shown.pool_label)
+        yield from shown.step_names.values()
+        yield from (stat.label for stat in shown.stats)
+        yield from (shown.toggle.word, shown.toggle.up_word)
+        for item in (*shown.create_inputs, *shown.custom_inputs):
+            yield from (item.label, item.hint, *(label for _value, label in item.choices))
+        yield from shown.leaves_at.values()
+        yield from (words for _key, words in shown.designations)
+        yield from (label for _value, label in registry.move_to)
+        for spec in registry:
+            yield from (spec.label, spec.help, type_words(spec.type))
+            for param in spec.form_params():
+                yield from (param.label or param.name.title(), param.blank, *param.labels)
+                if not param.labels:
+                    yield from (choice.replace("_", " ") for choice in param.choices)

@@ -1,0 +1,62 @@
+"""Sentences the kernel tells (log events, errors, prompts) as data: a message template, its
+arguments and, for a count, the plural template.
+
+The kernel stays standard library only and speaks English; a ``Text`` *is* the English sentence
+(a ``str``), and also carries what made it, so the Django layer (``play/i18n.py``) tells it in
+the reader's language by translating the template and formatting it again: nothing ever parses
+a sentence. Templates use ``str.format`` fields named after their arguments; a plural's count is
+the argument ``n``. An argument may itself be a ``Text`` (a step name inside a sentence).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Text(str):
+    template: str
+    plural_template: str | None
+    args: dict[str, Any]
+
+    def __new__(cls, template: str, plural_template: str | None = None, /, **args: Any) -> Text:
+        chosen = plural_template if plural_template and args.get("n") != 1 else template
+        made = super().__new__(cls, chosen.format(**args))
+        made.template = template
+        made.plural_template = plural_template
+        made.args = args
+        return made
+
+    def data(self) -> dict[str, Any]:
+        """JSON-safe: ``{"id", "plural"?, "args"}``, nested texts as data too."""
+        found: dict[str, Any] = {"id": self.template, "args": {}}
+        if self.plural_template:
+            found["plural"] = self.plural_template
+        for key, value in self.args.items():
+            found["args"][key] = value.data() if isinstance(value, Text) else value
+        return found
+
+
+def msg(template: str, /, **args: Any) -> Text:
+    """A sentence: ``msg("{seat} drew a card ({rule}).", seat=name, rule="504.1")``."""
+    return Text(template, None, **args)
+
+
+def plural(singular: str, plural_form: str, /, n: int, **args: Any) -> Text:
+    """A sentence about ``n`` things: ``plural("{n} token", "{n} tokens", n=3)``."""
+    return Text(singular, plural_form, n=n, **args)
+
+
+def from_data(data: dict[str, Any] | None) -> Text | None:
+    """The ``Text`` that ``data()`` described (None for None)."""
+    if data is None:
+        return None
+    args = {
+        key: from_data(value) if isinstance(value, dict) and "id" in value else value
+        for key, value in data.get("args", {}).items()
+    }
+    return Text(data["id"], data.get("plural"), **args)
+
+
+def message_data(text: str) -> dict[str, Any] | None:
+    """What made ``text``, when it is a ``Text``; None for a plain string."""
+    return text.data() if isinstance(text, Text) else None

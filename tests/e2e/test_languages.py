@@ -1,0 +1,108 @@
+"""Issue 21 in real Chromium: the language switcher, and a table played in Russian (the log's
+sentences with Russian plurals, an error in Russian)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import Browser, BrowserContext, expect
+
+from play import rules, services
+from tokensite.models import Profile
+
+TIMEOUT = 10_000
+SOLDIER = {
+    "name": "Soldier Token",
+    "types": ["Creature"],
+    "subtypes": ["Soldier"],
+    "colors": ["W"],
+    "power": "1",
+    "toughness": "1",
+}
+
+
+def _context(browser: Browser, live_url: str, user: User | None, locale: str) -> BrowserContext:
+    """A browser whose preferred language is `locale` (Accept-Language), signed in as `user`."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies["sessionid"]
+        context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
+    context.set_default_timeout(TIMEOUT)
+    return context
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_switcher_turns_every_page_russian_and_remembers_it(
+    browser: Browser, live_url: str, artifacts_dir: Path
+) -> None:
+    ann = User.objects.create_user("ann")
+    page = _context(browser, live_url, ann, "en-US").new_page()
+    page.goto(live_url + "/catalog/")
+    expect(page.get_by_role("heading", name="Catalogue")).to_be_visible()
+    page.get_by_role("button", name="Русский").click()
+    expect(page.get_by_role("heading", name="Каталог")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.get_by_role("button", name="Русский")).to_be_disabled()
+    page.goto(live_url + "/play/")
+    expect(page.get_by_role("heading", name="Создать стол")).to_be_visible()
+    page.screenshot(path=str(artifacts_dir / "lobby-ru.png"), full_page=True)
+    assert Profile.objects.get(user=ann).language == "ru"
+    # The choice follows the player to another browser that prefers English.
+    other = _context(browser, live_url, ann, "en-US").new_page()
+    other.goto(live_url + "/")
+    expect(other.get_by_role("heading", name="Жетоны по правилам")).to_be_visible()
+    other.get_by_role("button", name="English").click()
+    expect(other.get_by_role("heading", name="Tokens, done by the rules")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_table_in_russian(browser: Browser, live_url: str, artifacts_dir: Path) -> None:
+    ann = User.objects.create_user("ann")
+    table = services.table_create(owner=ann, game="mtg", name="Пятница", players=["Аня", "Боря"])
+    create = rules.registries()["mtg"].by_role("create")
+    assert create is not None
+    services.table_apply_action(
+        table_id=table.id,
+        user=ann,
+        expected_version=0,
+        action={"type": create.type, "definition": SOLDIER, "count": 5, "tapped": True},
+    )
+    page = _context(browser, live_url, ann, "ru-RU").new_page()
+    page.goto(f"{live_url}/play/{table.id}/")
+    board = page.locator("#board")
+    expect(board).to_contain_text("Ход 1 · Аня: Первая главная фаза")
+    expect(board).to_contain_text("x5 Soldier Token (повёрнуто: 5)")
+
+    # Untap all: one log line, its count in Russian plural ("5 своих перманентов").
+    page.get_by_role("button", name="Развернуть всё (Аня)").click()
+    expect(board.locator(".log")).to_contain_text("Развернуть всё")
+    page.locator(".log-entry").first.locator("summary").click()
+    expect(page.locator(".log-entry").first).to_contain_text(
+        "Аня разворачивает 5 своих перманентов"
+    )
+    # Life: "1 жизнь" (CR 119.3).
+    page.get_by_role("button", name="Жизнь (Аня): минус 1").click()
+    expect(page.get_by_test_id("life-0")).to_have_text("19")
+    page.locator(".log-entry").first.locator("summary").click()
+    expect(page.locator(".log-entry").first).to_contain_text("Аня теряет 1 жизнь")
+
+    # An error in Russian, beside its control: attacking outside the declare attackers step.
+    page.locator("#board .bf-tile", has_text="Soldier").locator(".tile-open").click()
+    dialog = page.locator("#panel")
+    dialog.get_by_role("button", name="Атаковать").click()
+    expect(dialog.locator("#err-main")).to_contain_text(
+        "атакующие объявляются в шаге объявления атакующих"
+    )
+    page.screenshot(path=str(artifacts_dir / "table-ru.png"), full_page=True)
+
+    history = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    history.force_login(ann)
+    lines = history.get(f"/api/v1/tables/{table.id}/history/").json()["results"]
+    texts = [line["text"] for line in lines]
+    assert "Аня создаёт Soldier Token (x5) (CR 111.2)" in texts
+    assert "Аня теряет 1 жизнь (CR 119.3)" in texts

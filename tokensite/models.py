@@ -1,0 +1,23 @@
+"""What the site remembers about a player beyond the account itself."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Profile(models.Model):
+    """A signed-in player's preferences; created the first time one is saved."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    language = models.CharField(
+        max_length=16,
+        blank=True,
+        default="",
+        help_text="The language the pages are shown in; empty: the browser's preference.",
+    )
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.language or 'browser'})"
