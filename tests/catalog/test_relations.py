@@ -79,7 +79,7 @@ def test_the_catalogue_page_shows_both_kinds_and_says_what_the_other_kind_has(
     assert "2 results" in page and "Made by Krenko, Mob Boss" in page
     assert "Makes Goblin" in page
     tokens_only = client.get("/catalog/", {"q": "Krenko", "kind": "tokens"}).content.decode()
-    assert "0 tokens" in tokens_only and "1 card match too" in tokens_only
+    assert "0 tokens" in tokens_only and "1 card matches too" in tokens_only
 
 
 def test_the_token_page_lists_the_cards_that_make_it(client: Client) -> None:
