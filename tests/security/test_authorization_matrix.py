@@ -251,6 +251,16 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
         "play/<uuid:table_id>/objects/<str:object_id>/", "GET",
         P + "/objects/o1/",
     )),
+    # The multi-select bar and the palette's favourites (issue 16).
+    ((403, 404, 403, 302, 302, 404), Row(
+        "play/<uuid:table_id>/act-on-stacks/", "POST", P + "/act-on-stacks/",
+        {"expected_version": "1", "type": "untap", "objects": "o1"}, True,
+    )),
+    # Favourites are the viewer's own palette memory: a spectator may keep them too.
+    ((404, 404, 302, 302, 302, 404), Row(
+        "play/<uuid:table_id>/favourite/", "POST", P + "/favourite/",
+        {"favourite": "1:mtg-treasure"}, True,
+    )),
     ((404, 404, 200, 200, 200, 404), Row(
         "play/<uuid:table_id>/palette/", "GET",
         P + "/palette/?q=treasure",
