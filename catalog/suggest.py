@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Q
 from rapidfuzz import fuzz, process, utils
 
@@ -20,6 +20,9 @@ from catalog import search_index
 from catalog.models import CardDefinition, TokenDefinition
 
 SHORTLIST = 200  # names the index hands to the fuzzy scorer, per misspelling
+# pg_trgm's default 0.3 misses short names one letter apart ("Zorn" and "Xorn" share 2 of 8
+# trigrams, 0.25); rapidfuzz's CUTOFF judges the shortlist anyway.
+PG_SIMILARITY_THRESHOLD = 0.2
 MAX_CANDIDATES = 20_000  # the fallback's bound
 CUTOFF = 75  # rapidfuzz ratio (0-100) a suggestion needs
 CHUNK = 50  # misspellings per query
@@ -52,8 +55,8 @@ def _sqlite_part(name: str, game: str | None) -> tuple[str, list[Any]] | None:
 
 
 def _postgres_part(name: str, game: str | None) -> tuple[str, list[Any]] | None:
-    # `%` (similarity above pg_trgm.similarity_threshold, 0.3 by default) uses the GIN index on
-    # UPPER(name::text); the shortlist is the most similar names.
+    # `%` (similarity above pg_trgm.similarity_threshold, set for the query's transaction in
+    # `_shortlists`) uses the GIN index on UPPER(name::text); the shortlist is the most similar.
     sql = (
         "SELECT name FROM catalog_carddefinition WHERE UPPER(name::text) %% UPPER(%s)"
         + (" AND game_id = %s" if game else "")
@@ -77,7 +80,12 @@ def _shortlists(names: list[str], game: str | None) -> dict[str, list[str]]:
                 params += built[1]
         if not selects:
             continue
-        with connection.cursor() as cursor:
+        with transaction.atomic(), connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute(
+                    "SELECT set_config('pg_trgm.similarity_threshold', %s, true)",
+                    [str(PG_SIMILARITY_THRESHOLD)],
+                )
             cursor.execute(" UNION ALL ".join(selects), params)
             for index, name in cursor.fetchall():
                 found[names[index]].append(name)
