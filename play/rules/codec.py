@@ -11,6 +11,7 @@ from play.rules.errors import InvalidAction
 from play.rules.objects import ObjectTable
 from play.rules.state import AnyState, Face, GameObject, GameState, PendingChoice, Pump, Seat
 from play.rules.systems import get_system
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -105,11 +106,13 @@ def dump(state: AnyState) -> JsonDict:
 def load(data: JsonDict) -> AnyState:
     """The state ``dump`` produced (or an older schema's, upgraded); rejects other versions."""
     if not isinstance(data, dict) or data.get("schema") not in (1, SCHEMA_VERSION):
-        raise InvalidAction(f"not a kernel state of schema {SCHEMA_VERSION}")
+        raise InvalidAction(
+            msg("not a kernel state of schema {schema_version}", schema_version=SCHEMA_VERSION)
+        )
     try:
         return _load(_upgrade(data) if data["schema"] == 1 else data)
     except (KeyError, TypeError, ValueError, InvalidAction) as exc:
-        raise InvalidAction(f"not a valid kernel state: {exc!r}") from None
+        raise InvalidAction(msg("not a valid kernel state: {exc}", exc=repr(exc))) from None
 
 
 def _upgrade(data: JsonDict) -> JsonDict:

@@ -89,7 +89,7 @@ def resolve_definition(
     """A definition payload, or a predefined token by slug (111.10), as faces."""
     payload = definition if definition is not None else predefined.predefined_token(slug or "")
     if payload is None:
-        raise InvalidAction(f"token {slug!r} needs an embedded definition")
+        raise InvalidAction(msg("token {slug} needs an embedded definition", slug=repr(slug)))
     face = face_from_payload(payload, token_name)
     assert isinstance(payload, dict)
     return face, back_from_payload(payload, token_name), slug or payload.get("id")
@@ -237,9 +237,17 @@ def _stacks(ctx: MtgContext, batch: Batch) -> list[Batch]:
     if count < batch.count:
         ctx.event(
             "saturated",
-            f"The replacement effects give {batch.count:,} or more {name}; the table tracks "
-            f"at most {CEILING:,} identical tokens from one event ({MAX_STACKS_PER_BATCH} "
-            f"stacks of {MAX_COUNT:,}), so {count:,} are created (CR 616.1 result, capped)",
+            msg(
+                "The replacement effects give {count:,} or more {name}; the table tracks at most "
+                "{ceiling:,} identical tokens from one event ({max_stacks_per_batch} stacks of "
+                "{max_count:,}), so {count2:,} are created (CR 616.1 result, capped)",
+                count=batch.count,
+                name=name,
+                ceiling=CEILING,
+                max_stacks_per_batch=MAX_STACKS_PER_BATCH,
+                max_count=MAX_COUNT,
+                count2=count,
+            ),
             "616.1",
             wanted=batch.count,
             created=count,
@@ -306,15 +314,25 @@ def _enter(
         rule = NO_BATTLEFIELD_RULE[spell_type]
         ctx.event(
             "not_created",
-            f"{face.name} is an {spell_type.lower()}, and {spell_type.lower()}s can't enter the "
-            f"battlefield, so {outcome} (CR {rule}, 111.5)",
+            msg(
+                "{name} is an {spell_type}, and {spell_type}s can't enter the battlefield, so "
+                "{outcome} (CR {rule}, 111.5)",
+                name=face.name,
+                spell_type=spell_type.lower(),
+                outcome=outcome,
+                rule=rule,
+            ),
             rule,
         )
         return None
     if _entry_effects(ctx, controller, face, "cant_enter"):
         ctx.event(
             "not_created",
-            f"{face.name} can't enter the battlefield, so {outcome} (CR 111.5)",
+            msg(
+                "{name} can't enter the battlefield, so {outcome} (CR 111.5)",
+                name=face.name,
+                outcome=outcome,
+            ),
             "111.5",
         )
         return None
@@ -324,7 +342,11 @@ def _enter(
         if attached_to is None:
             ctx.event(
                 "not_created",
-                f"{face.name} has nothing it can legally enchant, so {outcome} (CR 303.4g, 303.4i)",
+                msg(
+                    "{name} has nothing it can legally enchant, so {outcome} (CR 303.4g, 303.4i)",
+                    name=face.name,
+                    outcome=outcome,
+                ),
                 "303.4i",
             )
             return None
@@ -379,8 +401,13 @@ def _enter(
         ).format(shown)
         ctx.event(
             "spell_copy_resolved",
-            f"{seat_name}'s {became}{counters}; not created, so no token-creation replacement "
-            "effect or trigger applies (CR 111.13, 608.3f)",
+            msg(
+                "{seat_name}'s {became}{counters}; not created, so no token-creation replacement "
+                "effect or trigger applies (CR 111.13, 608.3f)",
+                seat_name=seat_name,
+                became=became,
+                counters=counters,
+            ),
             "111.13",
             object=obj.id,
             count=obj.count,
@@ -421,7 +448,7 @@ def _attacking(
         reason = ("506.3c", "what it would attack isn't a planeswalker or battle it can attack")
     if reason is None:
         if defender == controller:
-            raise IllegalAction("a creature can't attack its own controller", "508.4")
+            raise IllegalAction(msg("a creature can't attack its own controller"), "508.4")
         return defender
     ctx.event(
         "not_attacking",
@@ -463,8 +490,13 @@ def _aura_with_illegal_host(ctx: MtgContext, batch: Batch) -> bool:
     what = batch.attach_to if host is None else (visible_face(host).name or "a face-down permanent")
     ctx.event(
         "not_created",
-        f"{face.name} would be created attached to {what}, which {reason}, "
-        "so it isn't created (CR 303.4i)",
+        msg(
+            "{name} would be created attached to {what}, which {reason}, so it isn't created (CR "
+            "303.4i)",
+            name=face.name,
+            what=what,
+            reason=reason,
+        ),
         "303.4i",
         token=face.name,
         attach_to=batch.attach_to,
@@ -485,7 +517,7 @@ def _aura_host(ctx: MtgContext, controller: int, batch: Batch) -> str | None:
         chosen = ctx.decide(
             "aura_host",
             controller,
-            f"Choose what {batch.current.name} enchants (CR 303.4f)",
+            msg("Choose what {current} enchants (CR 303.4f)", current=batch.current.name),
             [o.id for o in legal],
             "303.4f",
         )

@@ -43,14 +43,18 @@ def choose_protector(ctx: MtgContext, obj: MtgObject) -> None:
     seat = ctx.decide(
         "battle_protector",
         obj.controller,
-        f"Choose an opponent to protect {face.name} (CR 310.9a, 310.12a)",
+        msg("Choose an opponent to protect {name} (CR 310.9a, 310.12a)", name=face.name),
         opponents,
         "310.12a",
     )
     obj.protector = seat
     ctx.event(
         "protector_chosen",
-        f"{state.seat(seat).name} protects {times(obj.count, face.name)} (CR 310.9a)",
+        msg(
+            "{seat} protects {stack} (CR 310.9a)",
+            seat=state.seat(seat).name,
+            stack=times(obj.count, face.name),
+        ),
         "310.9a",
         object=obj.id,
         seat=seat,
@@ -98,8 +102,12 @@ def choose_as_enters(ctx: MtgContext, obj: MtgObject) -> list[MtgObject]:
         color = part.chosen_color or ""
         ctx.event(
             "color_chosen",
-            f"{seat} chose {COLOR_NAMES[color]} for {times(part.count, face.name)} as it "
-            "entered (CR 614.12)",
+            msg(
+                "{seat} chose {color_names} for {stack} as it entered (CR 614.12)",
+                seat=seat,
+                color_names=COLOR_NAMES[color],
+                stack=times(part.count, face.name),
+            ),
             "614.12",
             object=part.id,
             count=part.count,

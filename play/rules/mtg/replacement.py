@@ -203,8 +203,15 @@ def _applied(
     effect = inst.effect
     ctx.event(
         "replacement_applied",
-        f"{inst.source_name} applied{repeated} to {description}: {before} -> {after} "
-        "(CR 614.5, 616.1)",
+        msg(
+            "{source_name} applied{repeated} to {description}: {before} -> {after} (CR 614.5, "
+            "616.1)",
+            source_name=inst.source_name,
+            repeated=repeated,
+            description=description,
+            before=before,
+            after=after,
+        ),
         "616.1",
         source=inst.source_id,
         source_name=inst.source_name,

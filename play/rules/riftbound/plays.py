@@ -21,6 +21,7 @@ from play.rules.riftbound import board
 from play.rules.riftbound.board import BASE, BOARD, THIS_TURN_MIGHT
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject, RiftboundState
 from play.rules.state import Face
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -57,7 +58,11 @@ def pending(ctx: RiftboundContext, face: Face, seat: int, count: int) -> None:
     what = f"{count} {face.name} tokens" if count > 1 else f"{article} {face.name} token"
     ctx.event(
         "token_pending",
-        f"{ctx.state.seats[seat].name} plays {what}: a pending item on the Chain (183, 354.2).",
+        msg(
+            "{seat} plays {what}: a pending item on the Chain (183, 354.2).",
+            seat=ctx.state.seats[seat].name,
+            what=what,
+        ),
         "354.2",
         seat=seat,
         name=face.name,
@@ -117,7 +122,13 @@ def card_played(ctx: RiftboundContext, obj: RiftboundObject) -> None:
         )
         ctx.event(
             "legion",
-            f"{obj.face.name}: Legion is {state_word} ({why}; 812.1.c): {effect.text}",
+            msg(
+                "{name}: Legion is {state_word} ({why}; 812.1.c): {text}",
+                name=obj.face.name,
+                state_word=state_word,
+                why=why,
+                text=effect.text,
+            ),
             "812.1.c",
             object=obj.id,
             active=active,
@@ -175,7 +186,7 @@ def _trigger(
         text += f": +{gained} [M] this turn"
     ctx.event(
         "play_triggered",
-        f"{text} (350.2).",
+        msg("{text} (350.2).", text=text),
         "350.2",
         object=source.id,
         played=played_obj.id,
