@@ -26,6 +26,16 @@ class Text(str):
         made.args = args
         return made
 
+    def __copy__(self) -> Text:
+        return self  # immutable, like the str it is
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Text:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as what made it: str's own reduction would format the English text again.
+        return (_rebuild, (self.template, self.plural_template, self.args))
+
     def data(self) -> dict[str, Any]:
         """JSON-safe: ``{"id", "plural"?, "args"}``, nested texts as data too."""
         found: dict[str, Any] = {"id": self.template, "args": {}}
@@ -36,6 +46,10 @@ class Text(str):
         return found
 
 
+def _rebuild(template: str, plural_template: str | None, args: dict[str, Any]) -> Text:
+    return Text(template, plural_template, **args)
+
+
 def msg(template: str, /, **args: Any) -> Text:
     """A sentence: ``msg("{seat} drew a card ({rule}).", seat=name, rule="504.1")``."""
     return Text(template, None, **args)
@@ -44,6 +58,19 @@ def msg(template: str, /, **args: Any) -> Text:
 def plural(singular: str, plural_form: str, /, n: int, **args: Any) -> Text:
     """A sentence about ``n`` things: ``plural("{n} token", "{n} tokens", n=3)``."""
     return Text(singular, plural_form, n=n, **args)
+
+
+def joined(parts: list[Text], separator: str = "") -> Text:
+    """Sentence pieces told one after another (", with 2 +1/+1 counters, with 1 loyalty
+    counter"): each piece stays a ``Text`` of its own, so each is translated."""
+    fields = {f"part{i}": part for i, part in enumerate(parts)}
+    return Text(separator.join("{" + key + "}" for key in fields), None, **fields)
+
+
+def word(value: str) -> Text:
+    """A game word from data (a counter kind, a keyword, a domain) that a reader's language may
+    translate; the catalogue lists them from the registries (``play/i18n.py``)."""
+    return Text(value.replace("{", "{{").replace("}", "}}"), None)
 
 
 def from_data(data: dict[str, Any] | None) -> Text | None:

@@ -159,7 +159,7 @@ def _pay(
     if cost.tap:
         obj.tapped = True
     if cost.sacrifice:
-        move(ctx, obj, count, "graveyard", how="was sacrificed to pay a cost (CR 602.2b)")
+        move(ctx, obj, count, "graveyard", how=msg("was sacrificed to pay a cost (CR 602.2b)"))
 
 
 def _resolve(
@@ -391,7 +391,7 @@ def encore(ctx: MtgContext, action: JsonDict) -> None:
     )
     pay_mana(ctx, player, parts, 1, choices.get("paid") == "manual")
     definition, name = card.definition, face.name
-    move(ctx, card, 1, "exile", how="was exiled from the graveyard to pay the encore cost")
+    move(ctx, card, 1, "exile", how=msg("was exiled from the graveyard to pay the encore cost"))
     opponents = [i for i, s in enumerate(state.seats) if i != seat and not s.lost]
     batches = [
         Batch(

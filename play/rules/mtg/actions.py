@@ -16,7 +16,7 @@ from play.rules.mtg.status import name_of, present
 from play.rules.mtg.zones import ZONES, check_not_gone, move
 from play.rules.stacks import split
 from play.rules.state import Pump
-from play.rules.text import msg, plural
+from play.rules.text import msg, plural, word
 
 JsonDict = params.JsonDict
 UNTIL = ("end_of_turn",)
@@ -33,7 +33,7 @@ def move_action(ctx: MtgContext, action: JsonDict) -> None:
 def sacrifice(ctx: MtgContext, action: JsonDict) -> None:
     """701.21a: its controller moves it from the battlefield to its owner's graveyard."""
     obj, count = params.target(ctx, action)
-    move(ctx, present(obj), count, "graveyard", how="was sacrificed (CR 701.21a)")
+    move(ctx, present(obj), count, "graveyard", how=msg("was sacrificed (CR 701.21a)"))
 
 
 def destroy(ctx: MtgContext, action: JsonDict) -> None:
@@ -47,7 +47,7 @@ def destroy(ctx: MtgContext, action: JsonDict) -> None:
             object=obj.id,
         )
         return
-    move(ctx, obj, count, "graveyard", how="was destroyed (CR 701.8a)")
+    move(ctx, obj, count, "graveyard", how=msg("was destroyed (CR 701.8a)"))
 
 
 def _player_target(ctx: MtgContext, action: JsonDict) -> int | None:
@@ -66,12 +66,24 @@ def _player_counters_action(ctx: MtgContext, action: JsonDict, seat: int, adding
     name = ctx.state.seat(seat).name
     if adding:
         changed = change_player_counters(ctx, seat, kind, amount)
-        text = f"{name} got {changed} {kind} counter(s) (CR 122.1)"
+        text = plural(
+            "{name} got {n} {kind} counter (CR 122.1)",
+            "{name} got {n} {kind} counters (CR 122.1)",
+            n=changed,
+            name=name,
+            kind=word(kind),
+        )
     else:
         if player_counters(ctx, seat, kind) == 0:
             raise IllegalAction(msg("{name} has no {kind} counters", name=name, kind=kind), "122.1")
         changed = change_player_counters(ctx, seat, kind, -amount)
-        text = f"Removed {changed} {kind} counter(s) from {name} (CR 122.1)"
+        text = plural(
+            "Removed {n} {kind} counter from {name} (CR 122.1)",
+            "Removed {n} {kind} counters from {name} (CR 122.1)",
+            n=changed,
+            name=name,
+            kind=word(kind),
+        )
     ctx.event(
         "player_counters_added" if adding else "player_counters_removed",
         text,
@@ -98,8 +110,8 @@ def add_counters(ctx: MtgContext, action: JsonDict) -> None:
     ctx.event(
         "counters_added",
         plural(
-            "Put {n} {kind} counter(s) on each of {what} (CR 122.1)",
-            "Put {n} {kind} counter(s) on each of {what} (CR 122.1)",
+            "Put {n} {kind} counter on each of {what} (CR 122.1)",
+            "Put {n} {kind} counters on each of {what} (CR 122.1)",
             n=amount,
             kind=kind,
             what=times(count, name_of(part)),
@@ -132,8 +144,8 @@ def remove_counters(ctx: MtgContext, action: JsonDict) -> None:
     ctx.event(
         "counters_removed",
         plural(
-            "Removed {n} {kind} counter(s) from {what} (CR 122.1)",
-            "Removed {n} {kind} counter(s) from {what} (CR 122.1)",
+            "Removed {n} {kind} counter from {what} (CR 122.1)",
+            "Removed {n} {kind} counters from {what} (CR 122.1)",
             n=removed,
             kind=kind,
             what=times(count, name_of(part)),
@@ -187,7 +199,7 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
             ),
             "120.1",
         )
-    by = f" by {name_of(source)}" if source is not None else ""
+    by = msg(" by {source}", source=name_of(source)) if source is not None else ""
     if source is not None:
         shield = protection_from(
             compute_one(ctx.state, part).keywords, visible_face(source), part.chosen_color
@@ -200,7 +212,7 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
                     amount=amount,
                     by=by,
                     stack=times(count, name_of(part)),
-                    shield=shield.lower(),
+                    shield=word(shield.lower()),
                 ),
                 "702.16e",
                 object=part.id,
@@ -277,7 +289,7 @@ def _damage_player(
     """120.3a: damage to a player from a source without infect makes them lose that much life;
     120.3b: from a source with infect, that many poison counters instead; lifelink (120.3f)."""
     player = ctx.state.seat(seat)
-    by = f" by {name_of(source)}" if source is not None else ""
+    by = msg(" by {source}", source=name_of(source)) if source is not None else ""
     if "infect" in keywords:
         change_player_counters(ctx, seat, "poison", amount)
         ctx.event(
@@ -355,12 +367,12 @@ def pump(ctx: MtgContext, action: JsonDict) -> None:
     stamp = ctx.state.new_timestamp()
     part.pumps = (*part.pumps, Pump(power, toughness, set_base, until, stamp))
     change = (
-        f"has base power and toughness {power}/{toughness}"
+        msg("has base power and toughness {power}/{toughness}", power=power, toughness=toughness)
         if set_base
-        else (f"gets {power:+d}/{toughness:+d}")
+        else msg("gets {power:+d}/{toughness:+d}", power=power, toughness=toughness)
     )
     rule = "613.4b" if set_base else "613.4c"
-    lasting = " until end of turn" if until else ""
+    lasting = msg(" until end of turn") if until else ""
     ctx.event(
         "pumped",
         msg(
@@ -455,7 +467,7 @@ def gain_control(ctx: MtgContext, action: JsonDict) -> None:
         part.controller = seat
         part.summoning_sick = True
         part.leave_combat()
-    lasting = " until end of turn" if until else ""
+    lasting = msg(" until end of turn") if until else ""
     ctx.event(
         "control_changed",
         msg(

@@ -30,7 +30,7 @@ from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.mtg.replacement import put_counters
 from play.rules.stacks import check_count
 from play.rules.state import Face
-from play.rules.text import msg
+from play.rules.text import joined, msg, plural, word
 
 JsonDict = params.JsonDict
 CARD_TYPES = (
@@ -302,8 +302,22 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
         for kind, amount in entering_counters(face):  # 306.5b, through 122.6/614.1c
             put_counters(ctx, obj, kind, amount, as_token=False)
     ctx.state.objects[obj.id] = obj
-    where = "onto the battlefield" if zone == "battlefield" else f"into {zone}"
-    counters = "".join(f", with {n} {k} counter(s) (CR 306.5b)" for k, n in obj.counters.items())
+    where = (
+        msg("onto the battlefield")
+        if zone == "battlefield"
+        else msg("into {zone}", zone=word(zone))
+    )
+    counters = joined(
+        [
+            plural(
+                ", with {n} {kind} counter (CR 306.5b)",
+                ", with {n} {kind} counters (CR 306.5b)",
+                n=n,
+                kind=word(k),
+            )
+            for k, n in obj.counters.items()
+        ]
+    )
     rule = "110.1" if zone == "battlefield" else "400.1"
     ctx.event(
         "card_put",

@@ -373,7 +373,12 @@ def _to_object(
     tc = compute_one(state, target)
     shield = protection_from(tc.keywords, visible_face(source), target.chosen_color)
     each = times(target.count, name_of(target))
-    what = f"{amount} combat damage from {name_of(source)} to each of {each}"
+    what = msg(
+        "{amount} combat damage from {source} to each of {each}",
+        amount=amount,
+        source=name_of(source),
+        each=each,
+    )
     if shield is not None:
         ctx.event(
             "damage_prevented",
@@ -442,7 +447,12 @@ def _to_defender(
         attacked = split(state, state.objects[target], 1)
         return _to_object(ctx, source, c, attacked, amount)
     player = state.seat(target)
-    what = f"{amount} combat damage from {times(source.count, name_of(source))} to {player.name}"
+    what = msg(
+        "{amount} combat damage from {source} to {seat}",
+        amount=amount,
+        source=times(source.count, name_of(source)),
+        seat=player.name,
+    )
     if c.has("Infect"):
         change_player_counters(ctx, target, "poison", amount)
         ctx.event(

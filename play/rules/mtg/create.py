@@ -24,7 +24,7 @@ from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.mtg.replacement import apply_in_order, instances, put_counters
 from play.rules.stacks import split
 from play.rules.state import MAX_COUNT, Face
-from play.rules.text import msg
+from play.rules.text import joined, msg, plural, word
 
 JsonDict = dict[str, Any]
 TOKEN_KINDS = ("token_multiplier", "token_extra", "token_replace", "token_one_of_each")
@@ -199,7 +199,7 @@ def create_tokens(ctx: MtgContext, controller: int, batches: list[Batch]) -> lis
     event = apply_in_order(
         ctx,
         controller,
-        f"creating {total} token(s)",
+        plural("creating {n} token", "creating {n} tokens", n=total),
         "tokens",
         _normalize(batches),
         effects,
@@ -377,9 +377,14 @@ def _enter(
     for kind, amount in entering_counters(face, batch.counters):
         put_counters(ctx, obj, kind, amount, as_token=True)
     state.objects[obj.id] = obj
-    counters = "".join(f", with {n} {k} counter(s)" for k, n in obj.counters.items())
+    counters = joined(
+        [
+            plural(", with {n} {kind} counter", ", with {n} {kind} counters", n=n, kind=word(k))
+            for k, n in obj.counters.items()
+        ]
+    )
     # A copy of a face-down permanent has no name (707.2, 708.2a): say what it is instead.
-    shown = face.name or "a nameless token (a copy of a face-down permanent, CR 707.2)"
+    shown = face.name or msg("a nameless token (a copy of a face-down permanent, CR 707.2)")
     if created:
         ctx.event(
             "token_created",
@@ -437,23 +442,36 @@ def _attacking(
     state = ctx.state
     reason = None
     if "Creature" not in face.types:
-        reason = ("506.3a", "it isn't a creature")
+        reason = ("506.3a", msg("it isn't a creature"))
     elif state.step not in COMBAT_STEPS:
-        reason = ("506.3b", "outside the combat phase there is no attacking player (CR 506.2)")
+        reason = (
+            "506.3b",
+            msg("outside the combat phase there is no attacking player (CR 506.2)"),
+        )
     elif controller != state.active_seat:
-        reason = ("506.3b", f"{state.seat(controller).name} isn't the attacking player")
+        reason = (
+            "506.3b",
+            msg("{seat} isn't the attacking player", seat=state.seat(controller).name),
+        )
     elif isinstance(defender, int) and state.seat(defender).lost:
-        reason = ("506.3c", f"{state.seat(defender).name} has left the game")
+        reason = ("506.3c", msg("{seat} has left the game", seat=state.seat(defender).name))
     elif isinstance(defender, str) and not _attackable(ctx, defender, controller):
-        reason = ("506.3c", "what it would attack isn't a planeswalker or battle it can attack")
+        reason = (
+            "506.3c",
+            msg("what it would attack isn't a planeswalker or battle it can attack"),
+        )
     if reason is None:
         if defender == controller:
             raise IllegalAction(msg("a creature can't attack its own controller"), "508.4")
         return defender
     ctx.event(
         "not_attacking",
-        f"{face.name or 'A face-down permanent'} enters but is never attacking: {reason[1]} "
-        f"(CR {reason[0]})",
+        msg(
+            "{name} enters but is never attacking: {reason} (CR {rule})",
+            name=face.name or msg("A face-down permanent"),
+            reason=reason[1],
+            rule=reason[0],
+        ),
         reason[0],
     )
     return None
@@ -479,15 +497,19 @@ def _aura_with_illegal_host(ctx: MtgContext, batch: Batch) -> bool:
     host = ctx.state.objects.get(batch.attach_to)
     if host is not None and can_enchant(ctx, face, host):
         return False
-    reason = "doesn't exist" if host is None else "can't legally be enchanted by it"
+    reason = msg("doesn't exist") if host is None else msg("can't legally be enchanted by it")
     shield = (
         None
         if host is None
         else protection_from(compute_one(ctx.state, host).keywords, face, host.chosen_color)
     )
     if host is not None and shield is not None:
-        reason = f"has {shield.lower()} (CR 702.16c)"
-    what = batch.attach_to if host is None else (visible_face(host).name or "a face-down permanent")
+        reason = msg("has {shield} (CR 702.16c)", shield=word(shield.lower()))
+    what = (
+        batch.attach_to
+        if host is None
+        else (visible_face(host).name or msg("a face-down permanent"))
+    )
     ctx.event(
         "not_created",
         msg(

@@ -14,7 +14,13 @@ from play.rules.stacks import split
 from play.rules.text import msg
 
 COLORS = ("W", "U", "B", "R", "G")
-COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+COLOR_NAMES = {
+    "W": msg("white"),
+    "U": msg("blue"),
+    "B": msg("black"),
+    "R": msg("red"),
+    "G": msg("green"),
+}
 
 
 def _all(color: str, remaining: int) -> str:

@@ -11,7 +11,7 @@ from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.status import name_of
 from play.rules.mtg.zones import COMMANDERS
-from play.rules.text import msg
+from play.rules.text import msg, plural, word
 
 JsonDict = params.JsonDict
 PLAYER_COUNTERS = "player_counters"
@@ -66,16 +66,24 @@ def adjust_player_counters(ctx: MtgContext, action: JsonDict) -> None:
     changed = change_player_counters(ctx, seat, kind, amount)
     if amount < 0 and changed == 0:
         raise IllegalAction(msg("{name} has no {kind} counters", name=name, kind=kind), "122.1")
-    verb = "got" if amount > 0 else "lost"
     ctx.event(
         "player_counters_added" if amount > 0 else "player_counters_removed",
-        msg(
-            "{name} {verb} {changed} {kind} counter(s); now {ctx} (CR 122.1)",
+        plural(
+            "{name} got {n} {kind} counter; now {now} (CR 122.1)",
+            "{name} got {n} {kind} counters; now {now} (CR 122.1)",
+            n=changed,
             name=name,
-            verb=verb,
-            changed=changed,
-            kind=kind,
-            ctx=player_counters(ctx, seat, kind),
+            kind=word(kind),
+            now=player_counters(ctx, seat, kind),
+        )
+        if amount > 0
+        else plural(
+            "{name} lost {n} {kind} counter; now {now} (CR 122.1)",
+            "{name} lost {n} {kind} counters; now {now} (CR 122.1)",
+            n=changed,
+            name=name,
+            kind=word(kind),
+            now=player_counters(ctx, seat, kind),
         ),
         "122.1",
         seat=seat,

@@ -93,7 +93,7 @@ def _one_pass(ctx: MtgContext) -> bool:
             obj,
             count,
             "graveyard",
-            how=f"was put into the graveyard by a state-based action (CR {rule})",
+            how=msg("was put into the graveyard by a state-based action (CR {rule})", rule=rule),
             last_known=computed.get(obj.id),
         )
         performed = True
@@ -133,23 +133,26 @@ def _players(ctx: MtgContext) -> bool:
     for index, seat in enumerate(ctx.state.seats):
         reason = None
         if seat.life <= 0:
-            reason = ("704.5a", f"has {seat.life} life")
+            reason = ("704.5a", msg("has {life} life", life=seat.life))
         elif seat.drew_from_empty:
-            reason = ("704.5b", "drew from an empty library")
+            reason = ("704.5b", msg("drew from an empty library"))
         elif seat.poison >= 10:
-            reason = ("704.5c", f"has {seat.poison} poison counters")
+            reason = ("704.5c", msg("has {poison} poison counters", poison=seat.poison))
         elif any(n >= COMMANDER_LOSS for n in seat.commander_damage.values()):
-            reason = ("903.10a", "has been dealt 21 or more combat damage by one commander")
+            reason = (
+                "903.10a",
+                msg("has been dealt 21 or more combat damage by one commander"),
+            )
         if reason and not seat.lost:
             seat.lost = True
             performed = True
             ctx.event(
                 "lost",
                 msg(
-                    "{seat} {reason} and loses the game (CR {reason2})",
+                    "{seat} {reason} and loses the game (CR {rule})",
                     seat=seat.name,
                     reason=reason[1],
-                    reason2=reason[0],
+                    rule=reason[0],
                 ),
                 reason[0],
                 seat=index,
@@ -451,7 +454,7 @@ def _resolve_return(ctx: MtgContext, trigger: ReturnTrigger) -> None:
         obj,
         min(trigger.count, obj.count),
         "battlefield",
-        how=f"returned by {keyword} (CR {trigger.rule})",
+        how=msg("returned by {keyword} (CR {rule})", keyword=msg(keyword), rule=trigger.rule),
     )
     if new_id is None:
         return

@@ -71,8 +71,8 @@ def untap_all(ctx: MtgContext, action: JsonDict) -> None:
     name = ctx.state.seat(seat).name
     text = (
         plural(
-            "{seat} untapped {n} permanent(s) they control (CR 701.26b, as in 502.3)",
-            "{seat} untapped {n} permanent(s) they control (CR 701.26b, as in 502.3)",
+            "{seat} untapped {n} permanent they control (CR 701.26b, as in 502.3)",
+            "{seat} untapped {n} permanents they control (CR 701.26b, as in 502.3)",
             n=count,
             seat=name,
         )

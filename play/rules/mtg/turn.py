@@ -186,8 +186,8 @@ def _untap_step(ctx: MtgContext, active: int) -> None:
         ctx.event(
             "untap_step",
             plural(
-                "{seat} untapped {n} permanent(s) (CR 502.3)",
-                "{seat} untapped {n} permanent(s) (CR 502.3)",
+                "{seat} untapped {n} permanent (CR 502.3)",
+                "{seat} untapped {n} permanents (CR 502.3)",
                 n=untapped,
                 seat=state.seat(active).name,
             ),
@@ -207,8 +207,8 @@ def draw(ctx: MtgContext, seat: int, amount: int, rule: str) -> None:
     ctx.event(
         "drew",
         plural(
-            "{seat} drew {n} card(s) (CR {rule})",
-            "{seat} drew {n} card(s) (CR {rule})",
+            "{seat} drew {n} card (CR {rule})",
+            "{seat} drew {n} cards (CR {rule})",
             n=drawn,
             seat=player.name,
             rule=rule,
@@ -268,7 +268,7 @@ def _leave(ctx: MtgContext, when: str, rule: str) -> None:
                 obj,
                 obj.count,
                 "exile",
-                how=f"was exiled at the beginning of the step (CR {rule}, 603.7)",
+                how=msg("was exiled at the beginning of the step (CR {rule}, 603.7)", rule=rule),
             )
         else:
             move(
@@ -276,7 +276,9 @@ def _leave(ctx: MtgContext, when: str, rule: str) -> None:
                 obj,
                 obj.count,
                 "graveyard",
-                how=f"was sacrificed at the beginning of the step (CR {rule}, 603.7)",
+                how=msg(
+                    "was sacrificed at the beginning of the step (CR {rule}, 603.7)", rule=rule
+                ),
             )
 
 

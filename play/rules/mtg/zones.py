@@ -53,10 +53,26 @@ class ReturnTrigger:
     token: bool
 
 
+_SHARED_ZONES = {
+    "battlefield": msg("the battlefield"),
+    "exile": msg("exile"),
+    "stack": msg("the stack"),
+    "command": msg("the command zone"),
+}
+_OWNED_ZONES = {
+    "hand": "{seat}'s hand",
+    "library": "{seat}'s library",
+    "graveyard": "{seat}'s graveyard",
+}
+
+
 def zone_label(ctx: MtgContext, obj: MtgObject, zone: str) -> str:
-    if zone in ("battlefield", "exile", "stack", "command"):
-        return "the battlefield" if zone == "battlefield" else zone
-    return f"{ctx.state.seat(obj.owner).name}'s {zone}"
+    if zone in _SHARED_ZONES:
+        return _SHARED_ZONES[zone]
+    owner = ctx.state.seat(obj.owner).name
+    if zone in _OWNED_ZONES:
+        return msg(_OWNED_ZONES[zone], seat=owner)
+    return msg("{seat}'s {zone}", seat=owner, zone=zone)
 
 
 def move(
@@ -119,8 +135,20 @@ def move(
     label = zone_label(ctx, part, to)
     ctx.event(
         "moved",
-        f"{times(part.count, shown)} {how + ': ' if how else ''}moved to {label} "
-        f"(CR {_RULE_FOR[to]})",
+        msg(
+            "{stack} {how}: moved to {zone} (CR {rule})",
+            stack=times(part.count, shown),
+            how=how,
+            zone=label,
+            rule=_RULE_FOR[to],
+        )
+        if how
+        else msg(
+            "{stack} moved to {zone} (CR {rule})",
+            stack=times(part.count, shown),
+            zone=label,
+            rule=_RULE_FOR[to],
+        ),
         _RULE_FOR[to],
         object=part.id,
         count=part.count,

@@ -17,7 +17,7 @@ from play.rules.riftbound.cards import move_card, recycle_card
 from play.rules.riftbound.cleanup import leave_board, points
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject, battlefields
 from play.rules.stacks import split
-from play.rules.text import msg, plural
+from play.rules.text import msg, plural, word
 
 JsonDict = dict[str, Any]
 
@@ -65,7 +65,11 @@ def deflect_tax(ctx: RiftboundContext, action: JsonDict, obj: RiftboundObject, c
                 "357.1",
             )
         pool[domain] -= amount
-    how = f"from the rune pool ({domain})" if domain is not None else "by hand"
+    how = (
+        msg("from the rune pool ({domain})", domain=word(domain))
+        if domain is not None
+        else msg("by hand")
+    )
     ctx.event(
         "deflect_tax",
         msg(
@@ -113,8 +117,8 @@ def ready_all(ctx: RiftboundContext, action: JsonDict) -> None:
         ctx.event("unchanged", text, "415.1.c", seat=seat)
         return
     text = plural(
-        "{seat} readied {n} Game Object(s) they control (415, as in 315.1.b.1).",
-        "{seat} readied {n} Game Object(s) they control (415, as in 315.1.b.1).",
+        "{seat} readied {n} Game Object they control (415, as in 315.1.b.1).",
+        "{seat} readied {n} Game Objects they control (415, as in 315.1.b.1).",
         n=count,
         seat=name,
     )
@@ -125,22 +129,52 @@ def _set_exhausted(
     ctx: RiftboundContext, obj: RiftboundObject, exhausted: bool, rule: str | None = None
 ) -> None:
     """Exhaust (414) or ready (415); doing it again changes nothing (414.1.c, 415.1.c)."""
-    word = "exhausted" if exhausted else "ready"
-    verb = "is" if obj.count == 1 else "are"
     if obj.exhausted == exhausted:
         again = "414.1.c" if exhausted else "415.1.c"
-        text = f"{_noun(obj)} {verb} already {word}; nothing happens ({again})."
+        text = (
+            plural(
+                "{name} is already exhausted; nothing happens ({rule}).",
+                "{n} {name} are already exhausted; nothing happens ({rule}).",
+                n=obj.count,
+                name=obj.face.name,
+                rule=again,
+            )
+            if exhausted
+            else plural(
+                "{name} is already ready; nothing happens ({rule}).",
+                "{n} {name} are already ready; nothing happens ({rule}).",
+                n=obj.count,
+                name=obj.face.name,
+                rule=again,
+            )
+        )
         ctx.event("unchanged", text, again, object=obj.id)
         return
     obj.exhausted = exhausted
     rule = rule or ("414" if exhausted else "415")
     kind = "exhausted" if exhausted else "readied"
-    text = f"{_noun(obj)} {'was' if obj.count == 1 else 'were'} {kind} ({rule})."
+    text = (
+        plural(
+            "{name} was exhausted ({rule}).",
+            "{n} {name} were exhausted ({rule}).",
+            n=obj.count,
+            name=obj.face.name,
+            rule=rule,
+        )
+        if exhausted
+        else plural(
+            "{name} was readied ({rule}).",
+            "{n} {name} were readied ({rule}).",
+            n=obj.count,
+            name=obj.face.name,
+            rule=rule,
+        )
+    )
     ctx.event(kind, text, rule, object=obj.id, count=obj.count)
 
 
 def _noun(obj: RiftboundObject) -> str:
-    return f"{obj.count} {obj.face.name}" if obj.count > 1 else obj.face.name
+    return plural("{name}", "{n} {name}", n=obj.count, name=obj.face.name)
 
 
 def move(ctx: RiftboundContext, action: JsonDict) -> None:
@@ -223,12 +257,29 @@ def _recall_instead(ctx: RiftboundContext, obj: RiftboundObject, destination: st
     where = board.location_name(state, destination, obj.controller)
     base = board.location_name(state, BASE, obj.controller)
     obj.location = BASE
-    stays = " (it is already there)" if origin == BASE else ""
     ctx.event(
         "recalled",
-        f"{_noun(obj)} can't move to {where}, which has units of two other players (444.2); "
-        f"{'it is' if obj.count == 1 else 'they are'} Recalled to {base} instead{stays} "
-        "(442.2.c, 450).",
+        plural(
+            "{name} can't move to {where}, which has units of two other players (444.2); "
+            "it is Recalled to {base} instead (442.2.c, 450).",
+            "{n} {name} can't move to {where}, which has units of two other players (444.2); "
+            "they are Recalled to {base} instead (442.2.c, 450).",
+            n=obj.count,
+            name=obj.face.name,
+            where=where,
+            base=base,
+        )
+        if origin != BASE
+        else plural(
+            "{name} can't move to {where}, which has units of two other players (444.2); "
+            "it is Recalled to {base} instead (it is already there) (442.2.c, 450).",
+            "{n} {name} can't move to {where}, which has units of two other players (444.2); "
+            "they are Recalled to {base} instead (they are already there) (442.2.c, 450).",
+            n=obj.count,
+            name=obj.face.name,
+            where=where,
+            base=base,
+        ),
         "442.2.c",
         object=obj.id,
         count=obj.count,
@@ -275,7 +326,13 @@ def damage(ctx: RiftboundContext, action: JsonDict) -> None:
     obj.damage += amount
     ctx.event(
         "damaged",
-        f"{_noun(obj)} {'was' if obj.count == 1 else 'were each'} dealt {amount} damage (417).",
+        plural(
+            "{name} was dealt {amount} damage (417).",
+            "{n} {name} were each dealt {amount} damage (417).",
+            n=obj.count,
+            name=obj.face.name,
+            amount=amount,
+        ),
         "417",
         object=obj.id,
         count=obj.count,
@@ -516,7 +573,7 @@ def _pay(
                     "357.1",
                 )
             pool[key] -= amount
-        how = "by hand" if manual else "from the rune pool"
+        how = msg("by hand") if manual else msg("from the rune pool")
         # Energy pays Energy costs and Power of a domain pays that domain's costs (162.1,
         # 162.2); an ability's costs are paid as a card's are (357.1).
         rule = rule or "357.1"
@@ -527,7 +584,7 @@ def _pay(
                 "{name}: {amount} {key} paid {how}{cite}.",
                 name=name,
                 amount=amount,
-                key=key,
+                key=word(key),
                 how=how,
                 cite=cite,
             ),

@@ -56,7 +56,7 @@ def battlefield(state: RiftboundState, battlefield_id: object) -> JsonDict:
 def location_name(state: RiftboundState, location: str | None, seat: int) -> str:
     if location == BASE:
         return msg("{seat}'s base", seat=state.seats[seat].name)
-    return str(battlefield(state, location)["name"]) if location else "nowhere"
+    return str(battlefield(state, location)["name"]) if location else msg("nowhere")
 
 
 def players_present(state: RiftboundState, battlefield_id: str) -> set[int]:

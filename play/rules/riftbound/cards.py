@@ -11,7 +11,7 @@ from play.rules.riftbound import board
 from play.rules.riftbound.board import BASE, BOARD, NON_BOARD_ZONES
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject
 from play.rules.stacks import split
-from play.rules.text import msg
+from play.rules.text import msg, plural
 
 JsonDict = dict[str, Any]
 
@@ -85,4 +85,4 @@ def _moved(ctx: RiftboundContext, obj: RiftboundObject, where: str, rule: str | 
 
 
 def _noun(obj: RiftboundObject) -> str:
-    return f"{obj.count} {obj.face.name}" if obj.count > 1 else obj.face.name
+    return plural("{name}", "{n} {name}", n=obj.count, name=obj.face.name)

@@ -14,14 +14,29 @@ from play.rules.riftbound.records import (
     RiftboundState,
     battlefields,
 )
-from play.rules.text import msg
+from play.rules.text import msg, plural
 
+# Where a stack goes, for one object and for several.
 _ZONE_WORDS = {
-    "hand": "its owner's hand",
-    "trash": "its owner's trash",
-    "main_deck": "the bottom of its owner's Main Deck",
-    "banishment": "its owner's Banishment",
-    "champion": "its owner's Champion Zone",
+    "hand": (msg("its owner's hand"), msg("their owner's hand")),
+    "trash": (msg("its owner's trash"), msg("their owner's trash")),
+    "main_deck": (
+        msg("the bottom of its owner's Main Deck"),
+        msg("the bottom of their owner's Main Deck"),
+    ),
+    "banishment": (msg("its owner's Banishment"), msg("their owner's Banishment")),
+    "champion": (msg("its owner's Champion Zone"), msg("their owner's Champion Zone")),
+}
+_LEFT = {
+    "killed": (
+        "{noun} was killed and put into {where}{cite}.",
+        "{noun} were killed and put into {where}{cite}.",
+    ),
+    "killed in combat": (
+        "{noun} was killed and put into {where}{cite}.",
+        "{noun} were killed and put into {where}{cite}.",
+    ),
+    "recycled": ("{noun} was recycled to {where}{cite}.", "{noun} were recycled to {where}{cite}."),
 }
 
 
@@ -34,15 +49,12 @@ def leave_board(
     """
     state = ctx.state
     noun = _noun(obj)
-    was = "was" if obj.count == 1 else "were"
-    verb = {"killed": f"{was} killed and put into", "recycled": f"{was} recycled to"}.get(
-        how, "moved to"
-    )
-    where = _ZONE_WORDS[to] if obj.count == 1 else _ZONE_WORDS[to].replace("its ", "their ")
-    cite = f" ({rule})" if rule else ""
+    where = _ZONE_WORDS[to][0 if obj.count == 1 else 1]
+    cite = f" ({rule})" if rule else ""  # a rule number, no words
+    one, many = _LEFT.get(how, ("{noun} moved to {where}{cite}.", "{noun} moved to {where}{cite}."))
     ctx.event(
         how,
-        msg("{noun} {verb} {where}{cite}.", noun=noun, verb=verb, where=where, cite=cite),
+        plural(one, many, n=obj.count, noun=noun, where=where, cite=cite),
         rule,
         object=obj.id,
         count=obj.count,
@@ -77,13 +89,13 @@ def leave_board(
 
 
 def points(amount: int) -> str:
-    return f"{amount} point" if amount == 1 else f"{amount} points"
+    return plural("{n} point", "{n} points", n=amount)
 
 
 def _noun(obj: RiftboundObject) -> str:
-    if obj.count == 1:
-        return f"{obj.face.name} token" if obj.token else obj.face.name
-    return f"{obj.count} {obj.face.name} tokens" if obj.token else f"{obj.count} {obj.face.name}"
+    if obj.token:
+        return plural("{name} token", "{n} {name} tokens", n=obj.count, name=obj.face.name)
+    return plural("{name}", "{n} {name}", n=obj.count, name=obj.face.name)
 
 
 def cleanup(ctx: RiftboundContext) -> None:

@@ -20,7 +20,7 @@ from play.rules.riftbound import board
 from play.rules.riftbound.cleanup import leave_board
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject
 from play.rules.stacks import split
-from play.rules.text import msg
+from play.rules.text import msg, plural
 
 JsonDict = params.JsonDict
 BOARD = "board"
@@ -74,8 +74,14 @@ def combat(ctx: RiftboundContext, action: JsonDict) -> None:
             part.damage += amount
             ctx.event(
                 "damaged",
-                f"{state.seats[seat].name}'s units dealt {amount} combat damage to "
-                f"{'each of ' if count > 1 else ''}{_noun(part)} (460.2.d)",
+                plural(
+                    "{seat}'s units dealt {amount} combat damage to {name} (460.2.d)",
+                    "{seat}'s units dealt {amount} combat damage to each of {n} {name} (460.2.d)",
+                    n=count,
+                    seat=state.seats[seat].name,
+                    amount=amount,
+                    name=part.face.name,
+                ),
                 "460.2.d",
                 object=part.id,
                 count=count,

@@ -21,7 +21,7 @@ from play.rules.riftbound import board
 from play.rules.riftbound.board import BASE, BOARD, THIS_TURN_MIGHT
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject, RiftboundState
 from play.rules.state import Face
-from play.rules.text import msg
+from play.rules.text import msg, plural
 
 JsonDict = dict[str, Any]
 
@@ -54,8 +54,11 @@ def end_turn(state: RiftboundState) -> None:
 
 def pending(ctx: RiftboundContext, face: Face, seat: int, count: int) -> None:
     """The token is put onto the Chain as a pending item: it exists there (183, 354.2)."""
-    article = "an" if face.name[:1].upper() in "AEIOU" else "a"
-    what = f"{count} {face.name} tokens" if count > 1 else f"{article} {face.name} token"
+    what = (
+        plural("an {name} token", "{n} {name} tokens", n=count, name=face.name)
+        if face.name[:1].upper() in "AEIOU"
+        else plural("a {name} token", "{n} {name} tokens", n=count, name=face.name)
+    )
     ctx.event(
         "token_pending",
         msg(
@@ -71,21 +74,37 @@ def pending(ctx: RiftboundContext, face: Face, seat: int, count: int) -> None:
 
 
 def undone_text(detail: str, name: str) -> str:
-    return f"{detail} The play is undone and the {name} token never existed (358.4)."
+    return msg(
+        "{detail} The play is undone and the {name} token never existed (358.4).",
+        detail=detail,
+        name=name,
+    )
 
 
 def finalized(ctx: RiftboundContext, face: Face, seat: int, count: int) -> None:
     """Checked and paid for, the token is finalized; units and gear resolve at once (337.1.c)."""
-    many = count > 1
-    kind = (
-        ("gear" if many else "a gear") if face.has_type("Gear") else "units" if many else "a unit"
+    text = (
+        plural(
+            "The {name} token is finalized and, being a gear, resolves immediately: it leaves "
+            "the Chain and enters the board (359.1, 337.1.c, 359.2).",
+            "The {name} tokens are finalized and, being gear, resolve immediately: they leave "
+            "the Chain and enter the board (359.1, 337.1.c, 359.2).",
+            n=count,
+            name=face.name,
+        )
+        if face.has_type("Gear")
+        else plural(
+            "The {name} token is finalized and, being a unit, resolves immediately: it leaves "
+            "the Chain and enters the board (359.1, 337.1.c, 359.2).",
+            "The {name} tokens are finalized and, being units, resolve immediately: they leave "
+            "the Chain and enter the board (359.1, 337.1.c, 359.2).",
+            n=count,
+            name=face.name,
+        )
     )
     ctx.event(
         "token_finalized",
-        f"The {face.name} token{'s are' if many else ' is'} finalized and, being {kind}, "
-        f"resolve{'' if many else 's'} immediately: "
-        f"{'they leave' if many else 'it leaves'} the Chain and "
-        f"enter{'' if many else 's'} the board (359.1, 337.1.c, 359.2).",
+        text,
         "337.1.c",
         seat=seat,
         name=face.name,
