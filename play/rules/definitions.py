@@ -85,7 +85,10 @@ def face_from_payload(data: object, default_name: Namer) -> Face:
         abilities = tuple(parse_abilities(data.get("abilities") or []))
         effects = tuple(parse_effects(data.get("effects") or []))
     except EffectError as exc:
-        raise InvalidAction(f"definition {name or ''}: {exc}") from None
+        # The effect parser's own words (a malformed definition, data for developers).
+        raise InvalidAction(
+            msg("definition {name}: {error}", name=name or "", error=str(exc))
+        ) from None
     return Face(
         name=name or default_name(lists["subtypes"]),
         mana_cost=mana_cost,

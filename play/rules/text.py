@@ -17,6 +17,8 @@ class Text(str):
     template: str
     plural_template: str | None
     args: dict[str, Any]
+    is_word: bool = False
+    """A game word from data (``word``), not a sentence the kernel wrote."""
 
     def __new__(cls, template: str, plural_template: str | None = None, /, **args: Any) -> Text:
         chosen = plural_template if plural_template and args.get("n") != 1 else template
@@ -41,6 +43,8 @@ class Text(str):
         found: dict[str, Any] = {"id": self.template, "args": {}}
         if self.plural_template:
             found["plural"] = self.plural_template
+        if self.is_word:
+            found["word"] = True
         for key, value in self.args.items():
             found["args"][key] = value.data() if isinstance(value, Text) else value
         return found
@@ -70,7 +74,9 @@ def joined(parts: list[Text], separator: str = "") -> Text:
 def word(value: str) -> Text:
     """A game word from data (a counter kind, a keyword, a domain) that a reader's language may
     translate; the catalogue lists them from the registries (``play/i18n.py``)."""
-    return Text(value.replace("{", "{{").replace("}", "}}"), None)
+    made = Text(value.replace("{", "{{").replace("}", "}}"), None)
+    made.is_word = True
+    return made
 
 
 def from_data(data: dict[str, Any] | None) -> Text | None:
@@ -81,7 +87,9 @@ def from_data(data: dict[str, Any] | None) -> Text | None:
         key: from_data(value) if isinstance(value, dict) and "id" in value else value
         for key, value in data.get("args", {}).items()
     }
-    return Text(data["id"], data.get("plural"), **args)
+    made = Text(data["id"], data.get("plural"), **args)
+    made.is_word = bool(data.get("word"))
+    return made
 
 
 def message_data(text: str) -> dict[str, Any] | None:

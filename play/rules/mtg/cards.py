@@ -218,8 +218,11 @@ def resolve_spell_copy(ctx: MtgContext, action: JsonDict) -> None:
     back = back_from_payload(payload, token_name)
     if "Instant" in face.types or "Sorcery" in face.types or not face.types:
         raise InvalidAction(
-            f"{face.name or 'That'} isn't a permanent spell; only a copy of a permanent spell "
-            "becomes a token as it resolves (CR 111.13, 707.10f)"
+            msg(
+                "{name} isn't a permanent spell; only a copy of a permanent spell becomes a token "
+                "as it resolves (CR 111.13, 707.10f)",
+                name=face.name or msg("That"),
+            )
         )
     card = action.get("card")
     copy_of = card if isinstance(card, str) else face.name
@@ -261,8 +264,12 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
         if not can_enchant(ctx, face, target):
             # 303.4i: the Aura stays where it was; nothing enters the battlefield.
             raise IllegalAction(
-                f"{face.name} can't legally enchant {target.current.name or target.id}, so it "
-                "doesn't enter the battlefield (CR 303.4i)",
+                msg(
+                    "{name} can't legally enchant {target}, so it doesn't enter the battlefield "
+                    "(CR 303.4i)",
+                    name=face.name,
+                    target=target.current.name or target.id,
+                ),
                 "303.4i",
             )
     hosts: dict[str, int] = {}

@@ -179,9 +179,21 @@ def _divide(
     return ctx.decide_amounts(
         "combat_damage",
         who.controller,
-        f"Divide the combat damage of {times(who.count, name_of(who))} ({problem.power} each) "
-        f"among {names}{' and, with trample, what it attacks' if problem.trample else ''} "
-        "(CR 510.1c-d, 702.19b)",
+        msg(
+            "Divide the combat damage of {stack} ({power} each) among {names} and, with trample, "
+            "what it attacks (CR 510.1c-d, 702.19b)",
+            stack=times(who.count, name_of(who)),
+            power=problem.power,
+            names=names,
+        )
+        if problem.trample
+        else msg(
+            "Divide the combat damage of {stack} ({power} each) among {names} "
+            "(CR 510.1c-d, 702.19b)",
+            stack=times(who.count, name_of(who)),
+            power=problem.power,
+            names=names,
+        ),
         division.describe(problem, excess_to),
         division.suggestions(problem),
         ask=division.must_ask(problem),

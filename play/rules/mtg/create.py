@@ -399,11 +399,12 @@ def _enter(
             count=obj.count,
         )
     else:
-        became = (
-            "copy of the {0} spell resolved and became a token"
-            if obj.count == 1
-            else f"{obj.count} copies of the {{0}} spell resolved and became {obj.count} tokens"
-        ).format(shown)
+        became = plural(
+            "copy of the {name} spell resolved and became a token",
+            "{n} copies of the {name} spell resolved and became {n} tokens",
+            n=obj.count,
+            name=shown,
+        )
         ctx.event(
             "spell_copy_resolved",
             msg(

@@ -80,8 +80,11 @@ def amass(ctx: MtgContext, action: JsonDict) -> None:
     became = ""
     if not is_kind(visible_face(army).subtypes, subtype):
         army.added_subtypes = (*army.added_subtypes, subtype)
-        article = "an" if subtype[:1].lower() in "aeiou" else "a"
-        became = f"; it becomes {article} {subtype} in addition to its other types"
+        became = (
+            msg("; it becomes an {subtype} in addition to its other types", subtype=subtype)
+            if subtype[:1].lower() in "aeiou"
+            else msg("; it becomes a {subtype} in addition to its other types", subtype=subtype)
+        )
     ctx.event(
         "amassed",
         msg(

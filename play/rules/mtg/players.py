@@ -15,6 +15,8 @@ from play.rules.text import msg, plural, word
 
 JsonDict = params.JsonDict
 PLAYER_COUNTERS = "player_counters"
+PLAYER_COUNTER_KINDS = ("poison", "energy", "experience", "rad")
+"""The kinds players usually get (122.1); any other kind is allowed too."""
 """``state.system`` key: counters on players other than poison (122.1: energy, experience...),
 as {seat (str): {kind: n}}; poison counters are the seat's ``poison`` (704.5c)."""
 SEAT_DESIGNATIONS = {"monarch": "725.3", "initiative": "726.3"}
@@ -167,7 +169,7 @@ def give_designation(ctx: MtgContext, seat: int, designation: str, why: str) -> 
         if designation in other.designations:
             other.designations.remove(designation)
     ctx.state.seat(seat).designations.append(designation)
-    what = "became the monarch" if designation == "monarch" else "took the initiative"
+    what = msg("became the monarch") if designation == "monarch" else msg("took the initiative")
     ctx.event(
         "designated",
         msg(
@@ -194,7 +196,12 @@ def combat_damage_to_player(ctx: MtgContext, source: MtgObject, seat: int) -> No
                 ctx,
                 source.controller,
                 designation,
-                f": {name_of(source)} dealt combat damage to {player.name} (CR {rule})",
+                msg(
+                    ": {source} dealt combat damage to {seat} (CR {rule})",
+                    source=name_of(source),
+                    seat=player.name,
+                    rule=rule,
+                ),
             )
 
 
@@ -219,5 +226,8 @@ def pass_designations(ctx: MtgContext, seat: int) -> None:
         if heir is not None:
             rule = "725.4" if designation == "monarch" else "726.4"
             give_designation(
-                ctx, heir, designation, f" as {state.seat(seat).name} left (CR {rule})"
+                ctx,
+                heir,
+                designation,
+                msg(" as {seat} left (CR {rule})", seat=state.seat(seat).name, rule=rule),
             )

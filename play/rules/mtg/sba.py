@@ -20,7 +20,7 @@ from play.rules.mtg.triggers import resolve_dies, resolve_enters
 from play.rules.mtg.zones import ReturnTrigger, cease, move
 from play.rules.stacks import split
 from play.rules.state import Face
-from play.rules.text import msg
+from play.rules.text import msg, word
 
 Removal = tuple[MtgObject, int, str]  # (stack, how many, rule) put into the graveyard
 
@@ -431,7 +431,7 @@ def _resolve_return(ctx: MtgContext, trigger: ReturnTrigger) -> None:
                 "{trigger}'s {keyword} resolves, but a token that has left the battlefield can't "
                 "come back (CR 111.8); it stayed in the graveyard and ceased to exist (CR 704.5d)",
                 trigger=trigger.name,
-                keyword=keyword,
+                keyword=word(keyword),
             ),
             "111.8",
             object=trigger.object,
@@ -443,7 +443,7 @@ def _resolve_return(ctx: MtgContext, trigger: ReturnTrigger) -> None:
             msg(
                 "{trigger}'s {keyword} does nothing: it is no longer in the graveyard (CR 400.7)",
                 trigger=trigger.name,
-                keyword=keyword,
+                keyword=word(keyword),
             ),
             "400.7",
             object=trigger.object,
@@ -454,7 +454,7 @@ def _resolve_return(ctx: MtgContext, trigger: ReturnTrigger) -> None:
         obj,
         min(trigger.count, obj.count),
         "battlefield",
-        how=msg("returned by {keyword} (CR {rule})", keyword=msg(keyword), rule=trigger.rule),
+        how=msg("returned by {keyword} (CR {rule})", keyword=word(keyword), rule=trigger.rule),
     )
     if new_id is None:
         return

@@ -124,7 +124,7 @@ def phase_in_object(ctx: MtgContext, obj: MtgObject) -> None:
             other.phased_out = False
             other.phased_out_with = None
             along.append(times(other.count, name_of(other)))
-    with_it = f", and with it {', '.join(along)} (CR 702.26g)" if along else ""
+    with_it = msg(", and with it {names} (CR 702.26g)", names=", ".join(along)) if along else ""
     ctx.event(
         "phased_in",
         msg(

@@ -18,7 +18,7 @@ from play.rules.mtg.layers import Computed, compute_one, visible_face
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.replacement import put_counters
 from play.rules.stacks import split
-from play.rules.text import msg
+from play.rules.text import msg, word
 
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
 _HIDDEN = ("hand", "library")
@@ -59,20 +59,19 @@ _SHARED_ZONES = {
     "stack": msg("the stack"),
     "command": msg("the command zone"),
 }
-_OWNED_ZONES = {
-    "hand": "{seat}'s hand",
-    "library": "{seat}'s library",
-    "graveyard": "{seat}'s graveyard",
-}
 
 
 def zone_label(ctx: MtgContext, obj: MtgObject, zone: str) -> str:
     if zone in _SHARED_ZONES:
         return _SHARED_ZONES[zone]
     owner = ctx.state.seat(obj.owner).name
-    if zone in _OWNED_ZONES:
-        return msg(_OWNED_ZONES[zone], seat=owner)
-    return msg("{seat}'s {zone}", seat=owner, zone=zone)
+    if zone == "hand":
+        return msg("{seat}'s hand", seat=owner)
+    if zone == "library":
+        return msg("{seat}'s library", seat=owner)
+    if zone == "graveyard":
+        return msg("{seat}'s graveyard", seat=owner)
+    return msg("{seat}'s {zone}", seat=owner, zone=word(zone))
 
 
 def move(
@@ -261,7 +260,7 @@ def _return_triggers(
                 msg(
                     "{stack}: {keyword} triggers (CR {rule})",
                     stack=times(obj.count, name),
-                    keyword=keyword.lower(),
+                    keyword=word(keyword.lower()),
                     rule=rule,
                 ),
                 rule,
@@ -352,9 +351,13 @@ def check_not_gone(ctx: MtgContext, object_id: object) -> None:
     if current != object_id:
         obj = ctx.state.objects.get(current)
         where = (
-            f"it is now {current} in {zone_label(ctx, obj, obj.zone)}"
+            msg(
+                "it is now {current} in {zone}",
+                current=current,
+                zone=zone_label(ctx, obj, obj.zone),
+            )
             if obj is not None
-            else "it is now a card in a hidden zone"
+            else msg("it is now a card in a hidden zone")
         )
         raise IllegalAction(
             msg(

@@ -65,7 +65,11 @@ def recycle_card(ctx: RiftboundContext, obj: RiftboundObject, count: int) -> Non
 
 def _moved(ctx: RiftboundContext, obj: RiftboundObject, where: str, rule: str | None) -> None:
     status = (
-        "" if obj.zone != BOARD else f"; it entered {'exhausted' if obj.exhausted else 'ready'}"
+        ""
+        if obj.zone != BOARD
+        else msg("; it entered exhausted")
+        if obj.exhausted
+        else msg("; it entered ready")
     )
     cite = f" ({rule})" if rule else ""
     ctx.event(

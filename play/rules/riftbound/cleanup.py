@@ -27,17 +27,6 @@ _ZONE_WORDS = {
     "banishment": (msg("its owner's Banishment"), msg("their owner's Banishment")),
     "champion": (msg("its owner's Champion Zone"), msg("their owner's Champion Zone")),
 }
-_LEFT = {
-    "killed": (
-        "{noun} was killed and put into {where}{cite}.",
-        "{noun} were killed and put into {where}{cite}.",
-    ),
-    "killed in combat": (
-        "{noun} was killed and put into {where}{cite}.",
-        "{noun} were killed and put into {where}{cite}.",
-    ),
-    "recycled": ("{noun} was recycled to {where}{cite}.", "{noun} were recycled to {where}{cite}."),
-}
 
 
 def leave_board(
@@ -51,10 +40,24 @@ def leave_board(
     noun = _noun(obj)
     where = _ZONE_WORDS[to][0 if obj.count == 1 else 1]
     cite = f" ({rule})" if rule else ""  # a rule number, no words
-    one, many = _LEFT.get(how, ("{noun} moved to {where}{cite}.", "{noun} moved to {where}{cite}."))
+    said = {"n": obj.count, "noun": noun, "where": where, "cite": cite}
+    if how.startswith("killed"):
+        text = plural(
+            "{noun} was killed and put into {where}{cite}.",
+            "{noun} were killed and put into {where}{cite}.",
+            **said,
+        )
+    elif how == "recycled":
+        text = plural(
+            "{noun} was recycled to {where}{cite}.",
+            "{noun} were recycled to {where}{cite}.",
+            **said,
+        )
+    else:
+        text = msg("{noun} moved to {where}{cite}.", **said)
     ctx.event(
         how,
-        plural(one, many, n=obj.count, noun=noun, where=where, cite=cite),
+        text,
         rule,
         object=obj.id,
         count=obj.count,

@@ -209,9 +209,9 @@ def _resolve(ctx: RiftboundContext, field: JsonDict, attacker: int, defender: in
             )
     winner = board.players_present(state, field["id"])
     result = (
-        f"{state.seats[next(iter(winner))].name} won the combat (461.3.a)"
+        msg("{seat} won the combat (461.3.a)", seat=state.seats[next(iter(winner))].name)
         if len(winner) == 1
-        else "Nobody won the combat (461.3)"
+        else msg("Nobody won the combat (461.3)")
     )
     ctx.event("combat_result", result, "461.3", battlefield=field["id"])
 

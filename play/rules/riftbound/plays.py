@@ -87,7 +87,7 @@ def finalized(ctx: RiftboundContext, face: Face, seat: int, count: int) -> None:
         plural(
             "The {name} token is finalized and, being a gear, resolves immediately: it leaves "
             "the Chain and enters the board (359.1, 337.1.c, 359.2).",
-            "The {name} tokens are finalized and, being gear, resolve immediately: they leave "
+            "The {n} {name} tokens are finalized and, being gear, resolve immediately: they leave "
             "the Chain and enter the board (359.1, 337.1.c, 359.2).",
             n=count,
             name=face.name,
@@ -96,7 +96,7 @@ def finalized(ctx: RiftboundContext, face: Face, seat: int, count: int) -> None:
         else plural(
             "The {name} token is finalized and, being a unit, resolves immediately: it leaves "
             "the Chain and enters the board (359.1, 337.1.c, 359.2).",
-            "The {name} tokens are finalized and, being units, resolve immediately: they leave "
+            "The {n} {name} tokens are finalized and, being units, resolve immediately: they leave "
             "the Chain and enter the board (359.1, 337.1.c, 359.2).",
             n=count,
             name=face.name,
@@ -133,11 +133,15 @@ def card_played(ctx: RiftboundContext, obj: RiftboundObject) -> None:
     record = _record(state, obj.controller)
     for effect in legion_effects(obj.face):
         active = record["cards"] > 0
-        state_word = "active" if active else "not active"
+        state_word = msg("active") if active else msg("not active")
         why = (
-            f"{record['cards']} other card(s) played this turn"
+            plural(
+                "{n} other card played this turn",
+                "{n} other cards played this turn",
+                n=record["cards"],
+            )
             if active
-            else "no other card played this turn; tokens are not cards (350.2)"
+            else msg("no other card played this turn; tokens are not cards (350.2)")
         )
         ctx.event(
             "legion",
@@ -197,15 +201,26 @@ def _trigger(
 ) -> None:
     """The ability triggers once per object played (350.2); ``count`` identical triggers
     resolve as one group, so a stack of a billion costs what one does."""
-    each = "" if count == 1 else f" {count} times"
-    text = f"{source.face.name}'s play trigger resolves{each} for {played_obj.face.name}"
+    said = {"n": count, "source": source.face.name, "played": played_obj.face.name}
     if effect.might:
         gained = effect.might * count
         source.counters[THIS_TURN_MIGHT] = source.counters.get(THIS_TURN_MIGHT, 0) + gained
-        text += f": +{gained} [M] this turn"
+        text = plural(
+            "{source}'s play trigger resolves for {played}: +{gained} [M] this turn (350.2).",
+            "{source}'s play trigger resolves {n} times for {played}: +{gained} [M] this turn "
+            "(350.2).",
+            gained=gained,
+            **said,
+        )
+    else:
+        text = plural(
+            "{source}'s play trigger resolves for {played} (350.2).",
+            "{source}'s play trigger resolves {n} times for {played} (350.2).",
+            **said,
+        )
     ctx.event(
         "play_triggered",
-        msg("{text} (350.2).", text=text),
+        text,
         "350.2",
         object=source.id,
         played=played_obj.id,
