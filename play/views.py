@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -54,13 +54,13 @@ MAX_SELECTED = 64  # stacks one multi-select action may name
 # The battlefield's single-key shortcuts: (what, default key, what it does). The page's buttons
 # name theirs with data-shortcut; players turn them off or remap them (static/js/battlefield.js).
 SHORTCUTS = [
-    ("next", "n", "Next step"),
-    ("pass", "p", "Pass the turn"),
-    ("undo", "u", "Undo the last action"),
-    ("untap-all", "a", "Untap (ready) all of the active player's permanents"),
-    ("create", "c", "Create tokens: the quantity, then Tab to the token"),
-    ("search", "/", "Search tokens and cards"),
-    ("help", "?", "This help"),
+    ("next", "n", gettext_lazy("Next step")),
+    ("pass", "p", gettext_lazy("Pass the turn")),
+    ("undo", "u", gettext_lazy("Undo the last action")),
+    ("untap-all", "a", gettext_lazy("Untap (ready) all of the active player's permanents")),
+    ("create", "c", gettext_lazy("Create tokens: the quantity, then Tab to the token")),
+    ("search", "/", gettext_lazy("Search tokens and cards")),
+    ("help", "?", gettext_lazy("This help")),
 ]
 
 

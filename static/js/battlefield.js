@@ -963,6 +963,12 @@
     showShortcuts();
   }
 
+  // The notes in the reader's language, from the page (templates/play/table.html).
+  function noteWord(name, fallback) {
+    var out = document.getElementById("shortcut-note");
+    return (out && out.dataset[name]) || fallback;
+  }
+
   if (settingsForm) {
     settingsForm.addEventListener("submit", function (event) {
       event.preventDefault();
@@ -971,7 +977,7 @@
       var input = event.target;
       if (input.name === "enabled") {
         shortcuts.enabled = input.checked;
-        saveShortcuts(input.checked ? "Shortcuts on." : "Shortcuts off.");
+        saveShortcuts(input.checked ? noteWord("on", "Shortcuts on.") : noteWord("off", "Shortcuts off."));
         return;
       }
       if (!input.dataset.action) {
@@ -980,20 +986,23 @@
       var key = input.value.slice(-1);
       var taken = actionFor(key);
       if (key && taken && taken !== input.dataset.action) {
-        saveShortcuts("“" + key + "” already does something else: choose another key.");
+        saveShortcuts(
+          noteWord("taken", "“{key}” already does something else: choose another key.")
+            .replace("{key}", key)
+        );
         return;
       }
       if (key === " ") {
-        saveShortcuts("Space can’t be a shortcut.");
+        saveShortcuts(noteWord("space", "Space can’t be a shortcut."));
         return;
       }
       shortcuts.keys[input.dataset.action] = key;
-      saveShortcuts(key ? "Saved." : "That shortcut is off.");
+      saveShortcuts(key ? noteWord("saved", "Saved.") : noteWord("cleared", "That shortcut is off."));
     });
     settingsForm.addEventListener("click", function (event) {
       if (event.target.closest("[data-reset-shortcuts]")) {
         shortcuts = { enabled: true, keys: {} };
-        saveShortcuts("Default keys.");
+        saveShortcuts(noteWord("defaults", "Default keys."));
       }
     });
   }
