@@ -234,11 +234,17 @@ def _fts_text(term: Term, kind: Kind) -> str | None:
 
 
 def _printed_name_has(value: str) -> bool:
-    """Some card's name printed in another language contains ``value`` (any case, any script:
-    German "Blitzaxt" as well as Russian "Топор"), so the index of English names can't narrow."""
-    return PrintedName.objects.filter(
-        card__isnull=False, folded__contains=value.casefold()
-    ).exists()
+    """Some name printed in another language contains ``value`` (any case, any script: German
+    "Blitzaxt" as well as Russian "Топор"), so the index of English names can't narrow. Asked
+    of the printed names' own full-text index (search_index.PRINTED_FTS): a LIKE scan of them
+    costs about 40 ms at 150,000 names."""
+    match = search_index.printed_match(value)
+    if match is None:
+        return True  # the index can't answer: don't narrow
+    table = search_index.PRINTED_FTS
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT 1 FROM {table} WHERE {table} MATCH %s LIMIT 1", [match])
+        return cursor.fetchone() is not None
 
 
 def is_plain(query: str) -> bool:
