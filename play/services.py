@@ -23,13 +23,13 @@ from django.utils.translation import gettext as _
 from play import broadcast, rules
 from play.board import announcement
 from play.delta import apply_patch, diff_states, forward, inverse, table_delta
-from play.i18n import error_text
+from play.i18n import error_text, type_words
 from play.idempotency import Idempotency, Repeat, find_answer, keep_answer
 from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.payloads import action_check_shape, action_embed_definitions
 from play.rebase import check_rebase, stale_detail, touched_from_delta
 from play.rules.registry import ActionSpec
-from play.rules.text import msg
+from play.rules.text import msg, word
 from play.selectors import (
     AnyUser,
     TableAccess,
@@ -561,9 +561,10 @@ def table_undo(
         with _kernel_call():
             current = current_state(table)
             state = _rebuild_before(table, target, current)
-        label = target.payload.get("type", "action")
-        # Told as data too (play.rules.text), so each reader sees it in their language.
-        undid = msg("Undid #{seq} ({label}).", seq=target.seq, label=label)
+        label = str(target.payload.get("type", "action"))
+        # Told as data too (play.rules.text), so each reader sees it in their language: the
+        # action as the log titles it ("Pass turn"), a word of the catalogue.
+        undid = msg("Undid #{seq} ({label}).", seq=target.seq, label=word(type_words(label)))
         events = [
             {
                 "type": "undone",
