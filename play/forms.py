@@ -248,9 +248,11 @@ class TableCreateForm(forms.Form):
         choices=Table.Mode.choices,
         required=False,
         initial=Table.Mode.ENFORCE,
-        label="Rules",
-        help_text="Track only: house rules, rebuilding a board, cards the rules engine doesn't "
-        "know. Nothing is refused; the log marks what breaks the rules.",
+        label=gettext_lazy("Rules"),
+        help_text=gettext_lazy(
+            "Track only: house rules, rebuilding a board, cards the rules engine doesn't "
+            "know. Nothing is refused; the log marks what breaks the rules."
+        ),
     )
 
     def clean_mode(self) -> str:

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.fields.json import KeyTransform
+from django.utils.translation import gettext_lazy
 
 
 class FastJSONField(models.JSONField):
@@ -73,8 +74,11 @@ class Table(models.Model):
     )
 
     class Mode(models.TextChoices):
-        ENFORCE = "enforce", "Enforce the rules"
-        TRACK = "track", "Track only (record what the rules would refuse, with a warning)"
+        ENFORCE = "enforce", gettext_lazy("Enforce the rules")
+        TRACK = (
+            "track",
+            gettext_lazy("Track only (record what the rules would refuse, with a warning)"),
+        )
 
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     mode = models.CharField(
