@@ -16,8 +16,10 @@ import sqlite3
 import string
 import time
 
-WORDS = ("blitz", "axt", "feuer", "drache", "gobelin", "éclair", "hache", "fulmine", "ascia")
-WORDS += ("rayo", "hacha", "raio", "machado", "krieger", "soldat", "ange", "démon")
+WORDS = (
+    *("blitz", "axt", "feuer", "drache", "gobelin", "éclair", "hache", "fulmine", "ascia"),
+    *("rayo", "hacha", "raio", "machado", "krieger", "soldat", "ange", "démon"),
+)
 QUERIES = ("zzzzq", "goblin", "lightning axe", "blitz")
 
 

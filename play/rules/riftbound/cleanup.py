@@ -7,6 +7,8 @@ status change and phase transition (319) and repeats until nothing changes (322)
 
 from __future__ import annotations
 
+from typing import Any
+
 from play.rules.riftbound import board
 from play.rules.riftbound.records import (
     RiftboundContext,
@@ -40,7 +42,7 @@ def leave_board(
     noun = _noun(obj)
     where = _ZONE_WORDS[to][0 if obj.count == 1 else 1]
     cite = f" ({rule})" if rule else ""  # a rule number, no words
-    said = {"n": obj.count, "noun": noun, "where": where, "cite": cite}
+    said: dict[str, Any] = {"n": obj.count, "noun": noun, "where": where, "cite": cite}
     if how.startswith("killed"):
         text = plural(
             "{noun} was killed and put into {where}{cite}.",

@@ -201,7 +201,7 @@ def _trigger(
 ) -> None:
     """The ability triggers once per object played (350.2); ``count`` identical triggers
     resolve as one group, so a stack of a billion costs what one does."""
-    said = {"n": count, "source": source.face.name, "played": played_obj.face.name}
+    said: dict[str, Any] = {"n": count, "source": source.face.name, "played": played_obj.face.name}
     if effect.might:
         gained = effect.might * count
         source.counters[THIS_TURN_MIGHT] = source.counters.get(THIS_TURN_MIGHT, 0) + gained
