@@ -1277,6 +1277,15 @@
     showSelection();
   });
 
+  // Done is done whatever order the swaps came in: a resync that landed while the bar's post was
+  // on its way has put the old choice back, and the bar's answer clears it for good.
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.requestConfig ? event.detail.requestConfig.elt : event.detail.elt;
+    if (stacksForm && elt && stacksForm.contains(elt) && event.detail.successful) {
+      clearSelection();
+    }
+  });
+
   // The skip link to the palette unfolds it (on phones it is the create sheet).
   document.body.addEventListener("click", function (event) {
     var skip = event.target.closest ? event.target.closest("[data-skip-palette]") : null;
