@@ -129,7 +129,7 @@ PATCHED_FIELDS = ("id", "count", "tapped", "exhausted")
 # The table's fields (besides its seats) shown only in the board's frame: its head, the choice and
 # the seat heads (the `frame` partial). A delta that changes only these and patchable tiles is
 # shown by patching the tiles and fetching the frame; any other field re-renders the board.
-FRAME_FIELDS = ("turn", "active_seat", "step", "pending_choice")
+FRAME_FIELDS = ("turn", "active_seat", "step", "pending_choice", "mode")
 
 
 def tile_signature(obj: JsonDict) -> str:

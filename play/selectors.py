@@ -141,7 +141,6 @@ def table_extras(table: Table, seats: list[Seat], access: TableAccess) -> dict[s
     return {
         "name": table.name,
         "status": table.status,
-        "mode": table.mode,
         "owner": table.owner.get_username(),
         "you": {"role": access.role, "seats": sorted(access.seats)},
         "links": links,

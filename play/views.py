@@ -34,6 +34,7 @@ from play.forms import (
     panel_groups,
     table_controls,
 )
+from play.idempotency import Idempotency, Repeat, parse_key
 from play.models import Table
 from play.selectors import TableAccess
 from tokensite.api import Conflict, DomainError, Forbidden
@@ -184,6 +185,25 @@ def _stale(request: HtmxHttpRequest, table_id: Any, exc: Conflict) -> HttpRespon
     return _board(request, table_id, status=409, notice=exc.detail)
 
 
+def _idempotency(request: HttpRequest) -> Idempotency | None:
+    """The page's `Idempotency-Key` (battlefield.js sends one per submission): a double submit
+    or a retry gets the first answer, replayed, instead of a conflict."""
+    key = parse_key(request.headers.get("Idempotency-Key"))
+    return None if key is None else Idempotency(key, _kept_answer)
+
+
+def _kept_answer(result: Any) -> dict[str, Any]:
+    """What a repeat needs to answer as the first request did: the events it logged."""
+    results = result if isinstance(result, list) else [result]
+    return {"events": [event for each in results for event in each.events]}
+
+
+def _replayed(request: HtmxHttpRequest, table_id: Any, repeat: Repeat) -> HttpResponse:
+    response = _board(request, table_id, result_events=repeat.answer.get("events") or [])
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def lobby(request: HtmxHttpRequest) -> HttpResponse:
     """My tables and a form to create one; creating needs an account. `?link=` opens a pasted
@@ -286,19 +306,6 @@ def join(request: HtmxHttpRequest, invite: str) -> HttpResponse:
     return render(request, "play/join.html", context, status=status)
 
 
-@require_POST
-def set_mode(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
-    """The owner switches between enforcing the rules and tracking only (a control on the
-    table page); the board comes back with the new mode."""
-    try:
-        services.table_set_mode(
-            table_id=table_id, user=request.user, mode=request.POST.get("mode", "")
-        )
-    except DomainError as exc:
-        return _error(request, exc)
-    return _board(request, table_id)
-
-
 @require_safe
 def spectate(request: HttpRequest, token: str) -> HttpResponse:
     """A spectator link: signed-in users follow the table; anyone else reads it by the token."""
@@ -386,11 +393,14 @@ def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
             user=request.user,
             expected_version=form.cleaned_data["expected_version"],
             action=action,
+            idempotency=_idempotency(request),
         )
     except Conflict as exc:
         return _stale(request, table_id, exc)
     except DomainError as exc:
         return _error(request, exc)
+    if isinstance(result, Repeat):
+        return _replayed(request, table_id, result)
     remembered = _remember_creation(request, table_id, action)
     summary = board.replacement_summary(result.events)
     response = _board(
@@ -448,6 +458,7 @@ def act_on_stacks(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
             expected_version=version,
             kind=request.POST.get("type", ""),
             objects=objects,
+            idempotency=_idempotency(request),
         )
     except ValueError:
         return _error(request, DomainError("expected_version must be a number.", code="invalid"))
@@ -455,6 +466,8 @@ def act_on_stacks(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _stale(request, table_id, exc)
     except DomainError as exc:
         return _error(request, exc)
+    if isinstance(results, Repeat):
+        return _replayed(request, table_id, results)
     if not results:
         return _board(request, table_id, result_events=[])
     events = [e for result in results for e in result.events]
@@ -492,7 +505,12 @@ def undo(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         )
     try:
         version = int(request.POST.get("expected_version", ""))
-        result = services.table_undo(table_id=table_id, user=request.user, expected_version=version)
+        result = services.table_undo(
+            table_id=table_id,
+            user=request.user,
+            expected_version=version,
+            idempotency=_idempotency(request),
+        )
     except ValueError:
         return _error(
             request, DomainError(gettext("expected_version must be a number."), code="invalid")
@@ -501,6 +519,8 @@ def undo(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _stale(request, table_id, exc)
     except DomainError as exc:
         return _error(request, exc)
+    if isinstance(result, Repeat):
+        return _replayed(request, table_id, result)
     return _board(request, table_id, state=result.state, result_events=result.events)
 
 
@@ -524,6 +544,7 @@ def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
             user=request.user,
             expected_version=form.cleaned_data["expected_version"],
             seat=form.cleaned_data["seat"],
+            idempotency=_idempotency(request),
         )
     except Conflict as exc:
         return _stale(request, table_id, exc)
@@ -531,6 +552,8 @@ def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _error(request, exc)
     if result is None:
         return _board(request, table_id, result_events=[])
+    if isinstance(result, Repeat):
+        return _replayed(request, table_id, result)
     return _board(request, table_id, state=result.state, result_events=result.events)
 
 
