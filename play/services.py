@@ -26,6 +26,7 @@ from play.delta import apply_patch, diff_states, forward, inverse, table_delta
 from play.i18n import error_text
 from play.idempotency import Idempotency, Repeat, find_answer, keep_answer
 from play.models import Action, Seat, Spectator, Table, new_link_token
+from play.names import shown_name
 from play.payloads import action_check_shape, action_embed_definitions
 from play.rebase import check_rebase, stale_detail, touched_from_delta
 from play.rules.registry import OWNER, SET_MODE, ActionSpec
@@ -40,6 +41,7 @@ from play.selectors import (
     is_link_token,
     parse_table_id,
     state_view,
+    table_player_names,
 )
 from play.statecache import committed_states
 from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
@@ -183,7 +185,7 @@ def _lock(
         )
     except Table.DoesNotExist:
         raise NotFound(_("No such table.")) from None
-    seats = list(table.seats.select_related("user"))
+    seats = list(table.seats.select_related("user__guest"))
     access = access_for(table, seats, user)
     if access is None:
         raise NotFound(_("No such table."))
@@ -285,7 +287,7 @@ def _commit_entry(
     transaction.on_commit(lambda: committed_states.put(table.id, version, state))
     seat_name = state.seats[seat].name if seat is not None and seat < len(state.seats) else None
     if seat_name is None and isinstance(user, User):
-        seat_name = user.get_username()
+        seat_name = shown_name(user, table_player_names(table=table))
     said = announcement(seat_name, events)
     transaction.on_commit(lambda: _broadcast(table, version, events, delta, said), robust=True)
     return version, delta

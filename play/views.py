@@ -35,7 +35,7 @@ from play.forms import (
     table_controls,
 )
 from play.idempotency import Idempotency, Repeat, parse_key
-from play.models import Table
+from play.models import Seat, Table
 from play.selectors import TableAccess
 from tokensite.api import Conflict, DomainError, Forbidden
 
@@ -127,14 +127,15 @@ def _context(
     )
     entries = list(selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES)))
     latest = max(entries, key=lambda entry: entry.seq, default=None)
+    players = selectors.table_player_names(table=table)
     return {
         # The latest action in a sentence: the page's live region says it when the board moves
         # to its version (own answers, polling), as the websocket's `said` does for patches.
-        "said": board.entry_announcement(latest, state) if latest is not None else "",
+        "said": board.entry_announcement(latest, state, players) if latest else "",
         "table": table,
         "state": state,
         "layout": board.layout(state, _art(state)),
-        "log": board.log_groups(entries, state),
+        "log": board.log_groups(entries, state, players),
         "access": access,
         "spectate": request.GET.get("spectate", ""),
         "controls": table_controls(table.game),
@@ -274,7 +275,7 @@ def join(request: HtmxHttpRequest, invite: str) -> HttpResponse:
         return render(request, "play/error.html", {"error": exc}, status=exc.status)
     user = request.user
     if request.method != "POST" and user.is_authenticated:
-        if any(seat["user"] == user.get_username() for seat in preview["seats"]):
+        if Seat.objects.filter(table_id=preview["id"], user_id=user.pk).exists():
             return redirect("play-table", table_id=preview["id"])
     form = JoinForm(request.POST or None)
     error = None
