@@ -20,6 +20,12 @@ from tokensite.api import DomainError
 
 RECENT = 6
 FAVOURITES = 12
+ROWS = 4  # token rows with one-tap counts the palette opens with, the common ones filling up
+COMMON = {
+    # The tokens most games make (Treasure first): a first visit offers them with their counts.
+    "mtg": ("mtg-treasure", "mtg-clue", "mtg-food", "mtg-blood"),
+    "riftbound": ("rb-recruit", "rb-sprite", "rb-gold", "rb-mech"),
+}
 
 
 @dataclass(frozen=True)
@@ -110,3 +116,13 @@ def palette_tokens_merge(*, source: Any, target: Any) -> int:
     moved = [row.pk for row in mine if (row.game, row.token) not in theirs]
     PaletteToken.objects.filter(pk__in=moved).update(user=target)
     return len(mine)
+
+
+def palette_common(*, game: str, memory: PaletteMemory) -> list[PaletteChip]:
+    """The common tokens of ``game`` the player's favourites and recent tokens leave room for
+    (``ROWS`` rows in all), in the catalogue: each a row of one-tap counts on the palette."""
+    known = {c.slug for c in memory.favourites + memory.recent}
+    room = ROWS - len(known)
+    wanted = [slug for slug in COMMON.get(game, ()) if slug not in known][: max(room, 0)]
+    names = dict(catalog.token_queryset().filter(slug__in=wanted).values_list("slug", "name"))
+    return [PaletteChip(slug, names[slug], False, 1) for slug in wanted if slug in names]

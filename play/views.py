@@ -41,6 +41,7 @@ from tokensite.api import Conflict, DomainError, Forbidden
 
 LOG_ENTRIES = 40
 QUICK_COUNTS = [(n, str(n)) for n in (1, 2, 3, 5, 10)]  # the palette's one-tap quantities
+ROW_COUNTS = [n for n, _ in QUICK_COUNTS[:4]]  # on each token row (a phone's width holds four)
 
 
 def _stack_counts(count: int) -> list[tuple[int, str]]:
@@ -87,14 +88,17 @@ def _palette(table: Table, user: Any) -> dict[str, Any]:
     _printed_names([*quick, *pinned])
     create = table_controls(table.game)["create"]
     leaves = create.param("leaves_at") if create is not None else None
+    memory = palette.palette_memory(user=user, game=table.game)
     return {
         "quick": quick,
         "roles": roles,
         "colors": COLORS,
         "pinned": pinned,
         "leaves": leaves.options() if leaves is not None else [],
-        "memory": palette.palette_memory(user=user, game=table.game),
+        "memory": memory,
+        "common": palette.palette_common(game=table.game, memory=memory),
         "counts": QUICK_COUNTS,
+        "row_counts": ROW_COUNTS,
     }
 
 
