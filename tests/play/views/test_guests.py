@@ -5,6 +5,7 @@ periodic cleanup of idle guests."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -162,7 +163,11 @@ def test_a_visitor_joins_an_invite_as_a_guest(seeded, cast: Cast) -> None:
     assert seated is not None and guests.is_guest(seated)
 
 
-def test_guests_are_named_by_their_seats_wherever_other_players_see_them(seeded) -> None:
+def test_guests_are_named_by_their_seats_wherever_other_players_see_them(
+    seeded, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    said: list[str] = []
+    monkeypatch.setattr(services, "_broadcast", lambda *args: said.append(args[-1]))
     ann_client, ben_client = Client(), Client()
     response = ann_client.post("/play/new/", {**NEW, "players": "Ann, Ben, Cid"})
     table = Table.objects.latest("created_at")
@@ -173,12 +178,14 @@ def test_guests_are_named_by_their_seats_wherever_other_players_see_them(seeded)
     soldiers = {"type": "create_token", "token": "mtg-soldier-1-1-w", "controller": 1}
     services.table_apply_action(table_id=table.id, user=ben, expected_version=0, action=soldiers)
     # Ann (seats 0 and 2, so the log keeps no seat) destroys Ben's Soldier: anyone's action.
-    destroy = services.table_apply_action(
-        table_id=table.id,
-        user=ann,
-        expected_version=1,
-        action={"type": "destroy", "object": "o1"},
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        destroy = services.table_apply_action(
+            table_id=table.id,
+            user=ann,
+            expected_version=1,
+            action={"type": "destroy", "object": "o1"},
+        )
+    assert said[-1].startswith("Ann: ")  # the websocket's sentence
     assert Action.objects.get(table=table, seq=2).seat is None
     hidden = [ann.username, ben.username]
     page = ben_client.get(f"/play/{table.id}/").content.decode()
