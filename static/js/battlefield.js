@@ -426,6 +426,38 @@
   document.body.addEventListener("htmx:afterRequest", ownDone);
   document.body.addEventListener("htmx:sendAbort", ownDone);
 
+  // Every post names what it asks for with an Idempotency-Key made from its fields (the
+  // version among them): a double click or a retry of the same submission gets the first
+  // answer back (header Idempotent-Replayed), not a second action or a conflict; the same
+  // button pressed again once the board moved on sends a new version, so a new key.
+  function idempotencyKey(path, formData) {
+    var text = path;
+    if (formData && formData.entries) {
+      var pairs = [];
+      for (var entry of formData.entries()) {
+        if (entry[0] !== "csrfmiddlewaretoken" && typeof entry[1] === "string") {
+          pairs.push(entry[0] + "=" + entry[1]);
+        }
+      }
+      text += "?" + pairs.sort().join("&");
+    }
+    var hash = 0x811c9dc5; // FNV-1a, twice (two seeds) for 64 bits: enough within one table
+    var other = 0x01000193;
+    for (var i = 0; i < text.length; i++) {
+      var code = text.charCodeAt(i);
+      hash = Math.imul(hash ^ code, 0x01000193) >>> 0;
+      other = Math.imul(other ^ code, 0x811c9dc5) >>> 0;
+    }
+    return "page-" + hash.toString(16) + other.toString(16) + "-" + text.length;
+  }
+
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (detail.verb === "post") {
+      detail.headers["Idempotency-Key"] = idempotencyKey(detail.path, detail.formData);
+    }
+  });
+
   // Controls outside the board (the token palette) post the version the board shows now.
   function syncVersion() {
     var v = String(version());
