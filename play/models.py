@@ -74,6 +74,9 @@ class Table(models.Model):
     )
 
     class Mode(models.TextChoices):
+        """The kernel's modes (``GameState.mode``, in ``state``: switching is a logged action,
+        ``set_mode``), for the forms and the API's choices."""
+
         ENFORCE = "enforce", gettext_lazy("Enforce the rules")
         TRACK = (
             "track",
@@ -81,13 +84,6 @@ class Table(models.Model):
         )
 
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
-    mode = models.CharField(
-        max_length=8,
-        choices=Mode.choices,
-        default=Mode.ENFORCE,
-        help_text="Track: the kernel warns instead of refusing; each action logs the mode it "
-        "ran in, so the log replays the same in either mode.",
-    )
     invite_token = models.CharField(max_length=64, unique=True, default=new_link_token)
     spectate_token = models.CharField(max_length=64, unique=True, default=new_link_token)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -9,7 +9,17 @@ from typing import Any
 from play.rules.definitions import face_from_payload, face_to_payload
 from play.rules.errors import InvalidAction
 from play.rules.objects import ObjectTable
-from play.rules.state import AnyState, Face, GameObject, GameState, PendingChoice, Pump, Seat
+from play.rules.state import (
+    ENFORCE,
+    MODES,
+    AnyState,
+    Face,
+    GameObject,
+    GameState,
+    PendingChoice,
+    Pump,
+    Seat,
+)
 from play.rules.systems import get_system
 from play.rules.text import msg
 
@@ -99,6 +109,7 @@ def dump(state: AnyState) -> JsonDict:
         "pending_choice": None if pending is None else copy.deepcopy(vars(pending)),
         "next_id": state.next_id,
         "next_timestamp": state.next_timestamp,
+        "mode": state.mode,
         "system": copy.deepcopy(state.system),
     }
 
@@ -141,6 +152,9 @@ def _upgrade(data: JsonDict) -> JsonDict:
 
 def _load(data: JsonDict) -> AnyState:
     system = get_system(data["game"])
+    mode = data.get("mode", ENFORCE)  # states dumped before modes were part of them
+    if mode not in MODES:
+        raise InvalidAction(msg("mode must be one of {modes}", modes=", ".join(MODES)))
     pending = copy.deepcopy(data["pending_choice"])
     objects = [_load_object(system.object_record, o) for o in data["objects"]]
     seats = []
@@ -157,5 +171,6 @@ def _load(data: JsonDict) -> AnyState:
         pending_choice=None if pending is None else PendingChoice(**pending),
         next_id=data["next_id"],
         next_timestamp=data["next_timestamp"],
+        mode=mode,
         system=copy.deepcopy(data.get("system", {})),
     )

@@ -14,16 +14,15 @@ from play.rules.context import Context, Event, rules_warning
 from play.rules.errors import ChoicePending, IllegalAction, InvalidAction, NeedChoice
 from play.rules.registry import Registry
 from play.rules.stacks import merge_identical
-from play.rules.state import AnyState, PendingChoice
+from play.rules.state import MODES, TRACK, AnyState, PendingChoice
 from play.rules.systems import all_systems, get_system
 from play.rules.text import from_data, msg
 
 JsonDict = dict[str, Any]
 
 MODE = "mode"
-TRACK = "track"
-"""``action["mode"] == TRACK``: run on a track-only table. The tables service writes it into the
-action it logs, so replaying the log decides every action as it was decided."""
+"""``action["mode"] == TRACK``: run as at a track-only table. Logs written before the mode was
+part of the state (``GameState.mode``) say it in each action, so they replay as decided."""
 
 
 @dataclass(frozen=True)
@@ -33,10 +32,16 @@ class Outcome:
 
 
 def new_game(game: str, setup: JsonDict) -> AnyState:
-    """A new game of ``game`` ("mtg") for ``setup``: players, starting_life, hand, library."""
+    """A new game of ``game`` ("mtg") for ``setup``: players, starting_life, hand, library,
+    and the table's ``mode`` (enforce by default)."""
     if not isinstance(setup, dict):
         raise InvalidAction(msg("setup must be an object"))
-    return get_system(game).new_game(setup)
+    state = get_system(game).new_game(setup)
+    mode = setup.get(MODE, state.mode)
+    if mode not in MODES:
+        raise InvalidAction(msg("mode must be one of {modes}", modes=", ".join(MODES)))
+    state.mode = mode
+    return state
 
 
 def apply(state: AnyState, action: JsonDict) -> Outcome:
@@ -85,7 +90,7 @@ def _run(state: AnyState, action: JsonDict) -> Outcome:
     if not isinstance(answers, list):
         raise InvalidAction(msg("answers must be a list"))
     work = state.clone()
-    track = action.get(MODE) == TRACK
+    track = work.mode == TRACK or action.get(MODE) == TRACK
     ctx = Context(work, answers, manual=action["type"] in system.manual_actions, track=track)
     try:
         handler(ctx, action)

@@ -426,6 +426,38 @@
   document.body.addEventListener("htmx:afterRequest", ownDone);
   document.body.addEventListener("htmx:sendAbort", ownDone);
 
+  // Every post names what it asks for with an Idempotency-Key made from its fields (the
+  // version among them): a double click or a retry of the same submission gets the first
+  // answer back (header Idempotent-Replayed), not a second action or a conflict; the same
+  // button pressed again once the board moved on sends a new version, so a new key.
+  function idempotencyKey(path, formData) {
+    var text = path;
+    if (formData && formData.entries) {
+      var pairs = [];
+      for (var entry of formData.entries()) {
+        if (entry[0] !== "csrfmiddlewaretoken" && typeof entry[1] === "string") {
+          pairs.push(entry[0] + "=" + entry[1]);
+        }
+      }
+      text += "?" + pairs.sort().join("&");
+    }
+    var hash = 0x811c9dc5; // FNV-1a, twice (two seeds) for 64 bits: enough within one table
+    var other = 0x01000193;
+    for (var i = 0; i < text.length; i++) {
+      var code = text.charCodeAt(i);
+      hash = Math.imul(hash ^ code, 0x01000193) >>> 0;
+      other = Math.imul(other ^ code, 0x811c9dc5) >>> 0;
+    }
+    return "page-" + hash.toString(16) + other.toString(16) + "-" + text.length;
+  }
+
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (detail.verb === "post") {
+      detail.headers["Idempotency-Key"] = idempotencyKey(detail.path, detail.formData);
+    }
+  });
+
   // Controls outside the board (the token palette) post the version the board shows now.
   function syncVersion() {
     var v = String(version());
@@ -704,7 +736,24 @@
 
   var kept = null;
 
+  // A resync that was already on its way when one's own action answered brings a board no newer
+  // than the one shown: swapping it in would only drop the action's result and announcement.
+  // Versions only grow (undo is a new version too), so an older or equal board is stale.
+  function staleResync(detail) {
+    var xhr = detail.xhr;
+    if (!xhr || xhr.status !== 200 || (xhr.responseURL || "").indexOf("known=") === -1 || ended()) {
+      return false;
+    }
+    var tag = /<section id="board"[^>]*>/.exec(detail.serverResponse || "");
+    var match = tag ? /data-version="(\d+)"/.exec(tag[0]) : null;
+    return !!match && !/\sdata-ended[\s>=]/.test(tag[0]) && parseInt(match[1], 10) <= version();
+  }
+
   document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "board" && staleResync(event.detail)) {
+      event.detail.shouldSwap = false;
+      return;
+    }
     if (event.detail.target && event.detail.target.id === "board") {
       before = stacksOnBoard();
       kept = rememberFocus();
@@ -1267,6 +1316,15 @@
       box.checked = selected.indexOf(box.value) !== -1;
     });
     showSelection();
+  });
+
+  // Done is done whatever order the swaps came in: a resync that landed while the bar's post was
+  // on its way has put the old choice back, and the bar's answer clears it for good.
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.requestConfig ? event.detail.requestConfig.elt : event.detail.elt;
+    if (stacksForm && elt && stacksForm.contains(elt) && event.detail.successful) {
+      clearSelection();
+    }
   });
 
   // The skip link to the palette unfolds it (on phones it is the create sheet).

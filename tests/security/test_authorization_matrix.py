@@ -226,8 +226,6 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     ((200, 200, 200, 200, 200, 200), Row("play/new/", "GET", "/play/new/")),
     ((302, 302, 302, 302, 302, 302), Row("play/new/", "POST", "/play/new/",
         {"game": "mtg", "name": "X", "players": "A, B", "starting_life": "20"}, True)),
-    ((404, 404, 403, 403, 302, 404), Row("play/<uuid:table_id>/mode/", "POST", P + "/mode/",
-        {"mode": "track"}, True)),
     ((302, 302, 302, 302, 302, 302), Row(
         "play/watch/<str:token>/", "GET",
         "/play/watch/{spectate}/",

@@ -102,6 +102,7 @@ class RiftboundSystem:
             "turn": state.turn,
             "active_seat": state.active_seat,
             "step": state.step,
+            "mode": state.mode,
             "victory_score": state.system.get("victory_score", 8),
             "seats": [
                 {
