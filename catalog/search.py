@@ -17,8 +17,7 @@ from typing import Any, Literal
 
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.db.models import Exists, FloatField, IntegerField, OuterRef, Q
-from django.db.models.expressions import RawSQL
+from django.db.models import BooleanField, Exists, FloatField, Func, IntegerField, OuterRef, Q
 from django.db.models.functions import Cast
 from django.db.models.lookups import (
     Exact,
@@ -97,6 +96,24 @@ KEYS = {
 }
 
 
+class WholeNumber(Func):
+    """The column holds a whole number ("3", "-1"; not "*", "1+*", nor nothing), matched by the
+    database itself: Django's __regex on SQLite calls back into Python for every row."""
+
+    output_field = BooleanField()
+
+    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        sql, params = compiler.compile(self.source_expressions[0])
+        # COALESCE: false, not unknown, for no value, so "-pow>=3" keeps the cards without one.
+        return f"COALESCE({sql} ~ '^-?[0-9]+$', false)", list(params)
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        sql, params = compiler.compile(self.source_expressions[0])
+        digits = f"(CASE WHEN substr({sql}, 1, 1) = '-' THEN substr({sql}, 2) ELSE {sql} END)"
+        found = f"COALESCE({digits} GLOB '[0-9]*' AND {digits} NOT GLOB '*[^0-9]*', 0)"
+        return found, list(params) * 6
+
+
 @dataclass(frozen=True)
 class Term:
     key: str  # "" for a bare word or phrase (a name search)
@@ -141,9 +158,9 @@ def tokenize(query: str) -> list[tuple[str, Any]]:
     return tokens
 
 
-# A parsed part: its condition, and a full-text query finding a superset of the cards it matches
-# (None: the index cannot narrow it, e.g. a negation or a short word).
-Part = tuple[Q, str | None]
+# A parsed part: its condition, and what the index narrows the cards it matches to (None: the
+# index cannot narrow it, e.g. a negation or a short word).
+Part = tuple[Q, search_index.Narrow | None]
 
 
 class _Parser:
@@ -162,24 +179,29 @@ class _Parser:
         return found
 
     def or_(self) -> Part:
-        found, text = self.and_()
+        found, narrow = self.and_()
         while self.peek() == "or":
             self.position += 1
-            other, other_text = self.and_()
+            other, other_narrow = self.and_()
             found |= other
             # Either side unrestricted: so is the whole.
-            text = f"({text}) OR ({other_text})" if text and other_text else None
-        return found, text
+            if narrow is None or other_narrow is None:
+                narrow = None
+            else:
+                narrow = search_index.Narrow("or", parts=(narrow, other_narrow))
+        return found, narrow
 
     def and_(self) -> Part:
-        found, text = self.unary()
-        texts = [text] if text else []
+        found, narrow = self.unary()
+        parts = [narrow] if narrow else []
         while self.peek() in ("term", "-", "("):
-            other, other_text = self.unary()
+            other, other_narrow = self.unary()
             found &= other
-            texts += [other_text] if other_text else []
+            parts += [other_narrow] if other_narrow else []
         # Each narrowed part narrows the whole: the index intersects them in one query.
-        return found, " AND ".join(f"({t})" for t in texts) if texts else None
+        if len(parts) > 1:
+            return found, search_index.Narrow("and", parts=tuple(parts))
+        return found, parts[0] if parts else None
 
     def unary(self) -> Part:
         token = self.peek()
@@ -195,23 +217,22 @@ class _Parser:
             self.position += 1
             return inner
         term = self.tokens[self.position - 1][1]
-        return term_q(term, self.kind), _fts_text(term, self.kind)
+        return term_q(term, self.kind), _narrow(term, self.kind)
 
 
 def parse(query: str, kind: Kind) -> Q:
     """The Q object for `query` on the token or card queryset (empty query: everything).
 
-    Cards on SQLite are first narrowed by the full-text index to a superset of the matches (one
-    FTS5 query for the whole search), so results stay exactly those of the conditions."""
+    Cards are first narrowed by the index to a superset of the matches (SQLite: one FTS5 query
+    for the whole search; PostgreSQL: trigram index scans intersected and united), then the
+    conditions decide, so results stay exactly those of the conditions."""
     tokens = tokenize(query)
     if not tokens:
         return TRUE
-    found, text = _Parser(tokens, kind).parse()
-    if text is None:
+    found, narrow = _Parser(tokens, kind).parse()
+    if narrow is None:
         return found
-    table = search_index.FTS
-    rows = RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [text])
-    return Q(pk__in=rows) & found
+    return Q(pk__in=search_index.candidates(narrow, connection.vendor)) & found
 
 
 _FTS_COLUMNS = {
@@ -222,14 +243,15 @@ _FTS_COLUMNS = {
 }
 
 
-def _fts_text(term: Term, kind: Kind) -> str | None:
-    """The full-text query for one term (cards on SQLite, substring terms of 3+ characters)."""
-    if kind != "cards" or connection.vendor != "sqlite" or term.exact:
+def _narrow(term: Term, kind: Kind) -> search_index.Narrow | None:
+    """What the index narrows one term to (cards, substring terms of 3+ characters)."""
+    if kind != "cards" or term.exact:
         return None
-    if term.key in ("", "name") and not term.value.isascii():
-        return None  # a name printed in another language (PrintedName) is not in the index
+    vendor = connection.vendor
+    if vendor == "sqlite" and term.key in ("", "name") and not term.value.isascii():
+        return None  # a name printed in another language (PrintedName) is not in the FTS index
     columns = _FTS_COLUMNS.get(term.key)
-    return search_index.fts_match(columns, term.value) if columns else None
+    return search_index.text(columns, term.value, vendor) if columns else None
 
 
 def is_plain(query: str) -> bool:
@@ -325,9 +347,7 @@ def term_q(term: Term, kind: Kind) -> Q:
         return _color_q(term.op, value)
     if term.key in ("power", "toughness"):
         number = Cast(term.key, IntegerField())
-        return Q(**{f"{term.key}__regex": r"^-?\d+$"}) & _compare(
-            number, term.op, int(_number(term)), term.key
-        )
+        return Q(WholeNumber(term.key)) & _compare(number, term.op, int(_number(term)), term.key)
     if term.key == "cmc":
         target = _number(term)
         if kind == "tokens":  # a token has no mana cost: its mana value is 0 (CR 202.3b)

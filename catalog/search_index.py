@@ -4,7 +4,10 @@
   matching, like the searches' LIKE), reading its content from the card table itself; triggers
   keep it in step with every write (services, bulk imports, deletes, flushes).
 - PostgreSQL: pg_trgm GIN indexes on exactly the expressions Django's case-insensitive lookups
-  compare (UPPER(column::text) LIKE UPPER(...)), so the planner uses them as they are.
+  compare (UPPER(column::text) LIKE UPPER(...)), and on printed names' case-folded column.
+  A search first narrows the cards to the indexes' candidates (`candidates`: one subquery the
+  planner answers with bitmap index scans), since the conditions themselves OR a name with a
+  correlated printed-name lookup, which keeps PostgreSQL from any index.
 
 Other databases get nothing: searches stay correct, only unindexed. SQLite drops a table's
 triggers when a migration rebuilds the table (most field changes do), so `ensure` runs after
@@ -14,9 +17,11 @@ every migrate and puts back what is missing, rebuilding the index when it had to
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import DatabaseError, transaction
+from django.db.models.expressions import RawSQL
 
 logger = logging.getLogger(__name__)
 
@@ -24,6 +29,7 @@ logger = logging.getLogger(__name__)
 COLUMNS = ("name", "text", "types", "subtypes", "supertypes")
 FTS = "catalog_card_fts"
 TABLE = "catalog_carddefinition"
+PRINTED = "catalog_printedname"
 MIN_INDEXED = 3  # trigrams: shorter substrings cannot use the index
 # Queries go through the SQLite index when True; bench/search.py turns it off to measure the
 # same searches unindexed in the same run.
@@ -60,7 +66,16 @@ POSTGRES_CREATE = [
         for column in COLUMNS
     ),
 ]
-POSTGRES_DROP = [f"DROP INDEX IF EXISTS card_trgm_{column}" for column in COLUMNS]
+# Printed names are searched case-folded (the `folded` column as it is); their table comes with a
+# later migration than the card indexes, so its index is made once the table is there.
+PRINTED_INDEX = "printed_trgm_folded"
+POSTGRES_PRINTED = (
+    f"CREATE INDEX IF NOT EXISTS {PRINTED_INDEX} ON {PRINTED} USING gin (folded gin_trgm_ops)"
+)
+POSTGRES_DROP = [
+    *(f"DROP INDEX IF EXISTS card_trgm_{column}" for column in COLUMNS),
+    f"DROP INDEX IF EXISTS {PRINTED_INDEX}",
+]
 
 
 def ensure(connection: Any) -> bool:
@@ -71,12 +86,20 @@ def ensure(connection: Any) -> bool:
                 "SELECT count(*) FROM pg_indexes WHERE tablename = %s AND indexname LIKE %s",
                 [TABLE, "card_trgm_%"],
             )
-            if cursor.fetchone()[0] == len(COLUMNS):
+            cards_done = cursor.fetchone()[0] == len(COLUMNS)
+            cursor.execute(
+                "SELECT to_regclass(%s) IS NOT NULL, to_regclass(%s) IS NOT NULL",
+                [PRINTED, PRINTED_INDEX],
+            )
+            printed_table, printed_done = cursor.fetchone()
+            if cards_done and (printed_done or not printed_table):
                 return False
             try:
                 with transaction.atomic(using=connection.alias):
                     for statement in POSTGRES_CREATE:
                         cursor.execute(statement)
+                    if printed_table:
+                        cursor.execute(POSTGRES_PRINTED)
             except DatabaseError as exc:  # no right to create pg_trgm: correct, only slower
                 logger.warning("Catalogue search indexes not created: %s", exc)
                 return False
@@ -120,10 +143,68 @@ def drop(connection: Any) -> None:
             cursor.execute(statement)
 
 
-def fts_match(columns: tuple[str, ...], value: str) -> str | None:
-    """The FTS5 query finding `value` as a substring of any of `columns` (SQLite), or None when
-    the index cannot answer it (too short for a trigram)."""
-    if len(value) < MIN_INDEXED or not USE_FTS:
+@dataclass(frozen=True)
+class Narrow:
+    """A superset of the cards a search matches, which the index finds: the cards with `value`
+    in one of `columns` (and, for names on PostgreSQL, the cards printed with it), or the
+    intersection ("and") or union ("or") of `parts`."""
+
+    op: str  # "text", "and", "or"
+    columns: tuple[str, ...] = ()
+    value: str = ""
+    parts: tuple[Narrow, ...] = ()
+
+
+def text(columns: tuple[str, ...], value: str, vendor: str) -> Narrow | None:
+    """The narrowing for `value` as a substring of any of `columns`, or None when no index can
+    answer it (too short for a trigram, another database, or the indexes bypassed)."""
+    if len(value) < MIN_INDEXED or not USE_FTS or vendor not in ("sqlite", "postgresql"):
         return None
-    phrase = '"' + value.replace('"', '""') + '"'
-    return f"{{{' '.join(columns)}}} : {phrase}"
+    return Narrow("text", columns, value)
+
+
+def candidates(narrow: Narrow, vendor: str) -> RawSQL:
+    """The card ids `narrow` keeps, as a subquery for `pk__in`."""
+    if vendor == "sqlite":
+        return RawSQL(f"SELECT rowid FROM {FTS} WHERE {FTS} MATCH %s", [_fts(narrow)])
+    where, params = _postgres(narrow)
+    sql = f"SELECT id FROM {TABLE} WHERE {where}"
+    names = sorted({leaf.value.casefold() for leaf in _leaves(narrow) if "name" in leaf.columns})
+    if names:
+        # A name may match through a printed name instead: the cards printed with any of the
+        # names searched for join the candidates (still a superset: the narrowing has no "not").
+        printed = " OR ".join(["folded LIKE %s"] * len(names))
+        sql += f" UNION SELECT card_id FROM {PRINTED} WHERE card_id IS NOT NULL AND ({printed})"
+        params += [_like(name) for name in names]
+    return RawSQL(sql, params)
+
+
+def _leaves(narrow: Narrow) -> list[Narrow]:
+    if narrow.op == "text":
+        return [narrow]
+    return [leaf for part in narrow.parts for leaf in _leaves(part)]
+
+
+def _fts(narrow: Narrow) -> str:
+    """The FTS5 query (SQLite): phrases are substrings with the trigram tokenizer."""
+    if narrow.op == "text":
+        phrase = '"' + narrow.value.replace('"', '""') + '"'
+        return f"{{{' '.join(narrow.columns)}}} : {phrase}"
+    return f" {narrow.op.upper()} ".join(f"({_fts(part)})" for part in narrow.parts)
+
+
+def _like(value: str) -> str:
+    return "%" + value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def _postgres(narrow: Narrow) -> tuple[str, list[Any]]:
+    """One condition on the card table (PostgreSQL): each column compared as Django's icontains
+    compares it, so the trigram GIN index on that expression answers, and the planner combines
+    the index scans (BitmapAnd, BitmapOr)."""
+    if narrow.op == "text":
+        pattern = _like(narrow.value)
+        where = " OR ".join(f"UPPER({column}::text) LIKE UPPER(%s)" for column in narrow.columns)
+        return f"({where})", [pattern] * len(narrow.columns)
+    parts = [_postgres(part) for part in narrow.parts]
+    joined = f" {narrow.op.upper()} ".join(sql for sql, _ in parts)
+    return f"({joined})", [param for _, params in parts for param in params]
