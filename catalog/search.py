@@ -102,7 +102,15 @@ class WholeNumber(Func):
 
     output_field = BooleanField()
 
-    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+    def as_sql(
+        self,
+        compiler: Any,
+        connection: Any,
+        function: str | None = None,
+        template: str | None = None,
+        arg_joiner: str | None = None,
+        **extra: Any,
+    ) -> Any:
         sql, params = compiler.compile(self.source_expressions[0])
         # COALESCE: false, not unknown, for no value, so "-pow>=3" keeps the cards without one.
         return f"COALESCE({sql} ~ '^-?[0-9]+$', false)", list(params)
@@ -224,7 +232,7 @@ def parse(query: str, kind: Kind) -> Q:
     """The Q object for `query` on the token or card queryset (empty query: everything).
 
     Cards are first narrowed by the index to a superset of the matches (SQLite: one FTS5 query
-    for the whole search; PostgreSQL: trigram index scans intersected and united), then the
+    for the whole search; PostgreSQL: one condition answered by trigram bitmap scans), then the
     conditions decide, so results stay exactly those of the conditions."""
     tokens = tokenize(query)
     if not tokens:

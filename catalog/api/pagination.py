@@ -4,7 +4,7 @@ match (a broad search is counted only up to `paging.COUNT_CAP`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.core.paginator import InvalidPage
 from django.db.models import QuerySet
@@ -22,14 +22,15 @@ class CappedPagination(Pagination):
         size = self.get_page_size(request) or self.page_size
         try:
             number = paging.page_number(request.query_params.get(self.page_query_param))
-            self.page = paging.page_of(found, number, size)  # type: ignore[assignment]
+            self.capped = paging.page_of(found, number, size)
         except InvalidPage as exc:
             raise NotFound(f"Invalid page: {exc}") from None
-        return self.page.object_list
+        self.page = cast(Any, self.capped)  # DRF's links read has_next(), next_page_number()
+        return self.capped.object_list
 
     def get_paginated_response(self, data: Any) -> Response:
         response = super().get_paginated_response(data)
-        response.data["count_exact"] = self.page.paginator.count_exact  # type: ignore[attr-defined]
+        response.data["count_exact"] = self.capped.paginator.count_exact
         return response
 
     def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:

@@ -55,9 +55,9 @@ def test_a_narrow_search_is_counted_exactly_and_a_page_past_the_end_is_a_404(
     assert (body["count"], body["count_exact"], body["next"]) == (1, True, None)
     empty = client.get("/api/v1/cards/", {"q": "zzzqqq"}).json()
     assert (empty["count"], empty["count_exact"], empty["results"]) == (0, True, [])
-    assert client.get("/api/v1/cards/", {"q": "krenko", "page": 2}).status_code == 404
+    assert client.get("/api/v1/cards/", {"q": "krenko", "page": "2"}).status_code == 404
     assert client.get("/api/v1/cards/", {"q": "krenko", "page": "x"}).status_code == 404
-    assert client.get("/api/v1/tokens/", {"page": 0}).status_code == 404
+    assert client.get("/api/v1/tokens/", {"page": "0"}).status_code == 404
 
 
 def test_the_combined_search_pages_tokens_then_cards_under_the_cap(
@@ -70,7 +70,7 @@ def test_the_combined_search_pages_tokens_then_cards_under_the_cap(
     bodies = _walk(client, "/api/v1/search/?q=o&page_size=25")
     assert [(r["kind"], r["id"]) for b in bodies for r in b["results"]] == everything
     assert not bodies[0]["count_exact"] and bodies[-1]["count"] == count
-    assert client.get("/api/v1/search/", {"q": "o", "page": 999}).status_code == 404
+    assert client.get("/api/v1/search/", {"q": "o", "page": "999"}).status_code == 404
 
 
 def test_the_catalogue_page_says_more_than_the_cap_and_pages_without_a_last_page(
@@ -85,7 +85,7 @@ def test_the_catalogue_page_says_more_than_the_cap_and_pages_without_a_last_page
     assert "1 card" in exact and "More than" not in exact and "Page" not in exact
     # A page number past the end shows the last page when the count is exact, as before.
     assert (
-        "Krenko, Mob Boss" in client.get("/catalog/", {"q": "krenko", "page": 9}).content.decode()
+        "Krenko, Mob Boss" in client.get("/catalog/", {"q": "krenko", "page": "9"}).content.decode()
     )
 
 
