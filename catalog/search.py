@@ -238,7 +238,7 @@ def parse(query: str, kind: Kind) -> Q:
     if not tokens:
         return TRUE
     found, narrow = _Parser(tokens, kind).parse()
-    if narrow is None:
+    if narrow is None or not search_index.helps(narrow, connection.vendor):
         return found
     return Q(pk__in=search_index.candidates(narrow, connection.vendor)) & found
 
