@@ -17,8 +17,7 @@ from typing import Any, Literal
 
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.db.models import Exists, FloatField, IntegerField, OuterRef, Q
-from django.db.models.expressions import RawSQL
+from django.db.models import BooleanField, Exists, FloatField, Func, IntegerField, OuterRef, Q
 from django.db.models.functions import Cast
 from django.db.models.lookups import (
     Exact,
@@ -97,6 +96,32 @@ KEYS = {
 }
 
 
+class WholeNumber(Func):
+    """The column holds a whole number ("3", "-1"; not "*", "1+*", nor nothing), matched by the
+    database itself: Django's __regex on SQLite calls back into Python for every row."""
+
+    output_field = BooleanField()
+
+    def as_sql(
+        self,
+        compiler: Any,
+        connection: Any,
+        function: str | None = None,
+        template: str | None = None,
+        arg_joiner: str | None = None,
+        **extra: Any,
+    ) -> Any:
+        sql, params = compiler.compile(self.source_expressions[0])
+        # COALESCE: false, not unknown, for no value, so "-pow>=3" keeps the cards without one.
+        return f"COALESCE({sql} ~ '^-?[0-9]+$', false)", list(params)
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        sql, params = compiler.compile(self.source_expressions[0])
+        digits = f"(CASE WHEN substr({sql}, 1, 1) = '-' THEN substr({sql}, 2) ELSE {sql} END)"
+        found = f"COALESCE({digits} GLOB '[0-9]*' AND {digits} NOT GLOB '*[^0-9]*', 0)"
+        return found, list(params) * 6
+
+
 @dataclass(frozen=True)
 class Term:
     key: str  # "" for a bare word or phrase (a name search)
@@ -141,9 +166,9 @@ def tokenize(query: str) -> list[tuple[str, Any]]:
     return tokens
 
 
-# A parsed part: its condition, and a full-text query finding a superset of the cards it matches
-# (None: the index cannot narrow it, e.g. a negation or a short word).
-Part = tuple[Q, str | None]
+# A parsed part: its condition, and what the index narrows the cards it matches to (None: the
+# index cannot narrow it, e.g. a negation or a short word).
+Part = tuple[Q, search_index.Narrow | None]
 
 
 class _Parser:
@@ -162,24 +187,29 @@ class _Parser:
         return found
 
     def or_(self) -> Part:
-        found, text = self.and_()
+        found, narrow = self.and_()
         while self.peek() == "or":
             self.position += 1
-            other, other_text = self.and_()
+            other, other_narrow = self.and_()
             found |= other
             # Either side unrestricted: so is the whole.
-            text = f"({text}) OR ({other_text})" if text and other_text else None
-        return found, text
+            if narrow is None or other_narrow is None:
+                narrow = None
+            else:
+                narrow = search_index.Narrow("or", parts=(narrow, other_narrow))
+        return found, narrow
 
     def and_(self) -> Part:
-        found, text = self.unary()
-        texts = [text] if text else []
+        found, narrow = self.unary()
+        parts = [narrow] if narrow else []
         while self.peek() in ("term", "-", "("):
-            other, other_text = self.unary()
+            other, other_narrow = self.unary()
             found &= other
-            texts += [other_text] if other_text else []
+            parts += [other_narrow] if other_narrow else []
         # Each narrowed part narrows the whole: the index intersects them in one query.
-        return found, " AND ".join(f"({t})" for t in texts) if texts else None
+        if len(parts) > 1:
+            return found, search_index.Narrow("and", parts=tuple(parts))
+        return found, parts[0] if parts else None
 
     def unary(self) -> Part:
         token = self.peek()
@@ -195,23 +225,22 @@ class _Parser:
             self.position += 1
             return inner
         term = self.tokens[self.position - 1][1]
-        return term_q(term, self.kind), _fts_text(term, self.kind)
+        return term_q(term, self.kind), _narrow(term, self.kind)
 
 
 def parse(query: str, kind: Kind) -> Q:
     """The Q object for `query` on the token or card queryset (empty query: everything).
 
-    Cards on SQLite are first narrowed by the full-text index to a superset of the matches (one
-    FTS5 query for the whole search), so results stay exactly those of the conditions."""
+    Cards are first narrowed by the index to a superset of the matches (SQLite: one FTS5 query
+    for the whole search; PostgreSQL: one condition answered by trigram bitmap scans), then the
+    conditions decide, so results stay exactly those of the conditions."""
     tokens = tokenize(query)
     if not tokens:
         return TRUE
-    found, text = _Parser(tokens, kind).parse()
-    if text is None:
+    found, narrow = _Parser(tokens, kind).parse()
+    if narrow is None or not search_index.helps(narrow, connection.vendor):
         return found
-    table = search_index.FTS
-    rows = RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [text])
-    return Q(pk__in=rows) & found
+    return Q(pk__in=search_index.candidates(narrow, connection.vendor)) & found
 
 
 _FTS_COLUMNS = {
@@ -222,29 +251,15 @@ _FTS_COLUMNS = {
 }
 
 
-def _fts_text(term: Term, kind: Kind) -> str | None:
-    """The full-text query for one term (cards on SQLite, substring terms of 3+ characters)."""
-    if kind != "cards" or connection.vendor != "sqlite" or term.exact:
+def _narrow(term: Term, kind: Kind) -> search_index.Narrow | None:
+    """What the index narrows one term to (cards, substring terms of 3+ characters)."""
+    if kind != "cards" or term.exact:
         return None
+    vendor = connection.vendor
+    if vendor == "sqlite" and term.key in ("", "name") and not term.value.isascii():
+        return None  # SQLite's index folds ASCII letters only; LIKE decides such names unindexed
     columns = _FTS_COLUMNS.get(term.key)
-    text = search_index.fts_match(columns, term.value) if columns else None
-    if text is not None and term.key in ("", "name") and _printed_name_has(term.value):
-        return None  # names printed in other languages (PrintedName) are not in the index
-    return text
-
-
-def _printed_name_has(value: str) -> bool:
-    """Some name printed in another language contains ``value`` (any case, any script: German
-    "Blitzaxt" as well as Russian "Топор"), so the index of English names can't narrow. Asked
-    of the printed names' own full-text index (search_index.PRINTED_FTS): a LIKE scan of them
-    costs about 40 ms at 150,000 names."""
-    match = search_index.printed_match(value)
-    if match is None:
-        return True  # the index can't answer: don't narrow
-    table = search_index.PRINTED_FTS
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT 1 FROM {table} WHERE {table} MATCH %s LIMIT 1", [match])
-        return cursor.fetchone() is not None
+    return search_index.text(columns, term.value, vendor) if columns else None
 
 
 def is_plain(query: str) -> bool:
@@ -340,9 +355,7 @@ def term_q(term: Term, kind: Kind) -> Q:
         return _color_q(term.op, value)
     if term.key in ("power", "toughness"):
         number = Cast(term.key, IntegerField())
-        return Q(**{f"{term.key}__regex": r"^-?\d+$"}) & _compare(
-            number, term.op, int(_number(term)), term.key
-        )
+        return Q(WholeNumber(term.key)) & _compare(number, term.op, int(_number(term)), term.key)
     if term.key == "cmc":
         target = _number(term)
         if kind == "tokens":  # a token has no mana cost: its mana value is 0 (CR 202.3b)

@@ -4,7 +4,10 @@
   matching, like the searches' LIKE), reading its content from the card table itself; triggers
   keep it in step with every write (services, bulk imports, deletes, flushes).
 - PostgreSQL: pg_trgm GIN indexes on exactly the expressions Django's case-insensitive lookups
-  compare (UPPER(column::text) LIKE UPPER(...)), so the planner uses them as they are.
+  compare (UPPER(column::text) LIKE UPPER(...)), and on printed names' case-folded column.
+  A search first narrows the cards to the indexes' candidates (`candidates`: one subquery the
+  planner answers with bitmap index scans), since the conditions themselves OR a name with a
+  correlated printed-name lookup, which keeps PostgreSQL from any index.
 
 Other databases get nothing: searches stay correct, only unindexed. SQLite drops a table's
 triggers when a migration rebuilds the table (most field changes do), so `ensure` runs after
@@ -14,9 +17,11 @@ every migrate and puts back what is missing, rebuilding the index when it had to
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import DatabaseError, transaction
+from django.db.models.expressions import RawSQL
 
 logger = logging.getLogger(__name__)
 
@@ -24,6 +29,7 @@ logger = logging.getLogger(__name__)
 COLUMNS = ("name", "text", "types", "subtypes", "supertypes")
 FTS = "catalog_card_fts"
 TABLE = "catalog_carddefinition"
+PRINTED = "catalog_printedname"
 MIN_INDEXED = 3  # trigrams: shorter substrings cannot use the index
 # Queries go through the SQLite index when True; bench/search.py turns it off to measure the
 # same searches unindexed in the same run.
@@ -54,20 +60,19 @@ SQLITE_REBUILD = f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')"
 # Names printed in other languages (issue 21), case-folded: whether one contains a searched
 # word decides if the index of English names may narrow a name search (catalog/search.py).
 PRINTED_FTS = "catalog_printed_fts"
-PRINTED_TABLE = "catalog_printedname"
-PRINTED_TABLE_SQL = (
+PRINTED_SQL = (
     f"CREATE VIRTUAL TABLE IF NOT EXISTS {PRINTED_FTS} USING fts5(folded, "
-    f"content='{PRINTED_TABLE}', content_rowid='id', tokenize='trigram')"
+    f"content='{PRINTED}', content_rowid='id', tokenize='trigram')"
 )
 PRINTED_TRIGGERS = {
     f"{PRINTED_FTS}_insert": f"CREATE TRIGGER IF NOT EXISTS {PRINTED_FTS}_insert AFTER INSERT ON "
-    f"{PRINTED_TABLE} BEGIN INSERT INTO {PRINTED_FTS}(rowid, folded) VALUES (new.id, new.folded); "
+    f"{PRINTED} BEGIN INSERT INTO {PRINTED_FTS}(rowid, folded) VALUES (new.id, new.folded); "
     "END",
     f"{PRINTED_FTS}_delete": f"CREATE TRIGGER IF NOT EXISTS {PRINTED_FTS}_delete AFTER DELETE ON "
-    f"{PRINTED_TABLE} BEGIN INSERT INTO {PRINTED_FTS}({PRINTED_FTS}, rowid, folded) "
+    f"{PRINTED} BEGIN INSERT INTO {PRINTED_FTS}({PRINTED_FTS}, rowid, folded) "
     "VALUES ('delete', old.id, old.folded); END",
     f"{PRINTED_FTS}_update": f"CREATE TRIGGER IF NOT EXISTS {PRINTED_FTS}_update AFTER UPDATE OF "
-    f"folded ON {PRINTED_TABLE} BEGIN INSERT INTO {PRINTED_FTS}({PRINTED_FTS}, rowid, folded) "
+    f"folded ON {PRINTED} BEGIN INSERT INTO {PRINTED_FTS}({PRINTED_FTS}, rowid, folded) "
     f"VALUES ('delete', old.id, old.folded); INSERT INTO {PRINTED_FTS}(rowid, folded) "
     "VALUES (new.id, new.folded); END",
 }
@@ -85,7 +90,16 @@ POSTGRES_CREATE = [
         for column in COLUMNS
     ),
 ]
-POSTGRES_DROP = [f"DROP INDEX IF EXISTS card_trgm_{column}" for column in COLUMNS]
+# Printed names are searched case-folded (the `folded` column as it is); their table comes with a
+# later migration than the card indexes, so its index is made once the table is there.
+PRINTED_INDEX = "printed_trgm_folded"
+POSTGRES_PRINTED = (
+    f"CREATE INDEX IF NOT EXISTS {PRINTED_INDEX} ON {PRINTED} USING gin (folded gin_trgm_ops)"
+)
+POSTGRES_DROP = [
+    *(f"DROP INDEX IF EXISTS card_trgm_{column}" for column in COLUMNS),
+    f"DROP INDEX IF EXISTS {PRINTED_INDEX}",
+]
 
 
 def ensure(connection: Any) -> bool:
@@ -96,12 +110,20 @@ def ensure(connection: Any) -> bool:
                 "SELECT count(*) FROM pg_indexes WHERE tablename = %s AND indexname LIKE %s",
                 [TABLE, "card_trgm_%"],
             )
-            if cursor.fetchone()[0] == len(COLUMNS):
+            cards_done = cursor.fetchone()[0] == len(COLUMNS)
+            cursor.execute(
+                "SELECT to_regclass(%s) IS NOT NULL, to_regclass(%s) IS NOT NULL",
+                [PRINTED, PRINTED_INDEX],
+            )
+            printed_table, printed_done = cursor.fetchone()
+            if cards_done and (printed_done or not printed_table):
                 return False
             try:
                 with transaction.atomic(using=connection.alias):
                     for statement in POSTGRES_CREATE:
                         cursor.execute(statement)
+                    if printed_table:
+                        cursor.execute(POSTGRES_PRINTED)
             except DatabaseError as exc:  # no right to create pg_trgm: correct, only slower
                 logger.warning("Catalogue search indexes not created: %s", exc)
                 return False
@@ -119,13 +141,13 @@ def ensure(connection: Any) -> bool:
             [f"{PRINTED_FTS}%"],
         )
         present |= {row[0] for row in cursor.fetchall()}
-        cursor.execute("SELECT count(*) FROM sqlite_master WHERE name = %s", [PRINTED_TABLE])
+        cursor.execute("SELECT count(*) FROM sqlite_master WHERE name = %s", [PRINTED])
         if not cursor.fetchone()[0]:  # migrating: 0008 runs before printed names exist (0009)
             present |= {PRINTED_FTS, *PRINTED_TRIGGERS}
         created = False
         for table, create, triggers, rebuild in (
             (FTS, SQLITE_TABLE, SQLITE_TRIGGERS, SQLITE_REBUILD),
-            (PRINTED_FTS, PRINTED_TABLE_SQL, PRINTED_TRIGGERS, PRINTED_REBUILD),
+            (PRINTED_FTS, PRINTED_SQL, PRINTED_TRIGGERS, PRINTED_REBUILD),
         ):
             if table in present and set(triggers) <= present:
                 continue
@@ -159,18 +181,90 @@ def drop(connection: Any) -> None:
             cursor.execute(statement)
 
 
-def printed_match(value: str) -> str | None:
-    """The FTS5 query finding case-folded ``value`` in a printed name (SQLite), or None when the
-    index cannot answer it."""
-    if len(value) < MIN_INDEXED or not USE_FTS:
-        return None
-    return '"' + value.casefold().replace('"', '""') + '"'
+@dataclass(frozen=True)
+class Narrow:
+    """A superset of the cards a search matches, which the index finds: the cards with `value`
+    in one of `columns` (and, for names on PostgreSQL, the cards printed with it), or the
+    intersection ("and") or union ("or") of `parts`."""
+
+    op: str  # "text", "and", "or"
+    columns: tuple[str, ...] = ()
+    value: str = ""
+    parts: tuple[Narrow, ...] = ()
 
 
-def fts_match(columns: tuple[str, ...], value: str) -> str | None:
-    """The FTS5 query finding `value` as a substring of any of `columns` (SQLite), or None when
-    the index cannot answer it (too short for a trigram)."""
-    if len(value) < MIN_INDEXED or not USE_FTS:
+def text(columns: tuple[str, ...], value: str, vendor: str) -> Narrow | None:
+    """The narrowing for `value` as a substring of any of `columns`, or None when no index can
+    answer it (too short for a trigram, another database, or the indexes bypassed)."""
+    if len(value) < MIN_INDEXED or not USE_FTS or vendor not in ("sqlite", "postgresql"):
         return None
-    phrase = '"' + value.replace('"', '""') + '"'
-    return f"{{{' '.join(columns)}}} : {phrase}"
+    return Narrow("text", columns, value)
+
+
+def helps(narrow: Narrow, vendor: str) -> bool:
+    """Whether narrowing first pays: always with SQLite's FTS table; on PostgreSQL only when a
+    name is searched (its OR with the printed names keeps the planner off the indexes), since
+    the other columns' conditions use their trigram indexes as they are, and narrowing them too
+    reads every match twice."""
+    if vendor == "sqlite":
+        return True
+    return any("name" in leaf.columns for leaf in _leaves(narrow))
+
+
+def candidates(narrow: Narrow, vendor: str) -> RawSQL:
+    """The card ids `narrow` keeps, as a subquery for `pk__in`."""
+    names = sorted({leaf.value.casefold() for leaf in _leaves(narrow) if "name" in leaf.columns})
+    if vendor == "sqlite":
+        sql = f"SELECT rowid FROM {FTS} WHERE {FTS} MATCH %s"
+        if not names:
+            return RawSQL(sql, [_fts(narrow)])
+        # As below: the cards printed with a name searched for, from the printed names' index.
+        printed = " OR ".join(_phrase(name) for name in names)
+        sql += (
+            f" UNION SELECT p.card_id FROM {PRINTED} p JOIN {PRINTED_FTS} f ON f.rowid = p.id"
+            f" WHERE p.card_id IS NOT NULL AND {PRINTED_FTS} MATCH %s"
+        )
+        return RawSQL(sql, [_fts(narrow), printed])
+    where, params = _postgres(narrow)
+    sql = f"SELECT id FROM {TABLE} WHERE {where}"
+    if names:
+        # A name may match through a printed name instead: the cards printed with any of the
+        # names searched for join the candidates (still a superset: the narrowing has no "not").
+        printed = " OR ".join(["folded LIKE %s"] * len(names))
+        sql += f" UNION SELECT card_id FROM {PRINTED} WHERE card_id IS NOT NULL AND ({printed})"
+        params += [_like(name) for name in names]
+    return RawSQL(sql, params)
+
+
+def _leaves(narrow: Narrow) -> list[Narrow]:
+    if narrow.op == "text":
+        return [narrow]
+    return [leaf for part in narrow.parts for leaf in _leaves(part)]
+
+
+def _fts(narrow: Narrow) -> str:
+    """The FTS5 query (SQLite): phrases are substrings with the trigram tokenizer."""
+    if narrow.op == "text":
+        return f"{{{' '.join(narrow.columns)}}} : {_phrase(narrow.value)}"
+    return f" {narrow.op.upper()} ".join(f"({_fts(part)})" for part in narrow.parts)
+
+
+def _phrase(value: str) -> str:
+    return '"' + value.replace('"', '""') + '"'
+
+
+def _like(value: str) -> str:
+    return "%" + value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def _postgres(narrow: Narrow) -> tuple[str, list[Any]]:
+    """One condition on the card table (PostgreSQL): each column compared as Django's icontains
+    compares it, so the trigram GIN index on that expression answers, and the planner combines
+    the index scans (BitmapAnd, BitmapOr)."""
+    if narrow.op == "text":
+        pattern = _like(narrow.value)
+        where = " OR ".join(f"UPPER({column}::text) LIKE UPPER(%s)" for column in narrow.columns)
+        return f"({where})", [pattern] * len(narrow.columns)
+    parts = [_postgres(part) for part in narrow.parts]
+    joined = f" {narrow.op.upper()} ".join(sql for sql, _ in parts)
+    return f"({joined})", [param for _, params in parts for param in params]

@@ -8,7 +8,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db.models import (
     Case,
+    Exists,
     IntegerField,
+    OuterRef,
     Prefetch,
     Q,
     QuerySet,
@@ -17,7 +19,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Lower
 
-from catalog import search
+from catalog import paging, search
 from catalog.models import (
     CardDefinition,
     Characteristics,
@@ -108,8 +110,26 @@ def printed_token_names(slugs: list[str], language: str) -> dict[str, tuple[str,
     }
 
 
+# A relation's own columns: with the other side's slug and name, all a list shows of it (a
+# Treasure is made by thousands of cards, whose texts and JSON lists a page never reads).
+RELATION_FIELDS = (
+    "card_id",
+    "token_id",
+    "count",
+    "attach",
+    "transform",
+    "exclude_from_create_all",
+    "persistent",
+    "facedown",
+)
+
+
 def token_queryset() -> QuerySet[TokenDefinition]:
-    creators = TokenRelation.objects.select_related("card").order_by("card__name")
+    creators = (
+        TokenRelation.objects.select_related("card")
+        .only(*RELATION_FIELDS, "card__slug", "card__name")
+        .order_by("card__name")
+    )
     return TokenDefinition.objects.select_related("back", "game").prefetch_related(
         Prefetch("creator_relations", queryset=creators),
         Prefetch("printings", queryset=TokenPrinting.objects.order_by("pk")),
@@ -218,7 +238,11 @@ def card_to_payload(card: CardDefinition, *, inline: bool = True) -> JsonDict:
 
 
 def card_queryset() -> QuerySet[CardDefinition]:
-    relations = TokenRelation.objects.select_related("token").order_by("token__name", "token__slug")
+    relations = (
+        TokenRelation.objects.select_related("token")
+        .only(*RELATION_FIELDS, "token__slug", "token__name")
+        .order_by("token__name", "token__slug")
+    )
     return CardDefinition.objects.select_related("game").prefetch_related(
         Prefetch("relations", queryset=relations)
     )
@@ -326,7 +350,9 @@ def _made_by_cards(q: str, game: str | None) -> list[int]:
     cards = CardDefinition.objects.filter(search.parse(q, "cards"))
     if game:
         cards = cards.filter(game_id=game)
-    made = TokenRelation.objects.filter(card__in=cards.values("pk")).values_list(
+    # Driven by the relations (a few per token-making card), each probing its card, rather than
+    # by every card the search matches (10,000 for "goblin").
+    made = TokenRelation.objects.filter(Exists(cards.filter(pk=OuterRef("card_id")))).values_list(
         "token_id", flat=True
     )
     return list(made.distinct().order_by())
@@ -392,23 +418,21 @@ def token_creators(token: TokenDefinition) -> tuple[list[TokenRelation], int]:
 
 
 class Combined:
-    """Tokens, then cards, as one result list a Paginator pages through: the counts add up and
-    a page reads each queryset only for the part of it the page shows."""
+    """Tokens, then cards, as one result list paged by `catalog.paging`: a page reads each
+    queryset only for the part of it the page shows. The tokens are counted (a few thousand at
+    most: where the cards start), the cards only up to a cap."""
 
     def __init__(self, tokens: QuerySet[TokenDefinition], cards: QuerySet[CardDefinition]):
         self.tokens = tokens
         self.cards = cards
         self.token_count = tokens.count()
-        self.card_count = cards.count()
 
-    def count(self) -> int:
-        return self.token_count + self.card_count
-
-    def __len__(self) -> int:
-        return self.count()
+    def capped_count(self, cap: int) -> tuple[int, bool]:
+        cards, exact = paging.capped_count(self.cards, max(cap - self.token_count, 0))
+        return self.token_count + cards, exact
 
     def __getitem__(self, part: slice) -> list[tuple[str, Any]]:
-        start, stop, _ = part.indices(self.count())
+        start, stop = part.start or 0, part.stop
         found: list[tuple[str, Any]] = []
         if start < self.token_count:
             found += [("token", t) for t in self.tokens[start : min(stop, self.token_count)]]

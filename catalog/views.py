@@ -9,14 +9,14 @@ import re
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.core.paginator import Paginator
+from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
-from catalog import search, selectors, suggest
+from catalog import paging, search, selectors, suggest
 from catalog.models import CardDefinition, Characteristics, Game, PrintedName, TokenDefinition
 
 PAGE_SIZE = 48
@@ -141,18 +141,34 @@ def _result(kind: str, obj: Any, printed: PrintedName | None = None) -> dict[str
     }
 
 
-def _search(params: dict[str, str]) -> tuple[Any, int]:
-    """The results of the chosen kind, and how many of the other kind match too (a hint)."""
+def _search(params: dict[str, str]) -> tuple[paging.Results, tuple[int, bool]]:
+    """The results of the chosen kind, and how many of the other kind match too (a hint:
+    counted up to a cap, with whether the count is exact)."""
     filters: dict[str, Any] = {k: params[k] for k in ("game", "q", "type", "color")}
     if params["kind"] == "all":
-        return selectors.search_all(**filters, predefined=params["predefined"]), 0
+        return selectors.search_all(**filters, predefined=params["predefined"]), (0, True)
     if params["kind"] == "cards":
         found: Any = selectors.card_list(**filters)
         others: Any = selectors.token_list(**filters, made_by=True) if params["q"] else None
     else:
         found = selectors.token_list(**filters, predefined=params["predefined"])
         others = selectors.card_list(**filters) if params["q"] else None
-    return found, others.count() if others is not None else 0
+    also = paging.capped_count(others, paging.COUNT_CAP) if others is not None else (0, True)
+    return paging.Queried(found), also
+
+
+def _page(found: paging.Results, value: str | None) -> paging.CappedPage:
+    """Paginator.get_page's leniency: page 1 for a number that is not one, the last page (when
+    it is known) for one past the end."""
+    try:
+        return paging.page_of(found, paging.page_number(value), PAGE_SIZE)
+    except PageNotAnInteger:
+        return paging.page_of(found, 1, PAGE_SIZE)
+    except EmptyPage:
+        first = paging.page_of(found, 1, PAGE_SIZE)
+        if first.paginator.count_exact and first.paginator.num_pages > 1:
+            return paging.page_of(found, first.paginator.num_pages, PAGE_SIZE)
+        return first
 
 
 @require_safe
@@ -160,11 +176,11 @@ def browse(request: HtmxHttpRequest) -> HttpResponse:
     params = _params(request)
     error = ""
     try:
-        found, also = _search(params)
+        found, (also, also_exact) = _search(params)
     except ValidationError as exc:
         error = " ".join(exc.messages)
-        found, also = TokenDefinition.objects.none(), 0
-    page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+        found, (also, also_exact) = paging.Queried(TokenDefinition.objects.none()), (0, True)
+    page = _page(found, request.GET.get("page"))
     did_you_mean = (
         suggest.did_you_mean(params["q"], params["game"] or None)
         if not error and page.paginator.count == 0 and search.is_plain(params["q"])
@@ -196,6 +212,7 @@ def browse(request: HtmxHttpRequest) -> HttpResponse:
         "error": error,
         "query": query.urlencode(),
         "also": also,
+        "also_exact": also_exact,
         "did_you_mean": did_you_mean,
         "also_kind": other["kind"],
         "also_query": other.urlencode(),

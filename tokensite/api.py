@@ -28,13 +28,13 @@ def paginated_list(request: Any, items: Sequence[Any]) -> Response:
     return paginator.get_paginated_response(list(page or []))
 
 
-def paginated(view: Any) -> Any:
-    """Mark a function API view (`@api_view`) whose GET answers a list with `Pagination`.
+def paginated(view: Any, pagination: type[PageNumberPagination] = Pagination) -> Any:
+    """Mark a function API view (`@api_view`) whose GET answers a list with `pagination`.
 
     The view paginates by itself; this tells drf-spectacular, so the schema shows the
     `{"count", "next", "previous", "results"}` envelope and the `page`/`page_size` parameters
     instead of a bare array."""
-    view.cls.pagination_class = Pagination
+    view.cls.pagination_class = pagination
     return view
 
 

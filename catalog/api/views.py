@@ -3,8 +3,9 @@ same endpoints. Views parse, call a selector or a service, and return its result
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
@@ -17,10 +18,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from catalog import selectors, services, suggest
+from catalog.api.pagination import CappedPagination
 from catalog.api.serializers import CardSerializer, GameSerializer, TokenSerializer
 from catalog.models import CardDefinition, Game, TokenDefinition
 from catalog.search import is_plain as q_is_name
-from tokensite.api import Pagination, paginated
+from tokensite.api import paginated
 from tokensite.parsers import BoundedJSONParser
 
 T = TypeVar("T")
@@ -107,6 +109,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):  # type: ignore[type-arg]
     destroy=extend_schema(summary="Delete a token definition (staff)", parameters=[ID_PARAM]),
 )
 class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
+    pagination_class = CappedPagination  # broad searches: counted up to a cap
     parser_classes = (BoundedJSONParser,)  # deep nesting: a 400, not a RecursionError (500)
     serializer_class = TokenSerializer
     permission_classes = (IsStaffOrReadOnly,)
@@ -160,6 +163,7 @@ class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
     destroy=extend_schema(summary="Delete a card (staff)", parameters=[ID_PARAM]),
 )
 class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
+    pagination_class = CappedPagination  # broad searches: counted up to a cap
     parser_classes = (BoundedJSONParser,)  # deep nesting: a 400, not a RecursionError (500)
     serializer_class = CardSerializer
     permission_classes = (IsStaffOrReadOnly,)
@@ -210,7 +214,7 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-@paginated
+@functools.partial(paginated, pagination=CappedPagination)
 @extend_schema(
     methods=["GET"],
     parameters=[
@@ -222,7 +226,9 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
     description=(
         "Tokens first (a name search also finds the tokens the named cards make), then cards; "
         'each result has `"kind": "token" | "card"` and the token or card shape. A name search '
-        'that finds nothing answers `"suggestions"`: close card and token names ("did you mean").'
+        'that finds nothing answers `"suggestions"`: close card and token names ("did you mean"). '
+        "Broad searches are counted up to 1,000 matches: `count_exact` false means more than "
+        "`count` match."
     ),
 )
 @api_view(["GET"])
@@ -230,10 +236,10 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
 def search(request: Request) -> Response:
     params = _filters(request, "game", "q", "type", "color", "predefined")
     found = _run(lambda: selectors.search_all(**params))
-    paginator = Pagination()
-    page = paginator.paginate_queryset(cast(Any, found), request)
+    paginator = CappedPagination()
+    page = paginator.paginate_queryset(found, request)
     q = (params["q"] or "").strip()
-    if not found.count() and q_is_name(q):  # "did you mean": close card and token names
+    if not page and q_is_name(q):  # "did you mean": close card and token names
         suggestions = suggest.did_you_mean(q, params["game"] or None)
     else:
         suggestions = []

@@ -43,7 +43,7 @@ def test_an_effect_changed_later_adds_its_token() -> None:
 
 def test_a_name_search_finds_the_card_and_the_tokens_it_makes_in_one_list() -> None:
     found = selectors.search_all(q="Krenko")
-    results = [(kind, obj.slug) for kind, obj in found[0 : found.count()]]
+    results = [(kind, obj.slug) for kind, obj in found[0:1000]]
     assert results == [("token", "mtg-goblin-1-1-r"), ("card", "mtg-krenko-mob-boss")]
     # Tokens matching by their own name rank before those found through a card.
     goblins = [obj.slug for kind, obj in selectors.search_all(q="goblin")[0:50] if kind == "token"]
@@ -54,10 +54,12 @@ def test_a_name_search_finds_the_card_and_the_tokens_it_makes_in_one_list() -> N
 
 def test_the_combined_list_pages_across_tokens_and_cards() -> None:
     found = selectors.search_all(q="o")
-    everything = found[0 : found.count()]
-    assert len(everything) == found.token_count + found.card_count
-    pages = [item for start in range(0, found.count(), 7) for item in found[start : start + 7]]
+    count, exact = found.capped_count(10_000)
+    everything = found[0:count]
+    assert exact and len(everything) == found.token_count + found.cards.count() == count
+    pages = [item for start in range(0, count, 7) for item in found[start : start + 7]]
     assert pages == everything
+    assert found.capped_count(found.token_count + 2) == (found.token_count + 2, False)
 
 
 def test_the_search_api_answers_tokens_then_cards(client: Client) -> None:

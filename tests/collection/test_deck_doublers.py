@@ -42,20 +42,19 @@ def test_moxfield_lines_with_finishes_and_tags_match_cards_and_unknown_ones_are_
     )
 
 
-def test_a_riftbound_list_finds_its_legend_by_champion_and_title_and_keeps_rune_lines(
-    owner,
-) -> None:
+def test_a_riftbound_list_finds_its_legend_by_champion_and_title_and_its_runes(owner) -> None:
     text = (
         "Legend: Viktor, Herald of the Arcane\nChampion:\n1 Viktor, Leader\n"
-        "Battlefields:\n1 Altar to Unity\nRunes:\n6 Mind Rune\nMain Deck:\n3 Vanguard Captain\n"
+        "Battlefields:\n1 Altar to Unity\nRunes:\n6 Mind Rune\n6 order rune\n"
+        "Main Deck:\n3 Vanguard Captain\n"
     )
     deck = services.deck_create(owner=owner, game="riftbound", decklist=text)
-    assert list(deck.entries.values_list("card__slug", "section")) == [
-        ("rb-herald-of-the-arcane", "legend"),
-        ("rb-viktor-leader", "champion"),
-        ("rb-altar-to-unity", "battlefields"),
-        ("rb-vanguard-captain", "main"),
+    assert list(deck.entries.values_list("card__slug", "section", "count")) == [
+        ("rb-herald-of-the-arcane", "legend", 1),
+        ("rb-viktor-leader", "champion", 1),
+        ("rb-altar-to-unity", "battlefields", 1),
+        ("rb-mind-rune", "runes", 6),  # the seed's basic runes, one per domain (rule 163.1)
+        ("rb-order-rune", "runes", 6),
+        ("rb-vanguard-captain", "main", 3),
     ]
-    # the seed has no rune cards (an import of the card gallery brings them): kept, reported
-    (rune,) = deck.unknown.all()
-    assert (rune.name, rune.count, rune.section) == ("Mind Rune", 6, "runes")
+    assert not deck.unknown.exists()
