@@ -1,4 +1,4 @@
-"""Whether a name printed in another language contains a searched word (catalog/search.py,
+"""Finding the names printed in another language that contain a searched word (catalog/search.py,
 issue 21): a LIKE scan of the printed names against their FTS5 trigram index
 (catalog/search_index.py PRINTED_FTS), same SQLite file, same synthetic names, same run.
 
