@@ -36,6 +36,7 @@ from play.forms import (
 )
 from play.models import Table
 from play.selectors import TableAccess
+from play.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
 from tokensite.api import Conflict, DomainError, Forbidden
 
 LOG_ENTRIES = 40
@@ -51,17 +52,6 @@ def _stack_counts(count: int) -> list[tuple[int, str]]:
 LINK = re.compile(r"/play/(join|watch)/([\w-]{1,64})/?")
 SLOT = re.compile(r"^[a-z0-9_-]{1,40}$")
 MAX_SELECTED = 64  # stacks one multi-select action may name
-# The battlefield's single-key shortcuts: (what, default key, what it does). The page's buttons
-# name theirs with data-shortcut; players turn them off or remap them (static/js/battlefield.js).
-SHORTCUTS = [
-    ("next", "n", "Next step"),
-    ("pass", "p", "Pass the turn"),
-    ("undo", "u", "Undo the last action"),
-    ("untap-all", "a", "Untap (ready) all of the active player's permanents"),
-    ("create", "c", "Create tokens: the quantity, then Tab to the token"),
-    ("search", "/", "Search tokens and cards"),
-    ("help", "?", "This help"),
-]
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -347,7 +337,15 @@ def table_page(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         context = {"error": exc, "login_next": request.get_full_path()}
         return render(request, "play/error.html", context, status=exc.status)
     palette_context = _palette(table, request.user)
-    context = _context(request, table, access, palette=palette_context, shortcuts=SHORTCUTS)
+    context = _context(
+        request,
+        table,
+        access,
+        palette=palette_context,
+        shortcuts=SHORTCUTS,
+        shortcut_settings=shortcut_settings_for(user=request.user),
+        shortcut_reserved="".join(sorted(RESERVED_KEYS)),
+    )
     template = "play/table.html#board" if request.htmx else "play/table.html"
     return render(request, template, context)
 

@@ -450,10 +450,15 @@ def test_shortcuts_can_be_turned_off_and_remapped_and_are_kept(browser: Browser,
 
     page.get_by_role("button", name="Keys").click()
     help_dialog.get_by_label("Single-key shortcuts").check()
-    help_dialog.get_by_label("Key for: Next step").fill("j")
+    with page.expect_response("**/play/shortcuts/") as saved:
+        help_dialog.get_by_label("Key for: Next step").fill("j")
+    assert saved.value.status == 200
     expect(help_dialog.locator("#shortcut-note")).to_have_text("Saved.")
     help_dialog.get_by_label("Key for: Pass the turn").fill("j")
     expect(help_dialog.locator("#shortcut-note")).to_contain_text("already does something else")
+    help_dialog.get_by_label("Key for: Pass the turn").fill("1")
+    expect(help_dialog.locator("#shortcut-note")).to_contain_text("kept for quick counts")
+    expect(help_dialog.get_by_label("Key for: Pass the turn")).to_have_value("p")
     page.keyboard.press("Escape")
     page.reload()
     expect(page.get_by_role("button", name="Next step")).to_have_attribute("aria-keyshortcuts", "j")
@@ -462,7 +467,39 @@ def test_shortcuts_can_be_turned_off_and_remapped_and_are_kept(browser: Browser,
     expect(step).to_have_text(before)
     page.locator("body").press("j")
     expect(step).not_to_have_text(before)
+
+    # Kept with Ann's account, not this browser: another browser signed in as Ann has them.
+    assert page.evaluate("localStorage.getItem('tokensite.shortcuts')") is None
+    other = _context(browser, live_url, ann).new_page()
+    other.goto(f"{live_url}/play/{table.id}/")
+    expect(other.get_by_role("button", name="Next step")).to_have_attribute(
+        "aria-keyshortcuts", "j"
+    )
+    after = other.locator(".board-title .muted").inner_text()
+    other.locator("body").press("j")
+    expect(other.locator(".board-title .muted")).not_to_have_text(after)
+    other.context.close()
     page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_visitors_shortcuts_are_kept_in_their_browser(browser: Browser, live_url: str):
+    """Issue 25, 4: without an account (a guest's table), the settings stay in this browser."""
+    load_seed()
+    context = _context(browser, live_url, None)
+    page = context.new_page()
+    page.goto(f"{live_url}/play/new/")
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.locator("#board")).to_be_visible()
+    page.get_by_role("button", name="Keys").click()
+    page.locator("#help").get_by_label("Key for: Next step").fill("z")
+    expect(page.locator("#help #shortcut-note")).to_have_text("Saved.")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('tokensite.shortcuts'))")
+    assert stored == {"enabled": True, "keys": {"next": "z"}}
+    page.keyboard.press("Escape")
+    page.reload()
+    expect(page.get_by_role("button", name="Next step")).to_have_attribute("aria-keyshortcuts", "z")
+    context.close()
 
 
 @pytest.mark.django_db(transaction=True)
