@@ -24,6 +24,7 @@ from django_htmx.middleware import HtmxDetails
 from catalog import selectors as catalog
 from catalog import services as catalog_services
 from play import board, guests, palette, rules, selectors, services
+from play.catch_up import catch_up_announcement
 from play.forms import (
     COLORS,
     ActionForm,
@@ -107,19 +108,26 @@ def _context(
     table: Table,
     access: TableAccess,
     state: dict[str, Any] | None = None,
+    said_since: int | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """The page's context; `state` is the table state a write just returned, when there is one."""
+    """The page's context; `state` is the table state a write just returned, when there is one;
+    `said_since` the version the page had (a poll's `known`): the actions since are all said."""
     state = state or selectors.table_state(table=table, access=access)
     extra.setdefault(
         "result_lines", [board.event_line(e) for e in extra.get("result_events") or []]
     )
     entries = list(selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES)))
     latest = max(entries, key=lambda entry: entry.seq, default=None)
+    said = board.entry_announcement(latest, state) if latest is not None else ""
+    if said_since is not None and said_since < table.version - 1:
+        missed = [entry for entry in entries if entry.seq > said_since]
+        said = catch_up_announcement(missed, state, missed=table.version - said_since)
     return {
-        # The latest action in a sentence: the page's live region says it when the board moves
-        # to its version (own answers, polling), as the websocket's `said` does for patches.
-        "said": board.entry_announcement(latest, state) if latest is not None else "",
+        # The latest action in a sentence (or, after a poll, each one since the page's version):
+        # the live region says it when the board moves to its version (own answers, polling),
+        # as the websocket's `said` does for patches.
+        "said": said,
         "table": table,
         "state": state,
         "layout": board.layout(state, _art(state)),
@@ -358,13 +366,16 @@ def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         table, access = _access(request, table_id)
     except DomainError as exc:
         return _board_ended(request, table_id, exc)
-    if request.GET.get("known") == str(table.version):
+    known = request.GET.get("known", "")
+    if known == str(table.version):
         return HttpResponse(status=204)
     if request.GET.get("part") == "frame":
         # The head, choice, seat heads and log alone (battlefield.js swaps them in by id).
         frame = selectors.table_frame(table=table, access=access)
         return render(request, "play/table.html#frame", _context(request, table, access, frame))
-    return render(request, "play/table.html#board", _context(request, table, access))
+    since = int(known) if known.isdigit() and len(known) < 12 else None
+    context = _context(request, table, access, said_since=since)
+    return render(request, "play/table.html#board", context)
 
 
 @require_POST

@@ -421,6 +421,28 @@ def test_other_players_actions_are_announced_and_keep_focus(browser: Browser, da
 
 
 @pytest.mark.django_db(transaction=True)
+def test_polling_says_each_action_since_the_last_poll(browser: Browser, live_url: str):
+    """Issue 25, 3 without a websocket (the test server has none: the page polls): three
+    actions on Ben's life between two polls are all said, in order, not only the newest."""
+    load_seed()
+    ann = User.objects.create_user("ann")
+    table = _mtg_table(ann)  # Ann acts for Ben's unclaimed seat: another tab, as it were
+    page = _context(browser, live_url, ann).new_page()
+    page.goto(f"{live_url}/play/{table.id}/")
+    expect(page.locator("#live-status")).to_have_text(re.compile("polling", re.I))
+    # Hold the polls while Ben acts, so his actions arrive in one poll however fast it runs.
+    page.route("**/board/**", lambda route: route.abort())
+    page.wait_for_timeout(1200)
+    for amount in (-1, -2, -3):
+        _act(table, ann, {"type": "adjust_life", "seat": 1, "amount": amount})
+    page.unroute("**/board/**")
+    expect(page.locator("#announce")).to_have_text(
+        "Ben lost 1 life. Ben lost 2 life. Ben lost 3 life."
+    )
+    page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_shortcuts_can_be_turned_off_and_remapped_and_are_kept(browser: Browser, live_url: str):
     """Issue 25, 4 (WCAG 2.1.4): off, remapped, kept across reloads; never while typing."""
     load_seed()
