@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 
 # URL names whose htmx answers are the board partial (or an error beside a control), never a
@@ -28,11 +29,11 @@ BOARD_ANSWERS = frozenset(
 class BoardCompressionMiddleware:
     """Django's GZipMiddleware, applied to the htmx answers of BOARD_ANSWERS only."""
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
         self.gzip = GZipMiddleware(get_response)
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         match = request.resolver_match
         if match is None or match.url_name not in BOARD_ANSWERS:
