@@ -95,6 +95,7 @@ def test_every_page_state_has_no_axe_violations(browser: Browser, live_url: str)
     )
     collection_services.collection_add_list(owner=ann, game="mtg", text="2 Krenko, Mob Boss\n")
     spectate = Table.objects.get(pk=table.pk).spectate_token
+    invite = Table.objects.get(pk=table.pk).invite_token
 
     found: dict[str, str] = {}
 
@@ -112,6 +113,8 @@ def test_every_page_state_has_no_axe_violations(browser: Browser, live_url: str)
         ("print", "/print/"),
         ("login", "/accounts/login/"),
         ("signup", "/accounts/signup/"),
+        ("new table, no account", "/play/new/"),
+        ("invited view", f"/play/join/{invite}/"),
     ]
     for state, path in pages:
         anonymous.goto(live_url + path)
@@ -266,14 +269,17 @@ def test_pages_reflow_at_320_and_375_px_and_zoom_without_cutting_text(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_three_common_jobs_take_few_keys_and_focus_stays(browser: Browser, live_url: str):
+@pytest.mark.parametrize("width", [1280, 375])
+def test_the_three_common_jobs_take_few_keys_and_focus_stays(
+    browser: Browser, live_url: str, width: int
+):
     """Issue 25, 2: tap 4 of 10, create 3 Treasures, reach the last stack: at most 10 keys each
     (the audit counted 52 through the stack dialog, 14-32 and 70 Tabs before); focus is never
     lost, and the stack dialog gives it back to its stack."""
     load_seed()
     ann = User.objects.create_user("ann")
     table = _mtg_table(ann)
-    page = _context(browser, live_url, ann).new_page()
+    page = _context(browser, live_url, ann, width).new_page()
     page.goto(f"{live_url}/play/{table.id}/")
     soldiers = page.locator("#board .bf-tile", has_text="Soldier Token")
     expect(soldiers).to_have_count(1)
