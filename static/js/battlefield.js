@@ -704,7 +704,24 @@
 
   var kept = null;
 
+  // A resync that was already on its way when one's own action answered brings a board no newer
+  // than the one shown: swapping it in would only drop the action's result and announcement.
+  // Versions only grow (undo is a new version too), so an older or equal board is stale.
+  function staleResync(detail) {
+    var xhr = detail.xhr;
+    if (!xhr || xhr.status !== 200 || (xhr.responseURL || "").indexOf("known=") === -1 || ended()) {
+      return false;
+    }
+    var tag = /<section id="board"[^>]*>/.exec(detail.serverResponse || "");
+    var match = tag ? /data-version="(\d+)"/.exec(tag[0]) : null;
+    return !!match && !/\sdata-ended[\s>=]/.test(tag[0]) && parseInt(match[1], 10) <= version();
+  }
+
   document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "board" && staleResync(event.detail)) {
+      event.detail.shouldSwap = false;
+      return;
+    }
     if (event.detail.target && event.detail.target.id === "board") {
       before = stacksOnBoard();
       kept = rememberFocus();

@@ -456,7 +456,9 @@ def test_shortcuts_can_be_turned_off_and_remapped_and_are_kept(browser: Browser,
     table = _mtg_table(ann)
     page = _context(browser, live_url, ann).new_page()
     page.goto(f"{live_url}/play/{table.id}/")
-    step = page.locator(".board-title .muted")
+    step = page.locator(".board-title .muted")  # ends with the live status: wait until it settles
+    live_status = page.locator("#live-status")
+    expect(live_status).to_have_text("polling", timeout=15_000)
     before = step.inner_text()
     expect(page.get_by_role("button", name="Next step")).to_have_attribute("aria-keyshortcuts", "n")
 
@@ -489,6 +491,7 @@ def test_shortcuts_can_be_turned_off_and_remapped_and_are_kept(browser: Browser,
     expect(help_dialog.get_by_label("Key for: Pass the turn")).to_have_value("p")
     page.keyboard.press("Escape")
     page.reload()
+    expect(live_status).to_have_text("polling", timeout=15_000)
     expect(page.get_by_role("button", name="Next step")).to_have_attribute("aria-keyshortcuts", "j")
     page.locator("body").press("n")
     page.wait_for_timeout(500)

@@ -190,7 +190,14 @@ def _free_port() -> int:
 @pytest.fixture
 def daphne_url(tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
     """Daphne (HTTP + websockets) on a free port with its own SQLite file: the real live path."""
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'live.db'}", "DEBUG": "1"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'live.db'}",
+        "DEBUG": "1",
+        # With REDIS_URL (CI's second pass) every server shares one Redis: its own key prefix
+        # keeps this database's cached sessions and users apart from the other workers'.
+        "CACHE_KEY_PREFIX": f"e2e-{tmp_path.name}-{os.getpid()}",
+    }
     manage = [sys.executable, "manage.py"]
     subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True)
     out = subprocess.run(
