@@ -73,10 +73,9 @@ def shortcut_settings_for(*, user: AbstractBaseUser | AnonymousUser) -> dict[str
 def shortcut_settings_save(*, user: AbstractBaseUser, settings: Any) -> dict[str, Any]:
     """Keep `settings` on the player's profile (created on first save); ValidationError when
     they are not valid, and then nothing is written."""
-    shortcut_settings_validate(settings)
+    shortcut_settings_validate(settings)  # the field's own validator, before anything is written
     clean = {"enabled": settings.get("enabled", True), "keys": dict(settings.get("keys", {}))}
-    profile = Profile.objects.filter(user_id=user.pk).first() or Profile(user_id=user.pk)
-    profile.shortcuts = clean
-    profile.full_clean()
-    profile.save()
+    # update_or_create: two first saves at once (two tabs) make one profile, not an
+    # IntegrityError; the language, if saved, is kept.
+    Profile.objects.update_or_create(user_id=user.pk, defaults={"shortcuts": clean})
     return clean
