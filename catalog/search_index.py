@@ -51,7 +51,32 @@ SQLITE_TRIGGERS = {
     f"INSERT INTO {FTS}(rowid, {_COLUMNS}) VALUES (new.id, {_values('new')}); END",
 }
 SQLITE_REBUILD = f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')"
-SQLITE_DROP = [*(f"DROP TRIGGER IF EXISTS {name}" for name in SQLITE_TRIGGERS), f"DROP TABLE {FTS}"]
+# Names printed in other languages (issue 21), case-folded: whether one contains a searched
+# word decides if the index of English names may narrow a name search (catalog/search.py).
+PRINTED_FTS = "catalog_printed_fts"
+PRINTED_TABLE = "catalog_printedname"
+PRINTED_TABLE_SQL = (
+    f"CREATE VIRTUAL TABLE IF NOT EXISTS {PRINTED_FTS} USING fts5(folded, "
+    f"content='{PRINTED_TABLE}', content_rowid='id', tokenize='trigram')"
+)
+PRINTED_TRIGGERS = {
+    f"{PRINTED_FTS}_insert": f"CREATE TRIGGER IF NOT EXISTS {PRINTED_FTS}_insert AFTER INSERT ON "
+    f"{PRINTED_TABLE} BEGIN INSERT INTO {PRINTED_FTS}(rowid, folded) VALUES (new.id, new.folded); "
+    "END",
+    f"{PRINTED_FTS}_delete": f"CREATE TRIGGER IF NOT EXISTS {PRINTED_FTS}_delete AFTER DELETE ON "
+    f"{PRINTED_TABLE} BEGIN INSERT INTO {PRINTED_FTS}({PRINTED_FTS}, rowid, folded) "
+    "VALUES ('delete', old.id, old.folded); END",
+    f"{PRINTED_FTS}_update": f"CREATE TRIGGER IF NOT EXISTS {PRINTED_FTS}_update AFTER UPDATE OF "
+    f"folded ON {PRINTED_TABLE} BEGIN INSERT INTO {PRINTED_FTS}({PRINTED_FTS}, rowid, folded) "
+    f"VALUES ('delete', old.id, old.folded); INSERT INTO {PRINTED_FTS}(rowid, folded) "
+    "VALUES (new.id, new.folded); END",
+}
+PRINTED_REBUILD = f"INSERT INTO {PRINTED_FTS}({PRINTED_FTS}) VALUES ('rebuild')"
+SQLITE_DROP = [
+    *(f"DROP TRIGGER IF EXISTS {name}" for name in (*SQLITE_TRIGGERS, *PRINTED_TRIGGERS)),
+    f"DROP TABLE IF EXISTS {FTS}",
+    f"DROP TABLE IF EXISTS {PRINTED_FTS}",
+]
 POSTGRES_CREATE = [
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",
     *(
@@ -89,13 +114,27 @@ def ensure(connection: Any) -> bool:
             [f"{FTS}%"],
         )
         present = {row[0] for row in cursor.fetchall()}
-        if FTS in present and set(SQLITE_TRIGGERS) <= present:
-            return False
-        cursor.execute(SQLITE_TABLE)
-        for statement in SQLITE_TRIGGERS.values():
-            cursor.execute(statement)
-        cursor.execute(SQLITE_REBUILD)  # writes made while a trigger was missing
-    return True
+        cursor.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') AND name LIKE %s",
+            [f"{PRINTED_FTS}%"],
+        )
+        present |= {row[0] for row in cursor.fetchall()}
+        cursor.execute("SELECT count(*) FROM sqlite_master WHERE name = %s", [PRINTED_TABLE])
+        if not cursor.fetchone()[0]:  # migrating: 0008 runs before printed names exist (0009)
+            present |= {PRINTED_FTS, *PRINTED_TRIGGERS}
+        created = False
+        for table, create, triggers, rebuild in (
+            (FTS, SQLITE_TABLE, SQLITE_TRIGGERS, SQLITE_REBUILD),
+            (PRINTED_FTS, PRINTED_TABLE_SQL, PRINTED_TRIGGERS, PRINTED_REBUILD),
+        ):
+            if table in present and set(triggers) <= present:
+                continue
+            cursor.execute(create)
+            for statement in triggers.values():
+                cursor.execute(statement)
+            cursor.execute(rebuild)  # writes made while a trigger was missing
+            created = True
+    return created
 
 
 def present(connection: Any) -> bool:
@@ -118,6 +157,14 @@ def drop(connection: Any) -> None:
     with connection.cursor() as cursor:
         for statement in statements:
             cursor.execute(statement)
+
+
+def printed_match(value: str) -> str | None:
+    """The FTS5 query finding case-folded ``value`` in a printed name (SQLite), or None when the
+    index cannot answer it."""
+    if len(value) < MIN_INDEXED or not USE_FTS:
+        return None
+    return '"' + value.casefold().replace('"', '""') + '"'
 
 
 def fts_match(columns: tuple[str, ...], value: str) -> str | None:

@@ -7,6 +7,7 @@ rules: the kernel already computed P/T, Might and keywords, this only groups and
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from itertools import groupby
 from typing import Any
 
@@ -16,6 +17,7 @@ from django.utils.translation import gettext_noop, ngettext
 from play import choices, rules
 from play.i18n import entry_label, event_text, render_message, tr
 from play.models import Action
+from play.names import shown_name
 from play.rules.text import message_data
 
 JsonDict = dict[str, Any]
@@ -129,7 +131,7 @@ PATCHED_FIELDS = ("id", "count", "tapped", "exhausted")
 # The table's fields (besides its seats) shown only in the board's frame: its head, the choice and
 # the seat heads (the `frame` partial). A delta that changes only these and patchable tiles is
 # shown by patching the tiles and fetching the frame; any other field re-renders the board.
-FRAME_FIELDS = ("turn", "active_seat", "step", "pending_choice")
+FRAME_FIELDS = ("turn", "active_seat", "step", "pending_choice", "mode")
 
 
 def tile_signature(obj: JsonDict) -> str:
@@ -458,9 +460,12 @@ def _entry_label(action: Action, state: JsonDict) -> str:
 RULES_WARNING = "rules_warning"  # the event a track-only table logs (play/rules/context.py)
 
 
-def log_groups(actions: list[Action], state: JsonDict | None = None) -> list[JsonDict]:
+def log_groups(
+    actions: list[Action], state: JsonDict | None = None, players: Mapping[int, str] | None = None
+) -> list[JsonDict]:
     """Log entries newest first: one line per action ("Pass turn: Ben's turn 4") that opens to
-    its events with their rules; `seat` lets the page filter by player."""
+    its events with their rules; `seat` lets the page filter by player, `players` names who
+    acted (play/names.py: a guest by its seat)."""
     state = state or {}
     names = {s["seat"]: s["name"] for s in state.get("seats", [])}
     entries = []
@@ -471,7 +476,7 @@ def log_groups(actions: list[Action], state: JsonDict | None = None) -> list[Jso
                 "seq": action.seq,
                 "label": kind,
                 "summary": _action_summary(action, state),
-                "actor": action.actor.get_username() if action.actor else None,
+                "actor": shown_name(action.actor, players or {}),
                 "seat": action.seat,
                 "seat_name": names.get(action.seat) if action.seat is not None else None,
                 "undone": action.undone_by is not None,
@@ -535,10 +540,13 @@ def announcement(seat_name: str | None, events: list[JsonDict]) -> str:
     return said + "."
 
 
-def entry_announcement(action: Action, state: JsonDict) -> str:
-    """The announcement of a logged action (`announcement`), its seat named from `state`."""
+def entry_announcement(
+    action: Action, state: JsonDict, players: Mapping[int, str] | None = None
+) -> str:
+    """The announcement of a logged action (`announcement`), its seat named from `state`, else
+    who acted (`players`, play/names.py)."""
     names = {s["seat"]: s["name"] for s in state.get("seats", [])}
     seat_name = names.get(action.seat) if action.seat is not None else None
-    if seat_name is None and action.actor is not None:
-        seat_name = action.actor.get_username()
+    if seat_name is None:
+        seat_name = shown_name(action.actor, players or {})
     return announcement(seat_name, list(action.events or []))

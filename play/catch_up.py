@@ -4,6 +4,7 @@ one by one, bounded so a long gap is not read out whole (issue 25, item 3)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import ngettext
@@ -16,10 +17,17 @@ from play.models import Action
 SAID_ACTIONS = 3
 
 
-def catch_up_announcement(actions: list[Action], state: dict[str, Any], *, missed: int) -> str:
+def catch_up_announcement(
+    actions: list[Action],
+    state: dict[str, Any],
+    *,
+    missed: int,
+    players: Mapping[int, str] | None = None,
+) -> str:
     """The sentences of `actions` (the newest of the `missed` ones, oldest first), the newest
-    SAID_ACTIONS of them in full after how many earlier actions the log has."""
-    said = [text for text in (entry_announcement(a, state) for a in actions) if text]
+    SAID_ACTIONS of them in full after how many earlier actions the log has; `players` names
+    who acted where no seat does (board.entry_announcement)."""
+    said = [text for text in (entry_announcement(a, state, players) for a in actions) if text]
     newest = said[-SAID_ACTIONS:]
     earlier = max(missed - len(actions), 0) + len(said) - len(newest)
     if earlier:

@@ -44,14 +44,15 @@ def form_params(kind: str) -> dict[str, r.Param]:
 ACTION_TYPES = list(
     dict.fromkeys(spec.type for registry in rules.registries().values() for spec in registry)
 )
-# A palette button posts `pick` = "<type>:<catalogue id>" for the types naming a token or card.
+# A palette button posts `pick` = "<type>:<catalogue id>" for the types naming a token or card,
+# and a one-tap count button "<type>:<catalogue id>:<count>" (the count posted with it).
 PICKED = {
     kind: p.name
     for kind in ACTION_TYPES
     for p in form_params(kind).values()
     if p.refers in (r.TOKEN, r.CARD)
 }
-PICK = re.compile(rf"^({'|'.join(map(re.escape, PICKED))}):[\w-]{{1,100}}$")
+PICK = re.compile(rf"^({'|'.join(map(re.escape, PICKED))}):[\w-]{{1,100}}(:[1-9][0-9]{{0,2}})?$")
 
 
 def _text(max_length: int | None = 100) -> forms.CharField:
@@ -150,9 +151,11 @@ class ActionForm(forms.Form):
                 except forms.ValidationError as error:
                     self.add_error(p.name, error)
         if data.get("pick"):
-            kind, slug = data["pick"].split(":", 1)
+            kind, slug, *count = data["pick"].split(":")
             data["type"] = kind
             data[PICKED[kind]] = slug
+            if count and "count" in self.params:
+                data["count"] = int(count[0])
         return data
 
     def _division(self) -> dict[str, Any] | None:
@@ -248,9 +251,11 @@ class TableCreateForm(forms.Form):
         choices=Table.Mode.choices,
         required=False,
         initial=Table.Mode.ENFORCE,
-        label="Rules",
-        help_text="Track only: house rules, rebuilding a board, cards the rules engine doesn't "
-        "know. Nothing is refused; the log marks what breaks the rules.",
+        label=gettext_lazy("Rules"),
+        help_text=gettext_lazy(
+            "Track only: house rules, rebuilding a board, cards the rules engine doesn't "
+            "know. Nothing is refused; the log marks what breaks the rules."
+        ),
     )
 
     def clean_mode(self) -> str:

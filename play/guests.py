@@ -25,7 +25,7 @@ from django.db.models import Max, Q
 from django.http import HttpRequest
 from django.utils import timezone
 
-from play import services
+from play import palette, services
 from play.models import Action, Guest, IdempotentAnswer, Seat, Spectator, Table
 from tokensite.api import DomainError
 from tokensite.clientip import client_ip
@@ -121,9 +121,10 @@ def settle_after_login(request: HttpRequest, account: User, carried: CarriedOver
 
 
 def guest_claim(*, guest: User, account: User) -> int:
-    """Give the guest's tables, seats, spectating and log entries to the account, then delete
-    the guest. A seat at a table where the account already sits is freed (one seat per user).
-    Returns how many tables the account received."""
+    """Give the guest's tables, seats, spectating, log entries and palette (favourite and recent
+    tokens, merged with the account's) to the account, then delete the guest. A seat at a table
+    where the account already sits is freed (one seat per user). Returns how many tables the
+    account received."""
     with transaction.atomic():
         if not Guest.objects.filter(user=guest).exists():
             return 0
@@ -135,6 +136,7 @@ def guest_claim(*, guest: User, account: User) -> int:
         Spectator.objects.filter(user=guest, table_id__in=watching).delete()
         Spectator.objects.filter(user=guest).update(user=account)
         Action.objects.filter(actor=guest).update(actor=account)
+        palette.palette_tokens_merge(source=guest, target=account)
         IdempotentAnswer.objects.filter(user=guest).delete()
         guest.delete()
     return moved

@@ -95,12 +95,30 @@ def shown_words() -> Iterator[str]:
         yield from (zone for zone, _label in registry.move_to)
 
 
+def game_words() -> Iterator[str]:
+    """Game vocabulary the kernel puts into sentences as data (``play.rules.text.word``) and
+    pages show as labels: counter kinds, Riftbound domains, zones, keywords that trigger."""
+    from play import rules
+    from play.rules.mtg.players import PLAYER_COUNTER_KINDS
+    from play.rules.mtg.zones import RETURNS
+    from play.rules.riftbound.board import DOMAINS
+
+    for registry in rules.registries().values():
+        yield from registry.counter_kinds
+    yield from PLAYER_COUNTER_KINDS
+    yield from DOMAINS
+    for keyword, _counter, _rule in RETURNS:
+        yield from (keyword, keyword.lower())
+    yield from ("graveyard", "exile", "hand", "library", "command", "stack")
+
+
 def kernel_messages() -> Iterator[str]:
     """Every data word the kernel shows, from the registries and presentations themselves."""
     from play import rules
     from play.rules.registry import GROUPS
 
     yield from GROUPS.values()
+    yield from game_words()
     yield type_words("undo")
     for game, registry in rules.registries().items():
         shown = rules.presentation(game)

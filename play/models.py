@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.fields.json import KeyTransform
+from django.utils.translation import gettext_lazy
 
 
 class FastJSONField(models.JSONField):
@@ -73,17 +74,16 @@ class Table(models.Model):
     )
 
     class Mode(models.TextChoices):
-        ENFORCE = "enforce", "Enforce the rules"
-        TRACK = "track", "Track only (record what the rules would refuse, with a warning)"
+        """The kernel's modes (``GameState.mode``, in ``state``: switching is a logged action,
+        ``set_mode``), for the forms and the API's choices."""
+
+        ENFORCE = "enforce", gettext_lazy("Enforce the rules")
+        TRACK = (
+            "track",
+            gettext_lazy("Track only (record what the rules would refuse, with a warning)"),
+        )
 
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
-    mode = models.CharField(
-        max_length=8,
-        choices=Mode.choices,
-        default=Mode.ENFORCE,
-        help_text="Track: the kernel warns instead of refusing; each action logs the mode it "
-        "ran in, so the log replays the same in either mode.",
-    )
     invite_token = models.CharField(max_length=64, unique=True, default=new_link_token)
     spectate_token = models.CharField(max_length=64, unique=True, default=new_link_token)
     created_at = models.DateTimeField(auto_now_add=True)

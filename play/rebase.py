@@ -17,6 +17,7 @@ from django.db.models import QuerySet
 
 from play import rules
 from play.models import Action, Seat, Table
+from play.names import player_names, shown_name
 from play.rules.registry import Footprint
 from play.rules.systems import get_system
 from play.selectors import AnyUser
@@ -75,14 +76,16 @@ def check_rebase(
         refers = replace(refers, stacks=refers.stacks | owned)
     for seq, touched in _since(table, version).values_list("seq", "touched"):
         if overlaps(refers, touched):
-            entry = Action.objects.select_related("actor").get(table=table, seq=seq)
+            entry = Action.objects.select_related("actor__guest", "table__owner__guest").get(
+                table=table, seq=seq
+            )
             raise Conflict(conflict_detail(entry, seats, state, refers, user), code="conflict")
 
 
 def stale_detail(*, table: Table, seats: list[Seat], state: Any, version: int, user: Any) -> str:
     """What happened first, for a write that can't be rebased (undo takes back the *last*
     action, which is no longer the one the player saw)."""
-    entry = _since(table, version).select_related("actor").first()
+    entry = _since(table, version).select_related("actor__guest", "table__owner__guest").first()
     if entry is None:
         return "The table changed since you looked; here it is as it is now."
     return conflict_detail(entry, seats, state, Footprint(), user)
@@ -113,7 +116,9 @@ def _who(entry: Action, seats: list[Seat], user: AnyUser) -> str:
     seat = next((s for s in seats if s.number == entry.seat), None)
     if seat is not None:
         return seat.name
-    return entry.actor.username if entry.actor is not None else "Another player"
+    if entry.actor is None:
+        return "Another player"
+    return shown_name(entry.actor, player_names(seats, entry.table.owner)) or "Another player"
 
 
 def _plural(name: str, count: int) -> str:

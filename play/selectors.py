@@ -18,6 +18,7 @@ from play import rules
 from play.delta import apply_patch
 from play.i18n import event_text
 from play.models import Action, Seat, Table
+from play.names import player_names, shown_name
 from play.rules.objects import ObjectTable
 from play.statecache import committed_states
 from tokensite.api import NotFound, name_match_rank
@@ -119,8 +120,8 @@ def table_list_for_user(
             Q(owner_id=user.pk) | Q(seats__user_id=user.pk) | Q(spectators__user_id=user.pk)
         )
         .distinct()
-        .select_related("owner")
-        .prefetch_related("seats__user")
+        .select_related("owner__guest")
+        .prefetch_related("seats__user__guest")
     )
     if game:
         tables = tables.filter(game=game)
@@ -138,16 +139,14 @@ def table_extras(table: Table, seats: list[Seat], access: TableAccess) -> dict[s
         links = {"invite": table.invite_token, "spectate": table.spectate_token}
     elif access.role == "player":
         links["spectate"] = table.spectate_token
+    names = player_names(seats, table.owner)
     return {
         "name": table.name,
         "status": table.status,
-        "mode": table.mode,
-        "owner": table.owner.get_username(),
+        "owner": shown_name(table.owner, names),
         "you": {"role": access.role, "seats": sorted(access.seats)},
         "links": links,
-        "claimed_by": {
-            str(seat.number): seat.user.get_username() if seat.user else None for seat in seats
-        },
+        "claimed_by": {str(seat.number): shown_name(seat.user, names) for seat in seats},
     }
 
 
@@ -179,7 +178,7 @@ def current_state(table: Table) -> Any:
 
 
 def table_state(*, table: Table, access: TableAccess) -> dict[str, Any]:
-    seats = list(table.seats.select_related("user"))
+    seats = list(table.seats.select_related("user__guest"))
     return state_view(table, current_state(table), seats, access)
 
 
@@ -187,7 +186,7 @@ def table_frame(*, table: Table, access: TableAccess) -> dict[str, Any]:
     """The table state without its stacks (seats, turn, step, choice), at a cost that doesn't
     grow with them; the whole state where the seats' view reads the stacks (the game's system
     says so) or a pending choice names some."""
-    seats = list(table.seats.select_related("user"))
+    seats = list(table.seats.select_related("user__guest"))
     state = current_state(table)
     if state.pending_choice is None and not rules.get_system(table.game).views_read_other_stacks:
         state = copy.copy(state)
@@ -195,12 +194,13 @@ def table_frame(*, table: Table, access: TableAccess) -> dict[str, Any]:
     return state_view(table, state, seats, access)
 
 
-def action_entry(action: Action) -> dict[str, Any]:
-    """One log entry as the API shows it."""
+def action_entry(action: Action, players: dict[int, str]) -> dict[str, Any]:
+    """One log entry as the API shows it, who acted named by ``players``
+    (``table_player_names``)."""
     return {
         "seq": action.seq,
         "kind": action.kind,
-        "actor": action.actor.get_username() if action.actor else None,
+        "actor": shown_name(action.actor, players),
         "seat": action.seat,
         "action": action.payload,
         "events": action.events,
@@ -209,11 +209,18 @@ def action_entry(action: Action) -> dict[str, Any]:
     }
 
 
+def table_player_names(*, table: Table) -> dict[int, str]:
+    """The name each user at the table goes by (play/names.py: a guest by its seat)."""
+    seats = table.seats.select_related("user__guest")
+    owner = User.objects.select_related("guest").filter(pk=table.owner_id).first()
+    return player_names(seats, owner)
+
+
 def table_log(*, table: Table, after: int = 0) -> QuerySet[Action]:
     """The log entries after version `after`, oldest first (checkpoints left in the database)."""
     return (
         table.actions.filter(seq__gt=after)
-        .select_related("actor")
+        .select_related("actor__guest")
         .defer("checkpoint", "inverse", "forward")
         .order_by("seq")
     )
@@ -243,12 +250,12 @@ def history_length(table: Table) -> int:
     return 0 if latest is None else latest[0] + len(latest[1])
 
 
-def history_lines(action: Action) -> list[dict[str, Any]]:
+def history_lines(action: Action, players: dict[int, str]) -> list[dict[str, Any]]:
     """One log entry's events told as sentences with the rule each follows."""
     return [
         {
             "seq": action.seq,
-            "actor": action.actor.get_username() if action.actor else None,
+            "actor": shown_name(action.actor, players),
             "type": event.get("type"),
             "text": event_text(event),
             "rule": event.get("rule"),
@@ -286,14 +293,15 @@ class HistoryWindow:
         # history_start order as in seq order, since lines only ever append.
         entries = (
             self.table.actions.filter(history_start__gte=Subquery(first), history_start__lt=stop)
-            .select_related("actor")
+            .select_related("actor__guest")
             .defer("checkpoint", "inverse", "forward")
             .order_by("history_start", "seq")
         )
+        players = table_player_names(table=self.table)
         lines: list[dict[str, Any]] = []
         for action in entries:
             skip = max(start - action.history_start, 0)
-            lines.extend(history_lines(action)[skip:])
+            lines.extend(history_lines(action, players)[skip:])
         return lines[: stop - start]
 
 
@@ -319,13 +327,9 @@ def table_replay(*, table: Table) -> Any:
     return state
 
 
-def seat_summaries(seats: list[Seat]) -> list[dict[str, Any]]:
+def seat_summaries(seats: list[Seat], names: dict[int, str]) -> list[dict[str, Any]]:
     return [
-        {
-            "seat": seat.number,
-            "name": seat.name,
-            "user": seat.user.get_username() if seat.user else None,
-        }
+        {"seat": seat.number, "name": seat.name, "user": shown_name(seat.user, names)}
         for seat in seats
     ]
 
@@ -334,15 +338,16 @@ def table_summary(table: Table, user: AnyUser) -> dict[str, Any]:
     """A table as the list shows it (seats prefetched by `table_list_for_user`)."""
     seats = list(table.seats.all())
     access = access_for(table, seats, user)
+    names = player_names(seats, table.owner)
     return {
         "id": str(table.id),
         "game": table.game,
         "name": table.name,
         "status": table.status,
         "version": table.version,
-        "owner": table.owner.get_username(),
+        "owner": shown_name(table.owner, names),
         "role": access.role if access else None,
-        "seats": seat_summaries(seats),
+        "seats": seat_summaries(seats, names),
         "created_at": table.created_at.isoformat(),
         "updated_at": table.updated_at.isoformat(),
     }
@@ -351,18 +356,20 @@ def table_summary(table: Table, user: AnyUser) -> dict[str, Any]:
 def invite_preview(*, invite: str) -> dict[str, Any]:
     """What an invite link shows before joining: the table and which seats are still free."""
     table = (
-        Table.objects.select_related("owner").filter(invite_token=invite).first()
+        Table.objects.select_related("owner__guest").filter(invite_token=invite).first()
         if is_link_token(invite)
         else None
     )
     if table is None:
         raise NotFound(_("This link is not valid."))
+    seats = list(table.seats.select_related("user__guest"))
+    names = player_names(seats, table.owner)
     return {
         "id": str(table.id),
         "name": table.name,
         "game": table.game,
-        "owner": table.owner.get_username(),
-        "seats": seat_summaries(list(table.seats.select_related("user"))),
+        "owner": shown_name(table.owner, names),
+        "seats": seat_summaries(seats, names),
     }
 
 

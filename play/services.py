@@ -23,13 +23,14 @@ from django.utils.translation import gettext as _
 from play import broadcast, rules
 from play.board import announcement
 from play.delta import apply_patch, diff_states, forward, inverse, table_delta
-from play.i18n import error_text
+from play.i18n import error_text, type_words
 from play.idempotency import Idempotency, Repeat, find_answer, keep_answer
 from play.models import Action, Seat, Spectator, Table, new_link_token
+from play.names import shown_name
 from play.payloads import action_check_shape, action_embed_definitions
 from play.rebase import check_rebase, stale_detail, touched_from_delta
-from play.rules.registry import ActionSpec
-from play.rules.text import msg
+from play.rules.registry import OWNER, SET_MODE, ActionSpec
+from play.rules.text import msg, word
 from play.selectors import (
     AnyUser,
     TableAccess,
@@ -40,6 +41,7 @@ from play.selectors import (
     is_link_token,
     parse_table_id,
     state_view,
+    table_player_names,
 )
 from play.statecache import committed_states
 from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
@@ -113,10 +115,12 @@ def table_create(
             _("A table seats 1 to %(most)d players.") % {"most": MAX_PLAYERS}, code="invalid"
         )
     setup = {"players": list(players), **(options or {})}
+    if mode != Table.Mode.ENFORCE:
+        setup[rules.MODE] = mode  # the state starts in it (switching later is logged)
     with _kernel_call():
         state = rules.new_game(game, setup)
     with transaction.atomic():
-        table = Table(game=game, name=name, owner=owner, setup=setup, mode=mode)
+        table = Table(game=game, name=name, owner=owner, setup=setup)
         table.state = rules.codec.dump(state)
         table.full_clean()
         table.save()
@@ -181,7 +185,7 @@ def _lock(
         )
     except Table.DoesNotExist:
         raise NotFound(_("No such table.")) from None
-    seats = list(table.seats.select_related("user"))
+    seats = list(table.seats.select_related("user__guest"))
     access = access_for(table, seats, user)
     if access is None:
         raise NotFound(_("No such table."))
@@ -283,21 +287,26 @@ def _commit_entry(
     transaction.on_commit(lambda: committed_states.put(table.id, version, state))
     seat_name = state.seats[seat].name if seat is not None and seat < len(state.seats) else None
     if seat_name is None and isinstance(user, User):
-        seat_name = user.get_username()
+        seat_name = shown_name(user, table_player_names(table=table))
     said = announcement(seat_name, events)
     transaction.on_commit(lambda: _broadcast(table, version, events, delta, said), robust=True)
     return version, delta
 
 
 def _run_payload(table: Table, action: dict[str, Any]) -> dict[str, Any]:
-    """The action as the log keeps it: catalogue definitions embedded, and the table's mode
-    (a track-only table's actions say so, so the log replays as it was decided)."""
-    payload = action_embed_definitions(
-        table.game, {key: value for key, value in action.items() if key != rules.MODE}
-    )
-    if table.mode == Table.Mode.TRACK:
-        payload[rules.MODE] = rules.TRACK
-    return payload
+    """The action as the log keeps it: catalogue definitions embedded. The state holds the mode
+    it runs in (``set_mode``), so a client may not stamp one on an action of its own."""
+    payload = {key: value for key, value in action.items() if key != rules.MODE}
+    if action.get("type") == SET_MODE.type:
+        payload = dict(action)
+    return action_embed_definitions(table.game, payload)
+
+
+def _check_owner_only(table: Table, user: AnyUser, payload: dict[str, Any]) -> None:
+    """Actions the registry gives the table's owner alone (switching the mode)."""
+    spec = rules.registries()[table.game].get(payload.get("type"))
+    if spec is not None and spec.actor.kind == OWNER and table.owner_id != user.pk:
+        raise Forbidden(_("Only the table's owner may switch how it enforces the rules."))
 
 
 @overload
@@ -318,7 +327,7 @@ def table_apply_action(
     user: AnyUser,
     expected_version: int,
     action: dict[str, Any],
-    idempotency: Idempotency,
+    idempotency: Idempotency | None,
 ) -> ActionResult | Repeat: ...
 
 
@@ -342,6 +351,7 @@ def table_apply_action(
         if idempotency is not None and (found := find_answer(table, user, idempotency.key)):
             return found
         payload = _run_payload(table, action)
+        _check_owner_only(table, user, payload)
         with _kernel_call():
             state = current_state(table)
             rebased_from = None
@@ -389,8 +399,13 @@ def table_apply_action(
 
 
 def table_untap_all(
-    *, table_id: uuid.UUID | str, user: AnyUser, expected_version: int, seat: int
-) -> ActionResult | None:
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    seat: int,
+    idempotency: Idempotency | None = None,
+) -> ActionResult | Repeat | None:
     """Untap (MTG) or ready (Riftbound) everything ``seat`` controls: the game's one "untap all"
     action, so one log entry and one undo. Nothing tapped: None, and nothing is logged."""
     with _busy_is_conflict(), transaction.atomic():
@@ -414,6 +429,7 @@ def table_untap_all(
             user=user,
             expected_version=expected_version,
             action={"type": untap_everything.type, "seat": seat},
+            idempotency=idempotency,
         )
 
 
@@ -424,7 +440,8 @@ def table_apply_to_stacks(
     expected_version: int,
     kind: str,
     objects: list[str],
-) -> list[ActionResult]:
+    idempotency: Idempotency | None = None,
+) -> list[ActionResult] | Repeat:
     """One control on several stacks (the board's multi-select): the action of type ``kind`` on
     every object of each stack, one logged action per stack (each undone on its own), all or
     none (one transaction). Stacks it doesn't apply to, or already in the state a tap or untap
@@ -432,6 +449,8 @@ def table_apply_to_stacks(
     registry = rules.registries()
     with _busy_is_conflict(), transaction.atomic():
         table, _seats, _access = _lock(table_id, user, expected_version)
+        if idempotency is not None and (found := find_answer(table, user, idempotency.key)):
+            return found
         spec = registry[table.game].get(kind)
         asks = {p.name for p in spec.form_params()} if spec is not None else set()
         if spec is None or spec.applies is None or asks != {"object", "count"}:
@@ -455,6 +474,8 @@ def table_apply_to_stacks(
             version = result.version
             results.append(result)
             shown = {o["id"]: o for o in result.state["objects"]}
+        if idempotency is not None:
+            keep_answer(table, user, idempotency.key, idempotency.answer(results))
         return results
 
 
@@ -516,7 +537,7 @@ def table_undo(
     table_id: uuid.UUID | str,
     user: AnyUser,
     expected_version: int,
-    idempotency: Idempotency,
+    idempotency: Idempotency | None,
 ) -> ActionResult | Repeat: ...
 
 
@@ -561,9 +582,10 @@ def table_undo(
         with _kernel_call():
             current = current_state(table)
             state = _rebuild_before(table, target, current)
-        label = target.payload.get("type", "action")
-        # Told as data too (play.rules.text), so each reader sees it in their language.
-        undid = msg("Undid #{seq} ({label}).", seq=target.seq, label=label)
+        label = str(target.payload.get("type", "action"))
+        # Told as data too (play.rules.text), so each reader sees it in their language: the
+        # action as the log titles it ("Pass turn"), a word of the catalogue.
+        undid = msg("Undid #{seq} ({label}).", seq=target.seq, label=word(type_words(label)))
         events = [
             {
                 "type": "undone",
@@ -592,20 +614,20 @@ def table_undo(
         return result
 
 
-def table_set_mode(*, table_id: uuid.UUID | str, user: AnyUser, mode: str) -> Table:
-    """The owner switches a table between enforcing the rules and tracking only. Actions already
-    logged keep the mode they ran in (their payload says it), so the log replays unchanged."""
+def table_set_mode(*, table_id: uuid.UUID | str, user: AnyUser, mode: str) -> ActionResult:
+    """The owner switches a table between enforcing the rules and tracking only, at its current
+    version (the API's PATCH): the registry's ``set_mode`` action, logged and broadcast."""
     if mode not in Table.Mode.values:
-        raise DomainError(f"Unknown mode {mode!r}; use enforce or track.", code="invalid")
-    with _busy_is_conflict(), transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=parse_table_id(table_id)).first()
-        if table is None or access_for(table, list(table.seats.all()), user) is None:
-            raise NotFound("No such table.")
-        if table.owner_id != user.pk:
-            raise Forbidden("Only the table's owner may switch how it enforces the rules.")
-        table.mode = mode
-        table.save(update_fields=["mode", "updated_at"])
-    return table
+        raise DomainError(
+            _("Unknown mode %(mode)r; use enforce or track.") % {"mode": mode}, code="invalid"
+        )
+    version = Table.objects.filter(pk=parse_table_id(table_id)).values_list("version", flat=True)
+    return table_apply_action(
+        table_id=table_id,
+        user=user,
+        expected_version=version.first() or 0,
+        action={"type": SET_MODE.type, "mode": mode},
+    )
 
 
 def table_set_status(*, table_id: uuid.UUID | str, user: AnyUser, status: str) -> Table:

@@ -13,18 +13,19 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
 
 from tokensite.models import Profile
 
 # (what, default key, what it does). The page's buttons name theirs with data-shortcut.
 SHORTCUTS = [
-    ("next", "n", "Next step"),
-    ("pass", "p", "Pass the turn"),
-    ("undo", "u", "Undo the last action"),
-    ("untap-all", "a", "Untap (ready) all of the active player's permanents"),
-    ("create", "c", "Create tokens: the quantity, then Tab to the token"),
-    ("search", "/", "Search tokens and cards"),
-    ("help", "?", "This help"),
+    ("next", "n", gettext_lazy("Next step")),
+    ("pass", "p", gettext_lazy("Pass the turn")),
+    ("undo", "u", gettext_lazy("Undo the last action")),
+    ("untap-all", "a", gettext_lazy("Untap (ready) all of the active player's permanents")),
+    ("create", "c", gettext_lazy("Create tokens: the quantity, then Tab to the token")),
+    ("search", "/", gettext_lazy("Search tokens and cards")),
+    ("help", "?", gettext_lazy("This help")),
 ]
 DEFAULT_KEYS = {action: key for action, key, _does in SHORTCUTS}
 # Keys the page keeps for itself, whatever the settings: the palette's quick counts (1 2 3 5 0)

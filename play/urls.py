@@ -28,7 +28,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("play/<uuid:table_id>/favourite/", views.favourite, name="play-favourite"),
     path("play/<uuid:table_id>/undo/", views.undo, name="play-undo"),
     path("play/<uuid:table_id>/untap-all/", views.untap_all, name="play-untap-all"),
-    path("play/<uuid:table_id>/mode/", views.set_mode, name="play-mode"),
     path("play/<uuid:table_id>/objects/<str:object_id>/", views.object_panel, name="play-object"),
     path("play/<uuid:table_id>/palette/", views.palette_search, name="play-palette"),
     path("play/<uuid:table_id>/print/", views.print_tokens, name="play-print-tokens"),

@@ -35,13 +35,15 @@ from play.forms import (
     panel_groups,
     table_controls,
 )
-from play.models import Table
+from play.idempotency import Idempotency, Repeat, parse_key
+from play.models import Seat, Table
 from play.selectors import TableAccess
 from play.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
 from tokensite.api import Conflict, DomainError, Forbidden
 
 LOG_ENTRIES = 40
 QUICK_COUNTS = [(n, str(n)) for n in (1, 2, 3, 5, 10)]  # the palette's one-tap quantities
+ROW_COUNTS = [n for n, _ in QUICK_COUNTS[:4]]  # on each token row (a phone's width holds four)
 
 
 def _stack_counts(count: int) -> list[tuple[int, str]]:
@@ -77,14 +79,17 @@ def _palette(table: Table, user: Any) -> dict[str, Any]:
     _printed_names([*quick, *pinned])
     create = table_controls(table.game)["create"]
     leaves = create.param("leaves_at") if create is not None else None
+    memory = palette.palette_memory(user=user, game=table.game)
     return {
         "quick": quick,
         "roles": roles,
         "colors": COLORS,
         "pinned": pinned,
         "leaves": leaves.options() if leaves is not None else [],
-        "memory": palette.palette_memory(user=user, game=table.game),
+        "memory": memory,
+        "common": palette.palette_common(game=table.game, memory=memory),
         "counts": QUICK_COUNTS,
+        "row_counts": ROW_COUNTS,
     }
 
 
@@ -119,10 +124,13 @@ def _context(
     )
     entries = list(selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES)))
     latest = max(entries, key=lambda entry: entry.seq, default=None)
-    said = board.entry_announcement(latest, state) if latest is not None else ""
+    players = selectors.table_player_names(table=table)
+    said = board.entry_announcement(latest, state, players) if latest else ""
     if said_since is not None and said_since < table.version - 1:
         missed = [entry for entry in entries if entry.seq > said_since]
-        said = catch_up_announcement(missed, state, missed=table.version - said_since)
+        said = catch_up_announcement(
+            missed, state, missed=table.version - said_since, players=players
+        )
     return {
         # The latest action in a sentence (or, after a poll, each one since the page's version):
         # the live region says it when the board moves to its version (own answers, polling),
@@ -131,7 +139,7 @@ def _context(
         "table": table,
         "state": state,
         "layout": board.layout(state, _art(state)),
-        "log": board.log_groups(entries, state),
+        "log": board.log_groups(entries, state, players),
         "access": access,
         "spectate": request.GET.get("spectate", ""),
         "controls": table_controls(table.game),
@@ -180,6 +188,25 @@ def _board(
 def _stale(request: HtmxHttpRequest, table_id: Any, exc: Conflict) -> HttpResponse:
     """409: nothing was done; show the current state so the player acts on what is true now."""
     return _board(request, table_id, status=409, notice=exc.detail)
+
+
+def _idempotency(request: HttpRequest) -> Idempotency | None:
+    """The page's `Idempotency-Key` (battlefield.js sends one per submission): a double submit
+    or a retry gets the first answer, replayed, instead of a conflict."""
+    key = parse_key(request.headers.get("Idempotency-Key"))
+    return None if key is None else Idempotency(key, _kept_answer)
+
+
+def _kept_answer(result: Any) -> dict[str, Any]:
+    """What a repeat needs to answer as the first request did: the events it logged."""
+    results = result if isinstance(result, list) else [result]
+    return {"events": [event for each in results for event in each.events]}
+
+
+def _replayed(request: HtmxHttpRequest, table_id: Any, repeat: Repeat) -> HttpResponse:
+    response = _board(request, table_id, result_events=repeat.answer.get("events") or [])
+    response["Idempotent-Replayed"] = "true"
+    return response
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -252,7 +279,7 @@ def join(request: HtmxHttpRequest, invite: str) -> HttpResponse:
         return render(request, "play/error.html", {"error": exc}, status=exc.status)
     user = request.user
     if request.method != "POST" and user.is_authenticated:
-        if any(seat["user"] == user.get_username() for seat in preview["seats"]):
+        if Seat.objects.filter(table_id=preview["id"], user_id=user.pk).exists():
             return redirect("play-table", table_id=preview["id"])
     form = JoinForm(request.POST or None)
     error = None
@@ -282,19 +309,6 @@ def join(request: HtmxHttpRequest, invite: str) -> HttpResponse:
         "next": urlencode({"next": here}),
     }
     return render(request, "play/join.html", context, status=status)
-
-
-@require_POST
-def set_mode(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
-    """The owner switches between enforcing the rules and tracking only (a control on the
-    table page); the board comes back with the new mode."""
-    try:
-        services.table_set_mode(
-            table_id=table_id, user=request.user, mode=request.POST.get("mode", "")
-        )
-    except DomainError as exc:
-        return _error(request, exc)
-    return _board(request, table_id)
 
 
 @require_safe
@@ -395,11 +409,14 @@ def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
             user=request.user,
             expected_version=form.cleaned_data["expected_version"],
             action=action,
+            idempotency=_idempotency(request),
         )
     except Conflict as exc:
         return _stale(request, table_id, exc)
     except DomainError as exc:
         return _error(request, exc)
+    if isinstance(result, Repeat):
+        return _replayed(request, table_id, result)
     remembered = _remember_creation(request, table_id, action)
     summary = board.replacement_summary(result.events)
     response = _board(
@@ -457,6 +474,7 @@ def act_on_stacks(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
             expected_version=version,
             kind=request.POST.get("type", ""),
             objects=objects,
+            idempotency=_idempotency(request),
         )
     except ValueError:
         return _error(request, DomainError("expected_version must be a number.", code="invalid"))
@@ -464,6 +482,8 @@ def act_on_stacks(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _stale(request, table_id, exc)
     except DomainError as exc:
         return _error(request, exc)
+    if isinstance(results, Repeat):
+        return _replayed(request, table_id, results)
     if not results:
         return _board(request, table_id, result_events=[])
     events = [e for result in results for e in result.events]
@@ -501,7 +521,12 @@ def undo(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         )
     try:
         version = int(request.POST.get("expected_version", ""))
-        result = services.table_undo(table_id=table_id, user=request.user, expected_version=version)
+        result = services.table_undo(
+            table_id=table_id,
+            user=request.user,
+            expected_version=version,
+            idempotency=_idempotency(request),
+        )
     except ValueError:
         return _error(
             request, DomainError(gettext("expected_version must be a number."), code="invalid")
@@ -510,6 +535,8 @@ def undo(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _stale(request, table_id, exc)
     except DomainError as exc:
         return _error(request, exc)
+    if isinstance(result, Repeat):
+        return _replayed(request, table_id, result)
     return _board(request, table_id, state=result.state, result_events=result.events)
 
 
@@ -533,6 +560,7 @@ def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
             user=request.user,
             expected_version=form.cleaned_data["expected_version"],
             seat=form.cleaned_data["seat"],
+            idempotency=_idempotency(request),
         )
     except Conflict as exc:
         return _stale(request, table_id, exc)
@@ -540,6 +568,8 @@ def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _error(request, exc)
     if result is None:
         return _board(request, table_id, result_events=[])
+    if isinstance(result, Repeat):
+        return _replayed(request, table_id, result)
     return _board(request, table_id, state=result.state, result_events=result.events)
 
 

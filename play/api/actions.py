@@ -183,6 +183,7 @@ ACTORS = {
     r.ACTIVE: "the active player",
     r.ANYONE: "any seated player",
     r.FIELD_CONTROLLER: "the controller of the battlefield `{param}`",
+    r.OWNER: "the table's owner",
 }
 
 

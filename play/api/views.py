@@ -295,7 +295,9 @@ def table_log(request: Request, table_id: str) -> Response:
     # A window, not a queryset: each page is one range query (see selectors.LogWindow).
     log = cast(Any, selectors.LogWindow(table, after))
     page: list[Any] | None = paginator.paginate_queryset(log, request)
-    return paginator.get_paginated_response([selectors.action_entry(a) for a in page or []])
+    players = selectors.table_player_names(table=table)
+    entries = [selectors.action_entry(a, players) for a in page or []]
+    return paginator.get_paginated_response(entries)
 
 
 @paginated

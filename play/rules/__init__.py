@@ -11,7 +11,6 @@ from play.rules import codec
 from play.rules.errors import ChoicePending, IllegalAction, InvalidAction, RulesError
 from play.rules.kernel import (
     MODE,
-    TRACK,
     Outcome,
     acting_seats,
     action_seat,
@@ -23,7 +22,7 @@ from play.rules.kernel import (
 from play.rules.mtg import system as _mtg  # registers the MTG game system
 from play.rules.presentation import Presentation
 from play.rules.riftbound import system as _riftbound  # registers the Riftbound game system
-from play.rules.state import MAX_COUNT, GameState
+from play.rules.state import MAX_COUNT, TRACK, GameState
 from play.rules.systems import get_system
 
 

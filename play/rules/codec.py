@@ -9,8 +9,19 @@ from typing import Any
 from play.rules.definitions import face_from_payload, face_to_payload
 from play.rules.errors import InvalidAction
 from play.rules.objects import ObjectTable
-from play.rules.state import AnyState, Face, GameObject, GameState, PendingChoice, Pump, Seat
+from play.rules.state import (
+    ENFORCE,
+    MODES,
+    AnyState,
+    Face,
+    GameObject,
+    GameState,
+    PendingChoice,
+    Pump,
+    Seat,
+)
 from play.rules.systems import get_system
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -98,6 +109,7 @@ def dump(state: AnyState) -> JsonDict:
         "pending_choice": None if pending is None else copy.deepcopy(vars(pending)),
         "next_id": state.next_id,
         "next_timestamp": state.next_timestamp,
+        "mode": state.mode,
         "system": copy.deepcopy(state.system),
     }
 
@@ -105,11 +117,13 @@ def dump(state: AnyState) -> JsonDict:
 def load(data: JsonDict) -> AnyState:
     """The state ``dump`` produced (or an older schema's, upgraded); rejects other versions."""
     if not isinstance(data, dict) or data.get("schema") not in (1, SCHEMA_VERSION):
-        raise InvalidAction(f"not a kernel state of schema {SCHEMA_VERSION}")
+        raise InvalidAction(
+            msg("not a kernel state of schema {schema_version}", schema_version=SCHEMA_VERSION)
+        )
     try:
         return _load(_upgrade(data) if data["schema"] == 1 else data)
     except (KeyError, TypeError, ValueError, InvalidAction) as exc:
-        raise InvalidAction(f"not a valid kernel state: {exc!r}") from None
+        raise InvalidAction(msg("not a valid kernel state: {exc}", exc=repr(exc))) from None
 
 
 def _upgrade(data: JsonDict) -> JsonDict:
@@ -138,6 +152,9 @@ def _upgrade(data: JsonDict) -> JsonDict:
 
 def _load(data: JsonDict) -> AnyState:
     system = get_system(data["game"])
+    mode = data.get("mode", ENFORCE)  # states dumped before modes were part of them
+    if mode not in MODES:
+        raise InvalidAction(msg("mode must be one of {modes}", modes=", ".join(MODES)))
     pending = copy.deepcopy(data["pending_choice"])
     objects = [_load_object(system.object_record, o) for o in data["objects"]]
     seats = []
@@ -154,5 +171,6 @@ def _load(data: JsonDict) -> AnyState:
         pending_choice=None if pending is None else PendingChoice(**pending),
         next_id=data["next_id"],
         next_timestamp=data["next_timestamp"],
+        mode=mode,
         system=copy.deepcopy(data.get("system", {})),
     )

@@ -103,7 +103,13 @@ class Context(Generic[ObjectT, SeatT]):
         if self._answers:
             answer = self._answers.pop(0)
             if answer not in options:
-                raise InvalidAction(f"{answer!r} is not one of the options: {options!r}")
+                raise InvalidAction(
+                    msg(
+                        "{answer} is not one of the options: {options}",
+                        answer=repr(answer),
+                        options=repr(options),
+                    )
+                )
             return answer
         raise NeedChoice(kind, seat, prompt, options, rule, refers=refers)
 
@@ -142,5 +148,5 @@ class Context(Generic[ObjectT, SeatT]):
     def get(self, object_id: object) -> ObjectT:
         """The stack named by an action, or InvalidAction."""
         if not isinstance(object_id, str) or object_id not in self.state.objects:
-            raise InvalidAction(f"there is no object {object_id!r}")
+            raise InvalidAction(msg("there is no object {object_id}", object_id=repr(object_id)))
         return self.state.objects[object_id]

@@ -12,6 +12,7 @@ from typing import Any
 from play.rules.effects import EffectError, parse_abilities, parse_effects
 from play.rules.errors import InvalidAction
 from play.rules.state import Face
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 Namer = Callable[[tuple[str, ...]], str]
@@ -24,7 +25,9 @@ _LIST_FIELDS = ("supertypes", "types", "subtypes", "tags", "keywords")
 def _strings(data: Mapping[str, Any], name: str) -> tuple[str, ...]:
     value = data.get(name) or []
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidAction(f"definition field {name!r} must be a list of strings")
+        raise InvalidAction(
+            msg("definition field {name} must be a list of strings", name=repr(name))
+        )
     return tuple(value)
 
 
@@ -35,7 +38,7 @@ def _number(data: Mapping[str, Any], name: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool):
-        raise InvalidAction(f"definition field {name!r} must be a number")
+        raise InvalidAction(msg("definition field {name} must be a number", name=repr(name)))
     if isinstance(value, int):
         return value
     if isinstance(value, str):
@@ -45,7 +48,13 @@ def _number(data: Mapping[str, Any], name: str) -> int | None:
         if "*" in text:
             fixed = text.replace("*", "").strip("+")
             return int(fixed) if fixed.isdigit() else 0
-    raise InvalidAction(f"definition field {name!r} must be a number, not {value!r}")
+    raise InvalidAction(
+        msg(
+            "definition field {name} must be a number, not {value}",
+            name=repr(name),
+            value=repr(value),
+        )
+    )
 
 
 def _colors(data: Mapping[str, Any]) -> tuple[str, ...]:
@@ -53,7 +62,9 @@ def _colors(data: Mapping[str, Any]) -> tuple[str, ...]:
     colors = _strings(data, "colors")
     unknown = [c for c in colors if c not in COLOR_ORDER + DOMAIN_ORDER]
     if unknown:
-        raise InvalidAction(f"unknown colors {unknown}; use W, U, B, R, G or Riftbound domains")
+        raise InvalidAction(
+            msg("unknown colors {unknown}; use W, U, B, R, G or Riftbound domains", unknown=unknown)
+        )
     return tuple(c for c in COLOR_ORDER + DOMAIN_ORDER if c in colors)
 
 
@@ -61,20 +72,23 @@ def face_from_payload(data: object, default_name: Namer) -> Face:
     """The copiable values a definition prints; ``default_name`` applies the game's naming rule
     (MTG 111.4) when the payload names nothing."""
     if not isinstance(data, Mapping):
-        raise InvalidAction("a definition must be an object")
+        raise InvalidAction(msg("a definition must be an object"))
     lists = {name: _strings(data, name) for name in _LIST_FIELDS}
     name = data.get("name")
     if name is not None and not isinstance(name, str):
-        raise InvalidAction("definition field 'name' must be a string")
+        raise InvalidAction(msg("definition field 'name' must be a string"))
     text = data.get("text") or ""
     mana_cost = data.get("mana_cost") or ""
     if not isinstance(text, str) or not isinstance(mana_cost, str):
-        raise InvalidAction("definition fields 'text' and 'mana_cost' must be strings")
+        raise InvalidAction(msg("definition fields 'text' and 'mana_cost' must be strings"))
     try:
         abilities = tuple(parse_abilities(data.get("abilities") or []))
         effects = tuple(parse_effects(data.get("effects") or []))
     except EffectError as exc:
-        raise InvalidAction(f"definition {name or ''}: {exc}") from None
+        # The effect parser's own words (a malformed definition, data for developers).
+        raise InvalidAction(
+            msg("definition {name}: {error}", name=name or "", error=str(exc))
+        ) from None
     return Face(
         name=name or default_name(lists["subtypes"]),
         mana_cost=mana_cost,

@@ -14,16 +14,15 @@ from play.rules.context import Context, Event, rules_warning
 from play.rules.errors import ChoicePending, IllegalAction, InvalidAction, NeedChoice
 from play.rules.registry import Registry
 from play.rules.stacks import merge_identical
-from play.rules.state import AnyState, PendingChoice
+from play.rules.state import MODES, TRACK, AnyState, PendingChoice
 from play.rules.systems import all_systems, get_system
 from play.rules.text import from_data, msg
 
 JsonDict = dict[str, Any]
 
 MODE = "mode"
-TRACK = "track"
-"""``action["mode"] == TRACK``: run on a track-only table. The tables service writes it into the
-action it logs, so replaying the log decides every action as it was decided."""
+"""``action["mode"] == TRACK``: run as at a track-only table. Logs written before the mode was
+part of the state (``GameState.mode``) say it in each action, so they replay as decided."""
 
 
 @dataclass(frozen=True)
@@ -33,16 +32,22 @@ class Outcome:
 
 
 def new_game(game: str, setup: JsonDict) -> AnyState:
-    """A new game of ``game`` ("mtg") for ``setup``: players, starting_life, hand, library."""
+    """A new game of ``game`` ("mtg") for ``setup``: players, starting_life, hand, library,
+    and the table's ``mode`` (enforce by default)."""
     if not isinstance(setup, dict):
-        raise InvalidAction("setup must be an object")
-    return get_system(game).new_game(setup)
+        raise InvalidAction(msg("setup must be an object"))
+    state = get_system(game).new_game(setup)
+    mode = setup.get(MODE, state.mode)
+    if mode not in MODES:
+        raise InvalidAction(msg("mode must be one of {modes}", modes=", ".join(MODES)))
+    state.mode = mode
+    return state
 
 
 def apply(state: AnyState, action: JsonDict) -> Outcome:
     """Perform one action; the returned state is after state-based actions (CR 704.3)."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise InvalidAction("an action is an object with a string 'type'")
+        raise InvalidAction(msg("an action is an object with a string 'type'"))
     pending = state.pending_choice
     if pending is not None:
         if action["type"] != "choose":
@@ -54,18 +59,20 @@ def apply(state: AnyState, action: JsonDict) -> Outcome:
                 )
             )
         if "choice" not in action:
-            raise InvalidAction("choose needs a choice")
+            raise InvalidAction(msg("choose needs a choice"))
         if pending.amounts is not None:
             if not isinstance(action["choice"], dict):
-                raise InvalidAction("this choice is answered by amounts: a JSON object")
+                raise InvalidAction(msg("this choice is answered by amounts: a JSON object"))
         elif action["choice"] not in pending.options:
-            raise InvalidAction(f"choice must be one of {pending.options!r}")
+            raise InvalidAction(
+                msg("choice must be one of {options}", options=repr(pending.options))
+            )
         answers = [*pending.action.get("answers", []), action["choice"]]
         base = state.clone()
         base.pending_choice = None
         return _run(base, {**pending.action, "answers": answers})
     if action["type"] == "choose":
-        raise InvalidAction("there is no pending choice to answer")
+        raise InvalidAction(msg("there is no pending choice to answer"))
     return _run(state, action)
 
 
@@ -74,12 +81,16 @@ def _run(state: AnyState, action: JsonDict) -> Outcome:
     handler = system.handlers.get(action["type"])
     if handler is None:
         known = ", ".join(sorted(system.handlers))
-        raise InvalidAction(f"unknown action type {action['type']!r}; known: {known}")
+        raise InvalidAction(
+            msg(
+                "unknown action type {type}; known: {known}", type=repr(action["type"]), known=known
+            )
+        )
     answers = action.get("answers", [])
     if not isinstance(answers, list):
-        raise InvalidAction("answers must be a list")
+        raise InvalidAction(msg("answers must be a list"))
     work = state.clone()
-    track = action.get(MODE) == TRACK
+    track = work.mode == TRACK or action.get(MODE) == TRACK
     ctx = Context(work, answers, manual=action["type"] in system.manual_actions, track=track)
     try:
         handler(ctx, action)

@@ -9,6 +9,7 @@ from play.rules.context import Context
 from play.rules.errors import InvalidAction
 from play.rules.stacks import check_count
 from play.rules.state import MAX_COUNT, ObjectT
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -19,16 +20,23 @@ def target(
     """The stack an action names and how many of it (default 1); in ``zone`` if one is named."""
     obj = ctx.get(action.get("object"))
     if zone is not None and obj.zone != zone:
-        raise InvalidAction(f"{obj.id} is not on the {zone} (it is in {obj.zone})")
+        raise InvalidAction(
+            msg(
+                "{obj} is not on the {zone} (it is in {zone2})",
+                obj=obj.id,
+                zone=zone,
+                zone2=obj.zone,
+            )
+        )
     return obj, check_count(action.get("count"), obj.count)
 
 
 def seat(ctx: Context[Any, Any], action: JsonDict, name: str, default: int | None = None) -> int:
     value = action.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidAction(f"{name} must be a seat number")
+        raise InvalidAction(msg("{name} must be a seat number", name=name))
     if not 0 <= value < len(ctx.state.seats):
-        raise InvalidAction(f"there is no seat {value}")
+        raise InvalidAction(msg("there is no seat {value}", value=value))
     return value
 
 
@@ -37,16 +45,23 @@ def integer(
 ) -> int:
     value = action.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidAction(f"{name} must be an integer")
+        raise InvalidAction(msg("{name} must be an integer", name=name))
     if not minimum <= value <= MAX_COUNT:
-        raise InvalidAction(f"{name} must be between {minimum} and {MAX_COUNT}")
+        raise InvalidAction(
+            msg(
+                "{name} must be between {minimum} and {max_count}",
+                name=name,
+                minimum=minimum,
+                max_count=MAX_COUNT,
+            )
+        )
     return value
 
 
 def flag(action: JsonDict, name: str) -> bool:
     value = action.get(name, False)
     if not isinstance(value, bool):
-        raise InvalidAction(f"{name} must be true or false")
+        raise InvalidAction(msg("{name} must be true or false", name=name))
     return value
 
 
@@ -56,14 +71,14 @@ def text(action: JsonDict, name: str, choices: tuple[str, ...] | None = None) ->
         return None
     if not isinstance(value, str) or (choices is not None and value not in choices):
         allowed = f" one of {', '.join(choices)}" if choices else " a string"
-        raise InvalidAction(f"{name} must be{allowed}")
+        raise InvalidAction(msg("{name} must be{allowed}", name=name, allowed=allowed))
     return value
 
 
 def mapping(action: JsonDict, name: str) -> JsonDict:
     value = action.get(name) or {}
     if not isinstance(value, dict):
-        raise InvalidAction(f"{name} must be an object")
+        raise InvalidAction(msg("{name} must be an object", name=name))
     return value
 
 
@@ -71,5 +86,5 @@ def setup_int(setup: JsonDict, name: str, default: int) -> int:
     """A count of a new game's setup (life, hand, library): a non-negative integer."""
     value: object = setup.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidAction(f"{name} must be a non-negative integer")
+        raise InvalidAction(msg("{name} must be a non-negative integer", name=name))
     return value

@@ -16,7 +16,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from play.rules.context import Context
-from play.rules.state import MAX_COUNT, AnyState
+from play.rules.errors import InvalidAction
+from play.rules.state import MAX_COUNT, MODES, TRACK, AnyState
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 Handler = Callable[[Context[Any, Any], JsonDict], None]
@@ -114,6 +116,7 @@ NAMED = "named"  # the seat named by ``Actor.param`` (default: the active player
 ACTIVE = "active"  # the active player
 ANYONE = "anyone"  # any seated player
 FIELD_CONTROLLER = "field_controller"  # the controller of the battlefield named by ``param``
+OWNER = "owner"  # the table's owner alone: the tables service checks (the kernel has no owners)
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,7 @@ ROLES = frozenset(
         "next",  # next step
         "pass",  # pass the turn
         "answer",  # answer the pending choice
+        "mode",  # the owner switches between enforcing the rules and tracking only
     }
 )
 
@@ -237,7 +241,7 @@ class Registry:
         # ``by``: the seat whose spell or ability chooses the object (Riftbound Deflect, 809);
         # it acts as well as the seat the action belongs to.
         self.by = by
-        for spec in [*specs, CHOOSE]:
+        for spec in [*specs, CHOOSE, SET_MODE]:
             assert spec.type not in self.specs, spec.type
             self.specs[spec.type] = spec
 
@@ -362,7 +366,7 @@ def _actor_seat(state: AnyState, spec: ActionSpec, action: JsonDict) -> int | No
         fields: list[JsonDict] = state.system.get("battlefields", [])
         field_ = next((b for b in fields if b["id"] == wanted), {})
         return _seat_value(field_.get("controller"))
-    if actor.kind == ANYONE:
+    if actor.kind in (ANYONE, OWNER):
         return None
     raise AssertionError(actor.kind)  # a choice's seat is the kernel's (kernel.action_seat)
 
@@ -468,4 +472,42 @@ CHOOSE = ActionSpec(
     actor=Actor(ANYONE),
     role="answer",
     example={"choice": 0},
+)
+
+
+def _set_mode(ctx: Context[Any, Any], action: JsonDict) -> None:
+    """Enforce the rules, or track only (``GameState.mode``): an action like any other, so the
+    log says when it changed, replay reproduces it and undo takes it back."""
+    mode = action.get("mode")
+    if mode not in MODES:
+        raise InvalidAction(msg("mode must be one of {modes}", modes=", ".join(MODES)))
+    ctx.state.mode = mode
+    text = (
+        msg("Track only: nothing is refused, the log marks what breaks the rules.")
+        if mode == TRACK
+        else msg("The rules are enforced again.")
+    )
+    ctx.event("mode_changed", text, None, mode=mode)
+
+
+SET_MODE = ActionSpec(
+    "set_mode",
+    _set_mode,
+    "Switch mode",
+    "The table's owner switches between enforcing the rules and tracking only.",
+    (
+        Param(
+            "mode",
+            CHOICE,
+            "enforce: refuse what the rules forbid; track: do it and mark it in the log.",
+            required=True,
+            choices=MODES,
+            labels=("Enforce the rules", "Track only"),
+            label="Mode",
+        ),
+    ),
+    actor=Actor(OWNER),
+    role="mode",
+    example={"mode": TRACK},
+    style="secondary",
 )

@@ -17,6 +17,7 @@ from typing import Any
 from play.rules.errors import InvalidAction
 from play.rules.objects import Caches
 from play.rules.state import MAX_COUNT, AnyState, GameObject, ObjectT
+from play.rules.text import msg
 
 _NOT_IDENTITY = {"id", "count", "timestamp", "counters", "pumps"}
 
@@ -39,11 +40,13 @@ def check_count(count: object, available: int | None = None) -> int:
     if count is None:
         count = 1
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise InvalidAction(f"count must be a positive integer, not {count!r}")
+        raise InvalidAction(msg("count must be a positive integer, not {count}", count=repr(count)))
     if count > MAX_COUNT:
-        raise InvalidAction(f"count must be at most {MAX_COUNT}")
+        raise InvalidAction(msg("count must be at most {max_count}", max_count=MAX_COUNT))
     if available is not None and count > available:
-        raise InvalidAction(f"the stack holds only {available}, not {count}")
+        raise InvalidAction(
+            msg("the stack holds only {available}, not {count}", available=available, count=count)
+        )
     return count
 
 

@@ -18,6 +18,12 @@ from play.rules.objects import ObjectTable, copy_record
 
 JsonDict = dict[str, Any]
 
+ENFORCE = "enforce"
+TRACK = "track"
+MODES = (ENFORCE, TRACK)
+"""How a table treats what the rules forbid: refused (enforce), or done and marked in the log
+(track only: house rules, a judge rebuilding a board, cards the kernel doesn't know)."""
+
 MAX_COUNT = 10**9  # per action; issue 7: at least 10**9, and 10**12 is refused
 """The largest count one action may name, and the largest stack the kernel will build."""
 
@@ -152,6 +158,9 @@ class GameState(Generic[ObjectT, SeatT]):
     pending_choice: PendingChoice | None = None
     next_id: int = 1
     next_timestamp: int = 1
+    mode: str = ENFORCE
+    """``ENFORCE`` or ``TRACK``: part of the state, so switching is an action in the log that
+    replay and undo reproduce like any other (``set_mode``)."""
     system: JsonDict = field(default_factory=dict)
     """Game-system data with no place in a record, JSON only (Riftbound: Victory Score, its
     battlefields, "once each turn" uses)."""

@@ -16,6 +16,7 @@ from play.rules.errors import InvalidAction
 from play.rules.presentation import Presentation
 from play.rules.registry import Handler, Registry
 from play.rules.state import AnyState, GameObject, Seat
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -82,5 +83,11 @@ def all_systems() -> list[GameSystem]:
 def get_system(game: object) -> GameSystem:
     system = _SYSTEMS.get(game) if isinstance(game, str) else None
     if system is None:
-        raise InvalidAction(f"unknown game {game!r}; known: {', '.join(sorted(_SYSTEMS))}")
+        raise InvalidAction(
+            msg(
+                "unknown game {game}; known: {systems}",
+                game=repr(game),
+                systems=", ".join(sorted(_SYSTEMS)),
+            )
+        )
     return system

@@ -17,6 +17,8 @@ class Text(str):
     template: str
     plural_template: str | None
     args: dict[str, Any]
+    is_word: bool = False
+    """A game word from data (``word``), not a sentence the kernel wrote."""
 
     def __new__(cls, template: str, plural_template: str | None = None, /, **args: Any) -> Text:
         chosen = plural_template if plural_template and args.get("n") != 1 else template
@@ -26,14 +28,30 @@ class Text(str):
         made.args = args
         return made
 
+    def __copy__(self) -> Text:
+        return self  # immutable, like the str it is
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Text:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as what made it: str's own reduction would format the English text again.
+        return (_rebuild, (self.template, self.plural_template, self.args))
+
     def data(self) -> dict[str, Any]:
         """JSON-safe: ``{"id", "plural"?, "args"}``, nested texts as data too."""
         found: dict[str, Any] = {"id": self.template, "args": {}}
         if self.plural_template:
             found["plural"] = self.plural_template
+        if self.is_word:
+            found["word"] = True
         for key, value in self.args.items():
             found["args"][key] = value.data() if isinstance(value, Text) else value
         return found
+
+
+def _rebuild(template: str, plural_template: str | None, args: dict[str, Any]) -> Text:
+    return Text(template, plural_template, **args)
 
 
 def msg(template: str, /, **args: Any) -> Text:
@@ -46,6 +64,21 @@ def plural(singular: str, plural_form: str, /, n: int, **args: Any) -> Text:
     return Text(singular, plural_form, n=n, **args)
 
 
+def joined(parts: list[Text], separator: str = "") -> Text:
+    """Sentence pieces told one after another (", with 2 +1/+1 counters, with 1 loyalty
+    counter"): each piece stays a ``Text`` of its own, so each is translated."""
+    fields = {f"part{i}": part for i, part in enumerate(parts)}
+    return Text(separator.join("{" + key + "}" for key in fields), None, **fields)
+
+
+def word(value: str) -> Text:
+    """A game word from data (a counter kind, a keyword, a domain) that a reader's language may
+    translate; the catalogue lists them from the registries (``play/i18n.py``)."""
+    made = Text(value.replace("{", "{{").replace("}", "}}"), None)
+    made.is_word = True
+    return made
+
+
 def from_data(data: dict[str, Any] | None) -> Text | None:
     """The ``Text`` that ``data()`` described (None for None)."""
     if data is None:
@@ -54,7 +87,9 @@ def from_data(data: dict[str, Any] | None) -> Text | None:
         key: from_data(value) if isinstance(value, dict) and "id" in value else value
         for key, value in data.get("args", {}).items()
     }
-    return Text(data["id"], data.get("plural"), **args)
+    made = Text(data["id"], data.get("plural"), **args)
+    made.is_word = bool(data.get("word"))
+    return made
 
 
 def message_data(text: str) -> dict[str, Any] | None:

@@ -426,6 +426,38 @@
   document.body.addEventListener("htmx:afterRequest", ownDone);
   document.body.addEventListener("htmx:sendAbort", ownDone);
 
+  // Every post names what it asks for with an Idempotency-Key made from its fields (the
+  // version among them): a double click or a retry of the same submission gets the first
+  // answer back (header Idempotent-Replayed), not a second action or a conflict; the same
+  // button pressed again once the board moved on sends a new version, so a new key.
+  function idempotencyKey(path, formData) {
+    var text = path;
+    if (formData && formData.entries) {
+      var pairs = [];
+      for (var entry of formData.entries()) {
+        if (entry[0] !== "csrfmiddlewaretoken" && typeof entry[1] === "string") {
+          pairs.push(entry[0] + "=" + entry[1]);
+        }
+      }
+      text += "?" + pairs.sort().join("&");
+    }
+    var hash = 0x811c9dc5; // FNV-1a, twice (two seeds) for 64 bits: enough within one table
+    var other = 0x01000193;
+    for (var i = 0; i < text.length; i++) {
+      var code = text.charCodeAt(i);
+      hash = Math.imul(hash ^ code, 0x01000193) >>> 0;
+      other = Math.imul(other ^ code, 0x811c9dc5) >>> 0;
+    }
+    return "page-" + hash.toString(16) + other.toString(16) + "-" + text.length;
+  }
+
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (detail.verb === "post") {
+      detail.headers["Idempotency-Key"] = idempotencyKey(detail.path, detail.formData);
+    }
+  });
+
   // Controls outside the board (the token palette) post the version the board shows now.
   function syncVersion() {
     var v = String(version());
@@ -987,6 +1019,12 @@
     fillSettings();
   }
 
+  // The notes in the reader's language, from the page (templates/play/table.html).
+  function noteWord(name, fallback) {
+    var out = document.getElementById("shortcut-note");
+    return (out && out.dataset[name]) || fallback;
+  }
+
   if (settingsForm) {
     settingsForm.addEventListener("submit", function (event) {
       event.preventDefault();
@@ -995,7 +1033,7 @@
       var input = event.target;
       if (input.name === "enabled") {
         shortcuts.enabled = input.checked;
-        saveShortcuts(input.checked ? "Shortcuts on." : "Shortcuts off.");
+        saveShortcuts(input.checked ? noteWord("on", "Shortcuts on.") : noteWord("off", "Shortcuts off."));
         return;
       }
       if (!input.dataset.action) {
@@ -1004,11 +1042,14 @@
       var key = input.value.slice(-1);
       var taken = actionFor(key);
       if (key && taken && taken !== input.dataset.action) {
-        refuseShortcut("“" + key + "” already does something else: choose another key.");
+        refuseShortcut(
+          noteWord("taken", "“{key}” already does something else: choose another key.")
+            .replace("{key}", key)
+        );
         return;
       }
       if (key === " ") {
-        refuseShortcut("Space can’t be a shortcut.");
+        refuseShortcut(noteWord("space", "Space can’t be a shortcut."));
         return;
       }
       if (key && settingsForm.dataset.reservedKeys.indexOf(key) !== -1) {
@@ -1016,12 +1057,12 @@
         return;
       }
       shortcuts.keys[input.dataset.action] = key;
-      saveShortcuts(key ? "Saved." : "That shortcut is off.");
+      saveShortcuts(key ? noteWord("saved", "Saved.") : noteWord("cleared", "That shortcut is off."));
     });
     settingsForm.addEventListener("click", function (event) {
       if (event.target.closest("[data-reset-shortcuts]")) {
         shortcuts = { enabled: true, keys: {} };
-        saveShortcuts("Default keys.");
+        saveShortcuts(noteWord("defaults", "Default keys."));
       }
     });
   }
@@ -1286,6 +1327,15 @@
       box.checked = selected.indexOf(box.value) !== -1;
     });
     showSelection();
+  });
+
+  // Done is done whatever order the swaps came in: a resync that landed while the bar's post was
+  // on its way has put the old choice back, and the bar's answer clears it for good.
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.requestConfig ? event.detail.requestConfig.elt : event.detail.elt;
+    if (stacksForm && elt && stacksForm.contains(elt) && event.detail.successful) {
+      clearSelection();
+    }
   });
 
   // The skip link to the palette unfolds it (on phones it is the create sheet).

@@ -170,8 +170,14 @@ def test_a_track_only_table_records_an_illegal_action_with_a_warning(
     ann, ben = User.objects.create_user("ann"), User.objects.create_user("ben")
     table = _duel(ann, ben)
     page = _open(browser, live_url, ann, table)
+    other = _open(browser, live_url, ben, table)
     page.get_by_role("button", name="Track only").click()
     expect(page.locator("#board .mode-badge")).to_have_text("track only")
+    # The switch is a log entry, and Ben's page shows the new mode without a reload.
+    expect(other.locator("#board .mode-badge")).to_have_text("track only")
+    expect(other.locator("#board .log-entry").first).to_contain_text("Track only")
+    switch = Action.objects.filter(table=table).latest("seq")
+    assert switch.payload == {"type": "set_mode", "mode": "track"} and switch.actor == ann
     # Attacking in the first main phase with a creature that just arrived: two rules broken.
     _tile(page, "Soldier Token").locator(".tile-open").click()
     page.locator("#panel").get_by_role("button", name="Attack").click()
@@ -182,15 +188,58 @@ def test_a_track_only_table_records_an_illegal_action_with_a_warning(
     expect(page.locator("#board .result")).to_contain_text("Against the rules")
     page.screenshot(path=str(artifacts_dir / "game-night-track.png"), full_page=True)
     last = Action.objects.filter(table=table).latest("seq")
-    assert last.payload["type"] == "attack" and last.payload["mode"] == "track"
+    assert last.payload["type"] == "attack"
     assert [e["rule"] for e in last.events if e["type"] == "rules_warning"] == ["508.1", "302.6"]
     # Only the owner sees the switch.
-    other = _open(browser, live_url, ben, table)
     expect(other.get_by_role("button", name="Enforce the rules")).to_have_count(0)
     page.get_by_role("button", name="Enforce the rules").click()
     expect(page.locator("#board .mode-badge")).to_have_count(0)
+    expect(other.locator("#board .mode-badge")).to_have_count(0)
     for each in (page, other):
         each.context.close()
+
+
+def _retry(page: Page, request: Any) -> Any:
+    """The same post again, as a network retry sends it: same body, same headers."""
+    headers = {k: v for k, v in request.headers.items() if not k.startswith(":")}
+    return page.request.post(request.url, data=request.post_data, headers=headers)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_retried_action_or_undo_is_replayed_by_its_idempotency_key_not_a_conflict(
+    browser: Browser, live_url: str
+) -> None:
+    load_seed()
+    ann, ben = User.objects.create_user("ann"), User.objects.create_user("ben")
+    table = _duel(ann, ben)
+    page = _open(browser, live_url, ann, table)
+    with page.expect_request(re.compile(r".*/act/$")) as sent:
+        _tile(page, "Soldier Token").get_by_role("button", name=re.compile("^Tap 1")).click()
+    expect(page.locator("#board")).to_contain_text("x3 Soldier Token (1 tapped)")
+    tap = sent.value
+    key = tap.headers["idempotency-key"]
+    assert key.startswith("page-")
+    again = _retry(page, tap)
+    assert again.status == 200 and again.headers["idempotent-replayed"] == "true"
+    assert Action.objects.filter(table=table, payload__type="tap").count() == 1
+    # A creation from the palette: without the key a retry would be rebased and create again.
+    palette = page.locator("#palette")
+    with page.expect_request(re.compile(r".*/act/$")) as sent:
+        palette.get_by_role("button", name="Treasure Token", exact=True).click()
+    expect(_tile(page, "Treasure Token")).to_be_visible()
+    create = sent.value
+    assert create.headers["idempotency-key"] != key
+    assert _retry(page, create).headers["idempotent-replayed"] == "true"
+    assert Action.objects.filter(table=table, payload__token="mtg-treasure").count() == 1
+    # Undo, retried: one action taken back, and the retry answered as the first.
+    with page.expect_request(re.compile(r".*/undo/$")) as sent:
+        page.get_by_role("button", name="Undo", exact=True).click()
+    expect(_tile(page, "Treasure Token")).to_have_count(0)
+    again = _retry(page, sent.value)
+    assert again.status == 200 and again.headers["idempotent-replayed"] == "true"
+    assert Action.objects.filter(table=table, kind=Action.Kind.UNDO).count() == 1
+    expect(page.locator("#board")).to_contain_text("x3 Soldier Token (1 tapped)")
+    page.context.close()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,7 +3,9 @@ sentences with Russian plurals, an error in Russian)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -106,3 +108,77 @@ def test_a_table_in_russian(browser: Browser, live_url: str, artifacts_dir: Path
     texts = [line["text"] for line in lines]
     assert "Аня создаёт Soldier Token (x5) (CR 111.2)" in texts
     assert "Аня теряет 1 жизнь (CR 119.3)" in texts
+
+
+GOBLIN = {
+    "name": "Goblin Token",
+    "types": ["Creature"],
+    "subtypes": ["Goblin"],
+    "colors": ["R"],
+    "power": "2",
+    "toughness": "2",
+    "keywords": ["Haste"],
+}
+BEAR = {**GOBLIN, "name": "Bear Token", "subtypes": ["Bear"], "colors": ["G"]}
+# English words the kernel's sentences use; none may be left in a Russian log.
+ENGLISH = re.compile(
+    r"\b(created|tapped|untapped|counters?|attacked|blocked|damage|died|moved|drew|turn|"
+    r"step|undone|life|token is|loses|gained|phase|combat)\b"
+)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_russian_table_through_the_common_actions(
+    browser: Browser, live_url: str, artifacts_dir: Path
+) -> None:
+    """Create, tap, counters, combat to the death, steps and the turn passed, an undo and a
+    refused action: every log line and the error read in Russian, plurals included."""
+    ann = User.objects.create_user("ann")
+    table = services.table_create(owner=ann, game="mtg", name="Суббота", players=["Аня", "Боря"])
+    actions: list[dict[str, Any]] = [
+        {"type": "create_token", "controller": 0, "definition": GOBLIN, "count": 3},
+        {"type": "create_token", "controller": 1, "definition": BEAR, "count": 1},
+        {"type": "create_token", "controller": 0, "definition": SOLDIER, "count": 2},
+        {"type": "add_counters", "object": "o1", "count": 2, "kind": "+1/+1", "amount": 2},
+        {"type": "tap", "object": "o3", "count": 2},
+        {"type": "next_step"},
+        {"type": "next_step"},
+        {"type": "attack", "object": "o1", "count": 1},
+        {"type": "next_step"},
+        {"type": "block", "object": "o2", "attacker": "o1"},
+        {"type": "next_step"},
+    ]
+    for version, action in enumerate(actions):
+        services.table_apply_action(
+            table_id=table.id, user=ann, expected_version=version, action=action
+        )
+    page = _context(browser, live_url, ann, "ru-RU").new_page()
+    page.goto(f"{live_url}/play/{table.id}/")
+    board = page.locator("#board")
+    log = board.locator(".log")
+    expect(log).to_contain_text("Аня создаёт Goblin Token (x3) (CR 111.2)")
+    expect(log).to_contain_text("Положено 2 счётчика «+1/+1» на каждый из Goblin Token (x2)")
+    expect(log).to_contain_text("атакует: Боря (CR 508.1)")
+    expect(log).to_contain_text("блокирует Goblin Token (CR 509.1a)")
+    expect(log).to_contain_text("умирает (CR 700.4)")
+
+    # Pass the turn and undo it from the page; then an action the rules refuse.
+    page.get_by_role("button", name="Передать ход").click()
+    expect(board).to_contain_text("Ход 2 · Боря")
+    page.get_by_role("button", name="Отменить").first.click()
+    expect(board).to_contain_text("Ход 1 · Аня")
+    page.locator("#board .bf-tile", has_text="Goblin").first.locator(".tile-open").click()
+    dialog = page.locator("#panel")
+    dialog.get_by_role("button", name="Атаковать").click()
+    expect(dialog.locator("#err-main")).to_contain_text("атакующие объявляются")
+    page.keyboard.press("Escape")
+    page.screenshot(path=str(artifacts_dir / "table-ru-common-actions.png"), full_page=True)
+
+    history = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    history.force_login(ann)
+    lines = history.get(f"/api/v1/tables/{table.id}/history/").json()["results"]
+    texts = [line["text"] for line in lines]
+    assert len(texts) >= 20, texts
+    english = [text for text in texts if ENGLISH.search(text)]
+    assert not english, english
+    assert "Повёрнуто: Soldier Token (x2) (CR 701.26a)" in texts

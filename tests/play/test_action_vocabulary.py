@@ -25,8 +25,6 @@ HOMONYMS = {
     ("empower_jace", "play/rules/mtg/abilities.py"): "an ability's effect kind (701.71a)",
     ("target", "play/rules/mtg/params.py"): "the reader function target()",
     ("sacrifice", "play/rules/mtg/turn.py"): "how a delayed trigger makes a token leave",
-    ("ready", "play/rules/riftbound/actions.py"): "the ready status, in the log",
-    ("ready", "play/rules/riftbound/cards.py"): "the ready status, in the log",
     ("ready", "play/rules/riftbound/create.py"): "the ready status, in the log",
     ("buff", "play/board.py"): "the buff counter",
     ("transform", "catalog/exporters/native.py"): "a token relation field",

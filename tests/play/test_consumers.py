@@ -120,6 +120,22 @@ async def test_every_listener_receives_the_new_version_after_a_commit() -> None:
 
 
 @run_async
+async def test_a_mode_switch_reaches_every_listener_as_a_delta_of_the_table() -> None:
+    cast = await sync_to_async(make_cast)()
+    listener = await connect(cast, cast.player)
+    connected, _ = await listener.connect(timeout=10)
+    assert connected
+    await sync_to_async(services.table_set_mode)(
+        table_id=cast.table.id, user=cast.owner, mode="track"
+    )
+    message = await update_of(listener)
+    assert message["version"] == 1 and message["delta"]["table"] == {"mode": "track"}
+    assert [e["type"] for e in message["events"]] == ["mode_changed"]
+    assert "Track only" in message["said"]
+    await listener.disconnect()
+
+
+@run_async
 async def test_it_refuses_outsiders_anonymous_users_and_wrong_tokens() -> None:
     cast = await sync_to_async(make_cast)()
     for user, query in (

@@ -88,3 +88,14 @@ def test_it_posts_the_chosen_defender_as_the_apis_shape():
     assert form.action() == {"type": "attack", "object": "o1", "defender": {"object": "o7"}}
     form = ActionForm({**data, "defender": "seat:x"})
     assert not form.is_valid() and "defender" in form.errors
+
+
+def test_a_token_rows_count_button_posts_its_count_in_pick_and_it_wins() -> None:
+    posted = {"expected_version": "4", "type": "create_token", "count": "1"}
+    form = ActionForm({**posted, "pick": "create_token:mtg-treasure:3"})
+    assert form.is_valid(), form.errors
+    assert form.action() == {"type": "create_token", "token": "mtg-treasure", "count": 3}
+    plain = ActionForm({**posted, "count": "2", "pick": "create_token:mtg-treasure"})
+    assert plain.is_valid() and plain.action()["count"] == 2  # the stepper's count
+    for bad in ("create_token:mtg-treasure:0", "create_token:mtg-treasure:1000", "x:y:3"):
+        assert not ActionForm({**posted, "pick": bad}).is_valid(), bad

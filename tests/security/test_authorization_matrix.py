@@ -230,8 +230,6 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     ((403, 200, 200, 200, 200, 200), Row("play/shortcuts/", "POST", "/play/shortcuts/",
         {"enabled": False, "keys": {"next": "j"}})),
     ((405, 405, 405, 405, 405, 405), Row("play/shortcuts/", "GET", "/play/shortcuts/")),
-    ((404, 404, 403, 403, 302, 404), Row("play/<uuid:table_id>/mode/", "POST", P + "/mode/",
-        {"mode": "track"}, True)),
     ((302, 302, 302, 302, 302, 302), Row(
         "play/watch/<str:token>/", "GET",
         "/play/watch/{spectate}/",

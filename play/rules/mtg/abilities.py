@@ -40,10 +40,10 @@ def activate(ctx: MtgContext, action: JsonDict) -> None:
     if index >= len(abilities):
         if obj.face_down and index < len(obj.current.abilities):
             raise IllegalAction(
-                "a face-down permanent has no abilities; turn it face up first (CR 708.2a)",
+                msg("a face-down permanent has no abilities; turn it face up first (CR 708.2a)"),
                 "708.2a",
             )
-        raise InvalidAction(f"{name_of(obj)} has no ability {index}")
+        raise InvalidAction(msg("{obj} has no ability {index}", obj=name_of(obj), index=index))
     ability = abilities[index]
     choices = params.mapping(action, "choices")
     if not ability.mana:
@@ -87,8 +87,12 @@ def check_not_named(ctx: MtgContext, obj: MtgObject) -> None:
             continue
         if any(e.kind == "named_cant_activate" for e in visible_face(source).effects):
             raise IllegalAction(
-                f"{source.current.name} named {chosen}: activated abilities of sources with "
-                "that name can't be activated unless they're mana abilities (CR 602.5)",
+                msg(
+                    "{current} named {chosen}: activated abilities of sources with that name "
+                    "can't be activated unless they're mana abilities (CR 602.5)",
+                    current=source.current.name,
+                    chosen=chosen,
+                ),
                 "602.5",
             )
 
@@ -97,7 +101,10 @@ def _sorcery_timing(ctx: MtgContext, seat: int) -> None:
     state = ctx.state
     if state.step not in _MAIN or seat != state.active_seat:
         raise IllegalAction(
-            "activate only as a sorcery: in your main phase with an empty stack (CR 602.5d, 307.1)",
+            msg(
+                "activate only as a sorcery: in your main phase with an empty stack (CR 602.5d, "
+                "307.1)"
+            ),
             "602.5d",
         )
 
@@ -108,12 +115,17 @@ def _check_timing(ctx: MtgContext, obj: MtgObject, ability: Ability) -> None:
         _sorcery_timing(ctx, obj.controller)
     if ability.cost.tap:
         if obj.tapped:
-            raise IllegalAction(f"{name_of(obj)} is tapped, so {{T}} can't be paid", "602.2b")
+            raise IllegalAction(
+                msg("{obj} is tapped, so {{T}} can't be paid", obj=name_of(obj)), "602.2b"
+            )
         computed = compute_one(state, obj)
         if computed.is_creature and obj.summoning_sick and not computed.has("Haste"):
             raise IllegalAction(
-                f"{name_of(obj)} is a creature that came under its controller's "
-                "control this turn; {T} abilities need haste (CR 302.6)",
+                msg(
+                    "{obj} is a creature that came under its controller's control this turn; "
+                    "{{T}} abilities need haste (CR 302.6)",
+                    obj=name_of(obj),
+                ),
                 "302.6",
             )
 
@@ -126,12 +138,19 @@ def _pay(
     if cost.discard:
         if player.hand < cost.discard * count:
             raise IllegalAction(
-                f"{player.name} has only {player.hand} card(s) to discard", "602.2b"
+                msg(
+                    "{seat} has only {hand} card(s) to discard", seat=player.name, hand=player.hand
+                ),
+                "602.2b",
             )
         player.hand -= cost.discard * count
         ctx.event(
             "discarded",
-            f"{player.name} discarded {cost.discard * count} card(s) (CR 701.9)",
+            msg(
+                "{seat} discarded {value} card(s) (CR 701.9)",
+                seat=player.name,
+                value=cost.discard * count,
+            ),
             "701.9",
             seat=obj.controller,
         )
@@ -140,7 +159,7 @@ def _pay(
     if cost.tap:
         obj.tapped = True
     if cost.sacrifice:
-        move(ctx, obj, count, "graveyard", how="was sacrificed to pay a cost (CR 602.2b)")
+        move(ctx, obj, count, "graveyard", how=msg("was sacrificed to pay a cost (CR 602.2b)"))
 
 
 def _resolve(
@@ -170,7 +189,11 @@ def _resolve(
     elif effect.kind == "draw":
         draw(ctx, seat, amount, "121.1")
     elif effect.kind == "scry_draw":
-        ctx.event("scried", f"{player.name} scried {effect.scry * count} (CR 701.22)", "701.22")
+        ctx.event(
+            "scried",
+            msg("{seat} scried {value} (CR 701.22)", seat=player.name, value=effect.scry * count),
+            "701.22",
+        )
         draw(ctx, seat, amount, "121.1")
     elif effect.kind == "transform":
         transform_object(ctx, source)
@@ -198,7 +221,7 @@ def _add_mana(
         color = choices.get("color")
         if color not in allowed:
             shown = "|".join(f'"{c}"' for c in allowed)
-            raise InvalidAction(f'choose a color: choices {{"color": {shown}}}')
+            raise InvalidAction(msg('choose a color: choices {{"color": {shown}}}', shown=shown))
     assert color is not None
     if restriction:
         player.restricted_mana["C"] = player.restricted_mana.get("C", 0) + amount
@@ -236,9 +259,9 @@ def _targeted(
     target = ctx.get(choices.get("target"))
     computed = compute_one(ctx.state, target) if target.zone == "battlefield" else None
     if computed is None or not computed.is_creature or target.phased_out:
-        raise IllegalAction("the target must be a creature on the battlefield", "115.1")
+        raise IllegalAction(msg("the target must be a creature on the battlefield"), "115.1")
     if kind == "explore" and target.controller != seat:
-        raise IllegalAction("Map's target must be a creature you control", "111.10s")
+        raise IllegalAction(msg("Map's target must be a creature you control"), "111.10s")
     if target.controller != seat:
         # Ward triggers on becoming the target (702.21a): its cost is added to what the player
         # pays, from the pool or by hand like the ability's own cost, or the ability is countered.
@@ -255,7 +278,7 @@ def _targeted(
                 player.hand += 1
         ctx.event(
             "explored",
-            f"{name_of(one)} explored: a land went to the hand (CR 701.44a)",
+            msg("{one} explored: a land went to the hand (CR 701.44a)", one=name_of(one)),
             "701.44a",
             object=one.id,
         )
@@ -269,7 +292,13 @@ def _targeted(
     rule = "701.44a" if kind == "explore" else "122.1"
     ctx.event(
         "counters_added",
-        f"Put {put} {counter} counter(s) on {name_of(one)} (CR {rule})",
+        msg(
+            "Put {put} {counter} counter(s) on {one} (CR {rule})",
+            put=put,
+            counter=counter,
+            one=name_of(one),
+            rule=rule,
+        ),
         rule,
         object=one.id,
         kind=counter,
@@ -287,15 +316,19 @@ def _library_effect(
     if kind == "exile_top":
         ctx.event(
             "exiled_top",
-            f"{player.name} exiled the top {moved} card(s) of their library; "
-            "they may play them this turn (CR 111.10t)",
+            msg(
+                "{seat} exiled the top {moved} card(s) of their library; they may play them this "
+                "turn (CR 111.10t)",
+                seat=player.name,
+                moved=moved,
+            ),
             "111.10t",
             seat=seat,
         )
         return
     land = choices.get("land") or "Basic Land"
     if not isinstance(land, str):
-        raise InvalidAction("choices.land must be a land name")
+        raise InvalidAction(msg("choices.land must be a land name"))
     from play.rules.mtg.cards import put_land
 
     put_land(ctx, seat, land, moved)
@@ -324,17 +357,22 @@ def encore(ctx: MtgContext, action: JsonDict) -> None:
     card = ctx.get(action.get("object"))
     if card.zone != "graveyard" or card.token:
         raise IllegalAction(
-            f"{name_of(card)} isn't a card in a graveyard; encore works only from there",
+            msg(
+                "{card} isn't a card in a graveyard; encore works only from there",
+                card=name_of(card),
+            ),
             "702.141a",
         )
     face = card.current
     cost = encore_cost(face)
     if cost is None:
-        raise IllegalAction(f"{face.name} has no encore ability", "702.141a")
+        raise IllegalAction(msg("{name} has no encore ability", name=face.name), "702.141a")
     try:
         parts = parse_mana_cost(cost)
     except ValueError:
-        raise InvalidAction(f"{face.name}'s encore cost {cost!r} is not a mana cost") from None
+        raise InvalidAction(
+            msg("{name}'s encore cost {cost} is not a mana cost", name=face.name, cost=repr(cost))
+        ) from None
     seat = card.owner
     check_not_named(ctx, card)
     _sorcery_timing(ctx, seat)
@@ -342,13 +380,18 @@ def encore(ctx: MtgContext, action: JsonDict) -> None:
     player = state.seat(seat)
     ctx.event(
         "activated",
-        f"{player.name} activated encore {cost} of {face.name} (CR 702.141a)",
+        msg(
+            "{seat} activated encore {cost} of {name} (CR 702.141a)",
+            seat=player.name,
+            cost=cost,
+            name=face.name,
+        ),
         "702.141a",
         object=card.id,
     )
     pay_mana(ctx, player, parts, 1, choices.get("paid") == "manual")
     definition, name = card.definition, face.name
-    move(ctx, card, 1, "exile", how="was exiled from the graveyard to pay the encore cost")
+    move(ctx, card, 1, "exile", how=msg("was exiled from the graveyard to pay the encore cost"))
     opponents = [i for i, s in enumerate(state.seats) if i != seat and not s.lost]
     batches = [
         Batch(
@@ -364,14 +407,17 @@ def encore(ctx: MtgContext, action: JsonDict) -> None:
         for opponent in opponents
     ]
     if not batches:
-        ctx.event("not_created", "There is no opponent, so no token is created", "702.141a")
+        ctx.event("not_created", msg("There is no opponent, so no token is created"), "702.141a")
         return
     for obj in create_tokens(ctx, seat, batches):
         ctx.event(
             "must_attack",
-            f"{times(obj.count, obj.current.name)} gained haste and attack "
-            f"{state.seat(obj.must_attack or 0).name} this turn if able; sacrificed at the "
-            "beginning of the next end step (CR 702.141a)",
+            msg(
+                "{stack} gained haste and attack {seat} this turn if able; sacrificed at the "
+                "beginning of the next end step (CR 702.141a)",
+                stack=times(obj.count, obj.current.name),
+                seat=state.seat(obj.must_attack or 0).name,
+            ),
             "702.141a",
             object=obj.id,
             count=obj.count,
@@ -401,28 +447,42 @@ def unattach(ctx: MtgContext, action: JsonDict) -> None:
     cost = reconfigure_cost(obj.current.keywords)
     if cost is None:
         raise IllegalAction(
-            f"{name_of(obj)} has no reconfigure ability; only reconfigure unattaches it "
-            "(CR 702.151a)",
+            msg(
+                "{obj} has no reconfigure ability; only reconfigure unattaches it (CR 702.151a)",
+                obj=name_of(obj),
+            ),
             "702.151a",
         )
     host = state.objects.get(obj.attached_to) if obj.attached_to is not None else None
     if host is None or not compute_one(state, host).is_creature:
         raise IllegalAction(
-            f"{name_of(obj)} isn't attached to a creature; reconfigure unattaches it only then "
-            "(CR 702.151a)",
+            msg(
+                "{obj} isn't attached to a creature; reconfigure unattaches it only then (CR "
+                "702.151a)",
+                obj=name_of(obj),
+            ),
             "702.151a",
         )
     try:
         parts = parse_mana_cost(cost)
     except ValueError:
         raise InvalidAction(
-            f"{name_of(obj)}'s reconfigure cost {cost!r} is not a mana cost"
+            msg(
+                "{obj}'s reconfigure cost {cost} is not a mana cost",
+                obj=name_of(obj),
+                cost=repr(cost),
+            )
         ) from None
     _sorcery_timing(ctx, obj.controller)
     player = state.seat(obj.controller)
     ctx.event(
         "activated",
-        f"{player.name} activated reconfigure {cost} of {name_of(obj)} (CR 702.151a)",
+        msg(
+            "{seat} activated reconfigure {cost} of {obj} (CR 702.151a)",
+            seat=player.name,
+            cost=cost,
+            obj=name_of(obj),
+        ),
         "702.151a",
         object=obj.id,
     )
@@ -433,8 +493,11 @@ def unattach(ctx: MtgContext, action: JsonDict) -> None:
     part.timestamp = state.new_timestamp()
     ctx.event(
         "unattached",
-        f"{times(part.count, name_of(part))} became unattached from {name_of(host)} and is a "
-        "creature again (CR 701.3d, 702.151b)",
+        msg(
+            "{stack} became unattached from {host} and is a creature again (CR 701.3d, 702.151b)",
+            stack=times(part.count, name_of(part)),
+            host=name_of(host),
+        ),
         "701.3d",
         object=part.id,
         count=part.count,

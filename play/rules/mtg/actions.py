@@ -16,7 +16,7 @@ from play.rules.mtg.status import name_of, present
 from play.rules.mtg.zones import ZONES, check_not_gone, move
 from play.rules.stacks import split
 from play.rules.state import Pump
-from play.rules.text import msg, plural
+from play.rules.text import msg, plural, word
 
 JsonDict = params.JsonDict
 UNTIL = ("end_of_turn",)
@@ -26,14 +26,14 @@ def move_action(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action, on_battlefield=False)
     to = params.text(action, "to", ZONES)
     if to is None:
-        raise InvalidAction(f"to must be one of {', '.join(ZONES)}")
+        raise InvalidAction(msg("to must be one of {zones}", zones=", ".join(ZONES)))
     move(ctx, obj, count, to)
 
 
 def sacrifice(ctx: MtgContext, action: JsonDict) -> None:
     """701.21a: its controller moves it from the battlefield to its owner's graveyard."""
     obj, count = params.target(ctx, action)
-    move(ctx, present(obj), count, "graveyard", how="was sacrificed (CR 701.21a)")
+    move(ctx, present(obj), count, "graveyard", how=msg("was sacrificed (CR 701.21a)"))
 
 
 def destroy(ctx: MtgContext, action: JsonDict) -> None:
@@ -42,12 +42,12 @@ def destroy(ctx: MtgContext, action: JsonDict) -> None:
     if compute_one(ctx.state, present(obj)).has("Indestructible"):
         ctx.event(
             "not_destroyed",
-            f"{name_of(obj)} is indestructible and isn't destroyed (CR 702.12b)",
+            msg("{obj} is indestructible and isn't destroyed (CR 702.12b)", obj=name_of(obj)),
             "702.12b",
             object=obj.id,
         )
         return
-    move(ctx, obj, count, "graveyard", how="was destroyed (CR 701.8a)")
+    move(ctx, obj, count, "graveyard", how=msg("was destroyed (CR 701.8a)"))
 
 
 def _player_target(ctx: MtgContext, action: JsonDict) -> int | None:
@@ -56,7 +56,7 @@ def _player_target(ctx: MtgContext, action: JsonDict) -> int | None:
     if action.get("seat") is None:
         return None
     if action.get("object") is not None:
-        raise InvalidAction("name either an object or a seat, not both")
+        raise InvalidAction(msg("name either an object or a seat, not both"))
     return params.seat(ctx, action, "seat")
 
 
@@ -66,12 +66,24 @@ def _player_counters_action(ctx: MtgContext, action: JsonDict, seat: int, adding
     name = ctx.state.seat(seat).name
     if adding:
         changed = change_player_counters(ctx, seat, kind, amount)
-        text = f"{name} got {changed} {kind} counter(s) (CR 122.1)"
+        text = plural(
+            "{name} got {n} {kind} counter (CR 122.1)",
+            "{name} got {n} {kind} counters (CR 122.1)",
+            n=changed,
+            name=name,
+            kind=word(kind),
+        )
     else:
         if player_counters(ctx, seat, kind) == 0:
-            raise IllegalAction(f"{name} has no {kind} counters", "122.1")
+            raise IllegalAction(msg("{name} has no {kind} counters", name=name, kind=kind), "122.1")
         changed = change_player_counters(ctx, seat, kind, -amount)
-        text = f"Removed {changed} {kind} counter(s) from {name} (CR 122.1)"
+        text = plural(
+            "Removed {n} {kind} counter from {name} (CR 122.1)",
+            "Removed {n} {kind} counters from {name} (CR 122.1)",
+            n=changed,
+            name=name,
+            kind=word(kind),
+        )
     ctx.event(
         "player_counters_added" if adding else "player_counters_removed",
         text,
@@ -98,8 +110,8 @@ def add_counters(ctx: MtgContext, action: JsonDict) -> None:
     ctx.event(
         "counters_added",
         plural(
-            "Put {n} {kind} counter(s) on each of {what} (CR 122.1)",
-            "Put {n} {kind} counter(s) on each of {what} (CR 122.1)",
+            "Put {n} {kind} counter on each of {what} (CR 122.1)",
+            "Put {n} {kind} counters on each of {what} (CR 122.1)",
             n=amount,
             kind=kind,
             what=times(count, name_of(part)),
@@ -132,8 +144,8 @@ def remove_counters(ctx: MtgContext, action: JsonDict) -> None:
     ctx.event(
         "counters_removed",
         plural(
-            "Removed {n} {kind} counter(s) from {what} (CR 122.1)",
-            "Removed {n} {kind} counter(s) from {what} (CR 122.1)",
+            "Removed {n} {kind} counter from {what} (CR 122.1)",
+            "Removed {n} {kind} counters from {what} (CR 122.1)",
             n=removed,
             kind=kind,
             what=times(count, name_of(part)),
@@ -161,7 +173,7 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
     as the API schema documents."""
     amount = params.integer(action, "amount", minimum=0)
     if amount == 0:
-        raise IllegalAction("0 damage isn't dealt at all (CR 120.8)", "120.8")
+        raise IllegalAction(msg("0 damage isn't dealt at all (CR 120.8)"), "120.8")
     deathtouch = params.flag(action, "deathtouch")
     source_id = action.get("source")
     keywords: tuple[str, ...] = ()
@@ -180,11 +192,14 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
     walker = "Planeswalker" in target.face.types
     if not target.is_creature and not walker:
         raise IllegalAction(
-            f"{name_of(part)} is neither a creature nor a planeswalker: objects can deal "
-            "damage only to battles, creatures, planeswalkers and players (CR 120.1)",
+            msg(
+                "{part} is neither a creature nor a planeswalker: objects can deal damage only to "
+                "battles, creatures, planeswalkers and players (CR 120.1)",
+                part=name_of(part),
+            ),
             "120.1",
         )
-    by = f" by {name_of(source)}" if source is not None else ""
+    by = msg(" by {source}", source=name_of(source)) if source is not None else ""
     if source is not None:
         shield = protection_from(
             compute_one(ctx.state, part).keywords, visible_face(source), part.chosen_color
@@ -192,8 +207,13 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
         if shield is not None:
             ctx.event(
                 "damage_prevented",
-                f"{amount} damage{by} to each of {times(count, name_of(part))} is prevented: "
-                f"{shield.lower()} (CR 702.16e)",
+                msg(
+                    "{amount} damage{by} to each of {stack} is prevented: {shield} (CR 702.16e)",
+                    amount=amount,
+                    by=by,
+                    stack=times(count, name_of(part)),
+                    shield=word(shield.lower()),
+                ),
                 "702.16e",
                 object=part.id,
                 count=count,
@@ -207,8 +227,14 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
             part.counters["loyalty"] = loyalty - lost
         ctx.event(
             "damaged",
-            f"{amount} damage dealt{by} to each of {times(count, name_of(part))}: "
-            f"{lost} loyalty counter(s) removed (CR 120.3c)",
+            msg(
+                "{amount} damage dealt{by} to each of {stack}: {lost} loyalty counter(s) removed "
+                "(CR 120.3c)",
+                amount=amount,
+                by=by,
+                stack=times(count, name_of(part)),
+                lost=lost,
+            ),
             "120.3c",
             object=part.id,
             count=count,
@@ -221,8 +247,13 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
         n = put_counters(ctx, part, "-1/-1", amount, as_token=part.token)
         ctx.event(
             "damaged",
-            f"{amount} damage dealt{by} to each of {times(count, name_of(part))} as {n} -1/-1 "
-            "counter(s) (CR 120.3d)",
+            msg(
+                "{amount} damage dealt{by} to each of {stack} as {n_} -1/-1 counter(s) (CR 120.3d)",
+                amount=amount,
+                by=by,
+                stack=times(count, name_of(part)),
+                n_=n,
+            ),
             "120.3d",
             object=part.id,
             count=count,
@@ -232,7 +263,12 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
         part.damage += amount
         ctx.event(
             "damaged",
-            f"{amount} damage dealt{by} to each of {times(count, name_of(part))} (CR 120.3e)",
+            msg(
+                "{amount} damage dealt{by} to each of {stack} (CR 120.3e)",
+                amount=amount,
+                by=by,
+                stack=times(count, name_of(part)),
+            ),
             "120.3e",
             object=part.id,
             count=count,
@@ -253,13 +289,19 @@ def _damage_player(
     """120.3a: damage to a player from a source without infect makes them lose that much life;
     120.3b: from a source with infect, that many poison counters instead; lifelink (120.3f)."""
     player = ctx.state.seat(seat)
-    by = f" by {name_of(source)}" if source is not None else ""
+    by = msg(" by {source}", source=name_of(source)) if source is not None else ""
     if "infect" in keywords:
         change_player_counters(ctx, seat, "poison", amount)
         ctx.event(
             "damaged",
-            f"{amount} damage dealt{by} to {player.name} as {amount} poison counter(s) "
-            f"(CR 120.3b); {player.name} has {player.poison}",
+            msg(
+                "{amount} damage dealt{by} to {seat} as {amount} poison counter(s) (CR 120.3b); "
+                "{seat} has {poison}",
+                amount=amount,
+                by=by,
+                seat=player.name,
+                poison=player.poison,
+            ),
             "120.3b",
             seat=seat,
             amount=amount,
@@ -268,8 +310,14 @@ def _damage_player(
         player.life -= amount
         ctx.event(
             "damaged",
-            f"{amount} damage dealt{by} to {player.name}, who loses that much life "
-            f"(CR 120.3a); life {player.life}",
+            msg(
+                "{amount} damage dealt{by} to {seat}, who loses that much life (CR 120.3a); life "
+                "{life}",
+                amount=amount,
+                by=by,
+                seat=player.name,
+                life=player.life,
+            ),
             "120.3a",
             seat=seat,
             amount=amount,
@@ -287,7 +335,11 @@ def _lifelink(
     seat.life += total
     ctx.event(
         "life_changed",
-        f"{seat.name} gained {total} life: damage from a source with lifelink (CR 702.15b)",
+        msg(
+            "{seat} gained {total} life: damage from a source with lifelink (CR 702.15b)",
+            seat=seat.name,
+            total=total,
+        ),
         "702.15b",
         seat=source.controller,
         amount=total,
@@ -304,23 +356,32 @@ def pump(ctx: MtgContext, action: JsonDict) -> None:
     until = params.text(action, "until", UNTIL)
     if not compute_one(ctx.state, present(obj)).is_creature:
         raise IllegalAction(
-            f"{name_of(obj)} isn't a creature: a noncreature permanent has no power or "
-            "toughness to change (CR 208.3)",
+            msg(
+                "{obj} isn't a creature: a noncreature permanent has no power or toughness to "
+                "change (CR 208.3)",
+                obj=name_of(obj),
+            ),
             "208.3",
         )
     part = split(ctx.state, present(obj), count)
     stamp = ctx.state.new_timestamp()
     part.pumps = (*part.pumps, Pump(power, toughness, set_base, until, stamp))
     change = (
-        f"has base power and toughness {power}/{toughness}"
+        msg("has base power and toughness {power}/{toughness}", power=power, toughness=toughness)
         if set_base
-        else (f"gets {power:+d}/{toughness:+d}")
+        else msg("gets {power:+d}/{toughness:+d}", power=power, toughness=toughness)
     )
     rule = "613.4b" if set_base else "613.4c"
-    lasting = " until end of turn" if until else ""
+    lasting = msg(" until end of turn") if until else ""
     ctx.event(
         "pumped",
-        f"{times(count, name_of(part))} {change}{lasting} (CR {rule})",
+        msg(
+            "{stack} {change}{lasting} (CR {rule})",
+            stack=times(count, name_of(part)),
+            change=change,
+            lasting=lasting,
+            rule=rule,
+        ),
         rule,
         object=part.id,
         count=count,
@@ -335,14 +396,16 @@ def attach(ctx: MtgContext, action: JsonDict) -> None:
     host = ctx.get(action.get("to"))
     face = obj.current
     if "Aura" not in face.subtypes and "Equipment" not in face.subtypes:
-        raise IllegalAction(f"{face.name} is neither an Aura nor an Equipment", "701.3a")
+        raise IllegalAction(
+            msg("{name} is neither an Aura nor an Equipment", name=face.name), "701.3a"
+        )
     present(obj)
     if host.zone != "battlefield" or host.phased_out or host.id == obj.id:
-        raise IllegalAction(f"{host.id} can't be attached to", "701.3b")
+        raise IllegalAction(msg("{host} can't be attached to", host=host.id), "701.3b")
     legal = can_enchant(ctx, face, host) if "Aura" in face.subtypes else can_equip(ctx, face, host)
     if not legal:
         raise IllegalAction(
-            f"{face.name} can't legally be attached to {name_of(host)}",
+            msg("{name} can't legally be attached to {host}", name=face.name, host=name_of(host)),
             "303.4j" if "Aura" in face.subtypes else "701.3b",
         )
     if "Aura" not in face.subtypes:
@@ -350,16 +413,24 @@ def attach(ctx: MtgContext, action: JsonDict) -> None:
         reconfigure = any(k.lower().startswith("reconfigure") for k in computed.keywords)
         if computed.is_creature and not reconfigure:
             raise IllegalAction(
-                f"{face.name} is an Equipment that's also a creature without reconfigure, so "
-                "it can't equip a creature (CR 301.5c)",
+                msg(
+                    "{name} is an Equipment that's also a creature without reconfigure, so it "
+                    "can't equip a creature (CR 301.5c)",
+                    name=face.name,
+                ),
                 "301.5c",
             )
         if host.controller != obj.controller:
             owner = ctx.state.seat(obj.controller).name
             raise IllegalAction(
-                f"Equip attaches {face.name} only to a creature {owner} controls; "
-                f"{name_of(host)} is controlled by {ctx.state.seat(host.controller).name} "
-                "(CR 702.6a, 301.5)",
+                msg(
+                    "Equip attaches {name} only to a creature {owner} controls; {host} is "
+                    "controlled by {seat} (CR 702.6a, 301.5)",
+                    name=face.name,
+                    owner=owner,
+                    host=name_of(host),
+                    seat=ctx.state.seat(host.controller).name,
+                ),
                 "702.6a",
             )
     part = split(ctx.state, obj, count)
@@ -368,7 +439,11 @@ def attach(ctx: MtgContext, action: JsonDict) -> None:
     part.timestamp = ctx.state.new_timestamp()
     ctx.event(
         "attached",
-        f"{times(part.count, face.name)} became attached to {name_of(target)} (CR 701.3c, 613.7e)",
+        msg(
+            "{stack} became attached to {target} (CR 701.3c, 613.7e)",
+            stack=times(part.count, face.name),
+            target=name_of(target),
+        ),
         "701.3c",
         object=part.id,
         to=target.id,
@@ -392,11 +467,15 @@ def gain_control(ctx: MtgContext, action: JsonDict) -> None:
         part.controller = seat
         part.summoning_sick = True
         part.leave_combat()
-    lasting = " until end of turn" if until else ""
+    lasting = msg(" until end of turn") if until else ""
     ctx.event(
         "control_changed",
-        f"{ctx.state.seat(seat).name} gained control of {times(count, name_of(part))}"
-        f"{lasting} (CR 302.6)",
+        msg(
+            "{seat} gained control of {stack}{lasting} (CR 302.6)",
+            seat=ctx.state.seat(seat).name,
+            stack=times(count, name_of(part)),
+            lasting=lasting,
+        ),
         "302.6",
         object=part.id,
         count=count,
@@ -441,7 +520,12 @@ def set_pt(ctx: MtgContext, action: JsonDict) -> None:
     part.pumps = (*part.pumps, Pump(power, toughness, True, None, ctx.state.new_timestamp()))
     ctx.event(
         "manual_pt",
-        f"Manual: {times(count, name_of(part))} set to {power}/{toughness}",
+        msg(
+            "Manual: {stack} set to {power}/{toughness}",
+            stack=times(count, name_of(part)),
+            power=power,
+            toughness=toughness,
+        ),
         None,
         object=part.id,
         count=count,
@@ -458,7 +542,7 @@ def remove(ctx: MtgContext, action: JsonDict) -> None:
             other.phased_out, other.phased_out_with = False, None
     ctx.event(
         "removed",
-        f"Manual: removed {times(count, name_of(part))} from the game",
+        msg("Manual: removed {stack} from the game", stack=times(count, name_of(part))),
         None,
         object=part.id,
         count=count,

@@ -34,6 +34,7 @@ from play.rules.mtg.mana import pay_mana
 from play.rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefield
 from play.rules.mtg.status import name_of, present
 from play.rules.stacks import split
+from play.rules.text import msg
 
 
 def _block_limit(computed: Computed) -> int | None:
@@ -47,30 +48,47 @@ def _block_problem(state: MtgState, obj: MtgObject, attacker: MtgObject) -> Ille
     """Why ``obj`` can't block ``attacker`` (509.1a-b), apart from what it already blocks."""
     defender = attacker.attacking
     if defender is None:
-        return IllegalAction(f"{name_of(attacker)} isn't an attacking creature", "509.1a")
+        return IllegalAction(
+            msg("{attacker} isn't an attacking creature", attacker=name_of(attacker)), "509.1a"
+        )
     if obj.controller != defending_player(state, defender):
         return IllegalAction(
-            f"only the player {name_of(attacker)} attacks (or whose planeswalker or battle it "
-            "attacks) can block it",
+            msg(
+                "only the player {attacker} attacks (or whose planeswalker or battle it attacks) "
+                "can block it",
+                attacker=name_of(attacker),
+            ),
             "509.1a",
         )
     computed = compute_one(state, obj)
     if not computed.is_creature:
-        return IllegalAction(f"{name_of(obj)} isn't a creature; only creatures block", "509.1a")
+        return IllegalAction(
+            msg("{obj} isn't a creature; only creatures block", obj=name_of(obj)), "509.1a"
+        )
     if obj.tapped:
-        return IllegalAction(f"{name_of(obj)} is tapped; only untapped creatures block", "509.1a")
+        return IllegalAction(
+            msg("{obj} is tapped; only untapped creatures block", obj=name_of(obj)), "509.1a"
+        )
     if computed.has("Decayed"):
         return IllegalAction(
-            f"{name_of(obj)} has decayed: this creature can't block (CR 702.147a)", "702.147a"
+            msg("{obj} has decayed: this creature can't block (CR 702.147a)", obj=name_of(obj)),
+            "702.147a",
         )
     if has_any(computed, CANT_BLOCK):
-        return IllegalAction(f"{name_of(obj)} can't block (a restriction, CR 509.1b)", "509.1b")
+        return IllegalAction(
+            msg("{obj} can't block (a restriction, CR 509.1b)", obj=name_of(obj)), "509.1b"
+        )
     evasive = compute_one(state, attacker)
     if evasive.has(UNBLOCKABLE):
-        return IllegalAction(f"{name_of(attacker)} can't be blocked (CR 509.1b)", "509.1b")
+        return IllegalAction(
+            msg("{attacker} can't be blocked (CR 509.1b)", attacker=name_of(attacker)), "509.1b"
+        )
     if evasive.has("Flying") and not (computed.has("Flying") or computed.has("Reach")):
         return IllegalAction(
-            f"{name_of(attacker)} has flying: only creatures with flying or reach can block it",
+            msg(
+                "{attacker} has flying: only creatures with flying or reach can block it",
+                attacker=name_of(attacker),
+            ),
             "702.9b",
         )
     return None
@@ -83,11 +101,15 @@ def can_block(state: MtgState, obj: MtgObject, attacker: MtgObject) -> bool:
 def _check_blocker(ctx: MtgContext, obj: MtgObject, attacker: MtgObject) -> None:
     state = ctx.state
     if attacker.id in obj.blocking:
-        raise IllegalAction(f"{name_of(obj)} already blocks {name_of(attacker)}", "509.1a")
+        raise IllegalAction(
+            msg("{obj} already blocks {attacker}", obj=name_of(obj), attacker=name_of(attacker)),
+            "509.1a",
+        )
     limit = _block_limit(compute_one(state, obj))
     if limit is not None and len(obj.blocking) >= limit:
         raise IllegalAction(
-            f"{name_of(obj)} already blocks as many creatures as it can (CR 509.1a)", "509.1a"
+            msg("{obj} already blocks as many creatures as it can (CR 509.1a)", obj=name_of(obj)),
+            "509.1a",
         )
     problem = _block_problem(state, obj, attacker)
     if problem is not None:
@@ -138,17 +160,21 @@ def block(ctx: MtgContext, action: JsonDict) -> None:
     present(obj)
     attacker = present(ctx.get(action.get("attacker")))
     if state.step != "declare_blockers":
-        raise IllegalAction("blockers are declared in the declare blockers step", "509.1")
+        raise IllegalAction(msg("blockers are declared in the declare blockers step"), "509.1")
     blocked = params.integer(action, "blocked", count, minimum=1)
     also = _also(ctx, action, attacker)
     if blocked > count:
-        raise InvalidAction("blocked can't exceed count: each blocker blocks one creature")
+        raise InvalidAction(msg("blocked can't exceed count: each blocker blocks one creature"))
     if blocked > attacker.count:
-        raise InvalidAction(f"the attacking stack holds only {attacker.count}")
+        raise InvalidAction(msg("the attacking stack holds only {count}", count=attacker.count))
     if count % blocked:
         raise InvalidAction(
-            f"{count} blockers can't be shared evenly by {blocked} attackers; declare them in "
-            "several block actions"
+            msg(
+                "{count} blockers can't be shared evenly by {blocked} attackers; declare them in "
+                "several block actions",
+                count=count,
+                blocked=blocked,
+            )
         )
     if (obj.blocking or also) and (
         count != 1
@@ -156,8 +182,10 @@ def block(ctx: MtgContext, action: JsonDict) -> None:
         or any(a in state.objects and state.objects[a].count != 1 for a in obj.blocking)
     ):
         raise InvalidAction(
-            "a creature blocking an additional attacker is declared alone (count 1), and each "
-            "creature it blocks is a stack of its own"
+            msg(
+                "a creature blocking an additional attacker is declared alone (count 1), and each "
+                "creature it blocks is a stack of its own"
+            )
         )
     manual = params.mapping(action, "choices").get("paid") == "manual"
     for each in (attacker, *also):
@@ -167,7 +195,9 @@ def block(ctx: MtgContext, action: JsonDict) -> None:
 def _also(ctx: MtgContext, action: JsonDict, attacker: MtgObject) -> list[MtgObject]:
     raw = action.get("also", [])
     if not isinstance(raw, list) or len(raw) > MAX_ALSO:
-        raise InvalidAction(f"also must be a list of at most {MAX_ALSO} attacking stack ids")
+        raise InvalidAction(
+            msg("also must be a list of at most {max_also} attacking stack ids", max_also=MAX_ALSO)
+        )
     # A stack named again blocks one more of its creatures (the first split off keeps none).
     return [present(ctx.get(i)) for i in raw]
 
@@ -182,8 +212,12 @@ def _block_one(
         player = state.seat(obj.controller)
         ctx.event(
             "block_cost",
-            f"{player.name} pays {{{each * count}}} to block with {times(count, name_of(obj))} "
-            "(CR 509.1d)",
+            msg(
+                "{seat} pays {{{value}}} to block with {stack} (CR 509.1d)",
+                seat=player.name,
+                value=each * count,
+                stack=times(count, name_of(obj)),
+            ),
             "509.1d",
             seat=obj.controller,
             amount=each * count,
@@ -195,7 +229,11 @@ def _block_one(
     target.blocked = True
     ctx.event(
         "blocked",
-        f"{times(count, name_of(part))} blocked {times(blocked, name_of(target))} (CR 509.1a)",
+        msg(
+            "{stack} blocked {stack2} (CR 509.1a)",
+            stack=times(count, name_of(part)),
+            stack2=times(blocked, name_of(target)),
+        ),
         "509.1a",
         object=part.id,
         count=count,
@@ -220,8 +258,11 @@ def check_blocks(ctx: MtgContext) -> None:
             continue
         if blockers_per_attacker(state, attacker) < 2:
             raise IllegalAction(
-                f"{name_of(attacker)} has menace: it can't be blocked except by two or more "
-                "creatures; add a blocker or undo the block (CR 702.111b, 509.1b)",
+                msg(
+                    "{attacker} has menace: it can't be blocked except by two or more creatures; "
+                    "add a blocker or undo the block (CR 702.111b, 509.1b)",
+                    attacker=name_of(attacker),
+                ),
                 "702.111b",
             )
 
@@ -234,7 +275,7 @@ def blocks_alone(ctx: MtgContext) -> None:
     if len(declared) == 1 and declared[0].count == 1:
         ctx.event(
             "blocks_alone",
-            f"{name_of(declared[0])} blocks alone (CR 506.5)",
+            msg("{declared} blocks alone (CR 506.5)", declared=name_of(declared[0])),
             "506.5",
             object=declared[0].id,
         )

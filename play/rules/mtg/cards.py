@@ -30,6 +30,7 @@ from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.mtg.replacement import put_counters
 from play.rules.stacks import check_count
 from play.rules.state import Face
+from play.rules.text import joined, msg, plural, word
 
 JsonDict = params.JsonDict
 CARD_TYPES = (
@@ -57,7 +58,7 @@ def _entry(ctx: MtgContext, action: JsonDict) -> JsonDict:
     counters = params.mapping(action, "counters")
     for kind, n in counters.items():
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise InvalidAction(f"counters[{kind!r}] must be a positive integer")
+            raise InvalidAction(msg("counters[{kind}] must be a positive integer", kind=repr(kind)))
     attacking = action.get("attacking")
     defender: int | str | None = None
     if attacking is True:
@@ -65,7 +66,7 @@ def _entry(ctx: MtgContext, action: JsonDict) -> JsonDict:
         active = ctx.state.active_seat
         opponents = [i for i in range(len(seats)) if i != active]
         if not opponents:
-            raise IllegalAction("there is no opponent to attack", "508.4")
+            raise IllegalAction(msg("there is no opponent to attack"), "508.4")
         defender = next((i for i in opponents if not seats[i].lost), opponents[0])
     elif isinstance(attacking, dict):
         defender = parse_defender(ctx, attacking)
@@ -73,7 +74,7 @@ def _entry(ctx: MtgContext, action: JsonDict) -> JsonDict:
         defender = params.seat(ctx, action, "attacking")
     attach_to = action.get("attach_to")
     if attach_to is not None and not isinstance(attach_to, str):
-        raise InvalidAction("attach_to must be an object id")
+        raise InvalidAction(msg("attach_to must be an object id"))
     return {
         # None: not said; a token put onto the battlefield attacking is then tapped as well
         # ("tapped and attacking"), while tapped: false keeps it untapped (Brimaz's Cat).
@@ -91,7 +92,7 @@ def create_token(ctx: MtgContext, action: JsonDict) -> None:
     count = check_count(action.get("count"))
     slug = action.get("token")
     if slug is not None and not isinstance(slug, str):
-        raise InvalidAction("token must be a token definition id")
+        raise InvalidAction(msg("token must be a token definition id"))
     face, back, definition = resolve_definition(slug, action.get("definition"))
     name = params.text(action, "name")
     if name:
@@ -118,7 +119,7 @@ def _except(face: Face, changes: JsonDict) -> Face:
     allowed = {"haste", "legendary", "power", "toughness", "add_types", "colors", "mana_cost"}
     unknown = set(changes) - allowed
     if unknown:
-        raise InvalidAction(f"unknown except keys {sorted(unknown)}")
+        raise InvalidAction(msg("unknown except keys {unknown}", unknown=sorted(unknown)))
     if changes.get("haste") and "Haste" not in face.keywords:
         face = replace(face, keywords=(*face.keywords, "Haste"))
     if changes.get("legendary") is False:
@@ -133,7 +134,7 @@ def _except(face: Face, changes: JsonDict) -> Face:
         face = replace(face, pt_cda=False)  # "except it's 4/4" replaces a "*" (707.9b)
     added = changes.get("add_types") or []
     if not isinstance(added, list) or not all(isinstance(t, str) for t in added):
-        raise InvalidAction("except.add_types must be a list of type names")
+        raise InvalidAction(msg("except.add_types must be a list of type names"))
     types = (*face.types, *(t for t in added if t in CARD_TYPES and t not in face.types))
     if len(types) > len(face.types):
         # Printed in the usual type-line order: "Artifact Creature", "Enchantment Creature".
@@ -143,7 +144,7 @@ def _except(face: Face, changes: JsonDict) -> Face:
     if "mana_cost" in changes:
         cost = changes["mana_cost"]
         if not isinstance(cost, str):
-            raise InvalidAction("except.mana_cost must be a mana cost string ('' for none)")
+            raise InvalidAction(msg("except.mana_cost must be a mana cost string ('' for none)"))
         face = replace(face, mana_cost=cost)
     if "colors" in changes:
         colors = face_from_payload({"colors": changes["colors"]}, token_name).colors
@@ -161,7 +162,9 @@ def create_copy(ctx: MtgContext, action: JsonDict) -> None:
         source = ctx.state.objects.get(of) if isinstance(of, str) else None
         if source is None:
             ctx.event(
-                "not_created", f"{of} doesn't exist, so no token is created (CR 111.12)", "111.12"
+                "not_created",
+                msg("{of} doesn't exist, so no token is created (CR 111.12)", of=of),
+                "111.12",
             )
             return
         face, back, transformed = _copiable(source)
@@ -171,7 +174,7 @@ def create_copy(ctx: MtgContext, action: JsonDict) -> None:
         card = action.get("card")
         payload = action.get("definition")
         if payload is None:
-            raise InvalidAction("create_copy needs 'of' (an object) or a card 'definition'")
+            raise InvalidAction(msg("create_copy needs 'of' (an object) or a card 'definition'"))
         face = face_from_payload(payload, token_name)
         back = back_from_payload(payload, token_name)
         transformed, copy_of, definition = False, card if isinstance(card, str) else face.name, None
@@ -184,8 +187,10 @@ def create_copy(ctx: MtgContext, action: JsonDict) -> None:
     if "Instant" in up.types or "Sorcery" in up.types:
         ctx.event(
             "not_created",
-            f"A copy of {up.name} would be an instant or sorcery, so no "
-            "token is created (CR 111.5)",
+            msg(
+                "A copy of {up} would be an instant or sorcery, so no token is created (CR 111.5)",
+                up=up.name,
+            ),
             "111.5",
         )
         return
@@ -204,15 +209,20 @@ def resolve_spell_copy(ctx: MtgContext, action: JsonDict) -> None:
     payload = action.get("definition")
     if payload is None:
         raise InvalidAction(
-            "resolve_spell_copy needs the spell's card 'definition' (embedded by the tables "
-            "service from 'card')"
+            msg(
+                "resolve_spell_copy needs the spell's card 'definition' (embedded by the tables "
+                "service from 'card')"
+            )
         )
     face = _except(face_from_payload(payload, token_name), params.mapping(action, "except"))
     back = back_from_payload(payload, token_name)
     if "Instant" in face.types or "Sorcery" in face.types or not face.types:
         raise InvalidAction(
-            f"{face.name or 'That'} isn't a permanent spell; only a copy of a permanent spell "
-            "becomes a token as it resolves (CR 111.13, 707.10f)"
+            msg(
+                "{name} isn't a permanent spell; only a copy of a permanent spell becomes a token "
+                "as it resolves (CR 111.13, 707.10f)",
+                name=face.name or msg("That"),
+            )
         )
     card = action.get("card")
     copy_of = card if isinstance(card, str) else face.name
@@ -228,7 +238,9 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
     zone = zone or "battlefield"
     payload = action.get("definition")
     if payload is None:
-        raise InvalidAction("put_card needs the card 'definition' (embedded by the tables service)")
+        raise InvalidAction(
+            msg("put_card needs the card 'definition' (embedded by the tables service)")
+        )
     face = face_from_payload(payload, token_name)
     back = back_from_payload(payload, token_name)
     card = action.get("card")
@@ -238,8 +250,13 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
     if zone == "battlefield" and spell_type is not None:
         rule = NO_BATTLEFIELD_RULE[spell_type]
         raise IllegalAction(
-            f"{face.name} is an {spell_type.lower()}; {spell_type.lower()}s can't enter the "
-            f"battlefield, it stays in its previous zone (CR {rule})",
+            msg(
+                "{name} is an {spell_type}; {spell_type}s can't enter the battlefield, it stays "
+                "in its previous zone (CR {rule})",
+                name=face.name,
+                spell_type=spell_type.lower(),
+                rule=rule,
+            ),
             rule,
         )
     if host is not None and zone == "battlefield" and "Aura" in face.subtypes:
@@ -247,8 +264,12 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
         if not can_enchant(ctx, face, target):
             # 303.4i: the Aura stays where it was; nothing enters the battlefield.
             raise IllegalAction(
-                f"{face.name} can't legally enchant {target.current.name or target.id}, so it "
-                "doesn't enter the battlefield (CR 303.4i)",
+                msg(
+                    "{name} can't legally enchant {target}, so it doesn't enter the battlefield "
+                    "(CR 303.4i)",
+                    name=face.name,
+                    target=target.current.name or target.id,
+                ),
                 "303.4i",
             )
     hosts: dict[str, int] = {}
@@ -258,7 +279,12 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
         setattr(seat, zone, getattr(seat, zone) + count)
         ctx.event(
             "card_put",
-            f"{seat.name} put {count} card(s) into their {zone} (CR 400.1)",
+            msg(
+                "{seat} put {count} card(s) into their {zone} (CR 400.1)",
+                seat=seat.name,
+                count=count,
+                zone=zone,
+            ),
             "400.1",
             seat=controller,
         )
@@ -283,12 +309,33 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
         for kind, amount in entering_counters(face):  # 306.5b, through 122.6/614.1c
             put_counters(ctx, obj, kind, amount, as_token=False)
     ctx.state.objects[obj.id] = obj
-    where = "onto the battlefield" if zone == "battlefield" else f"into {zone}"
-    counters = "".join(f", with {n} {k} counter(s) (CR 306.5b)" for k, n in obj.counters.items())
+    where = (
+        msg("onto the battlefield")
+        if zone == "battlefield"
+        else msg("into {zone}", zone=word(zone))
+    )
+    counters = joined(
+        [
+            plural(
+                ", with {n} {kind} counter (CR 306.5b)",
+                ", with {n} {kind} counters (CR 306.5b)",
+                n=n,
+                kind=word(k),
+            )
+            for k, n in obj.counters.items()
+        ]
+    )
     rule = "110.1" if zone == "battlefield" else "400.1"
     ctx.event(
         "card_put",
-        f"{seat.name} put {times(count, face.name)} {where}{counters} (CR {rule})",
+        msg(
+            "{seat} put {stack} {where}{counters} (CR {rule})",
+            seat=seat.name,
+            stack=times(count, face.name),
+            where=where,
+            counters=counters,
+            rule=rule,
+        ),
         rule,
         object=obj.id,
         count=count,
@@ -302,7 +349,12 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
     if chosen is not None:
         ctx.event(
             "name_chosen",
-            f"As {face.name} entered, {seat.name} chose the card name {chosen} (CR 201.4)",
+            msg(
+                "As {name} entered, {seat} chose the card name {chosen} (CR 201.4)",
+                name=face.name,
+                seat=seat.name,
+                chosen=chosen,
+            ),
             "201.4",
             object=obj.id,
             name=chosen,
@@ -324,16 +376,24 @@ def _aura_card_hosts(ctx: MtgContext, controller: int, face: Face, count: int) -
     legal = [o.id for o in on_battlefield(ctx.state) if can_enchant(ctx, face, o)]
     if not legal:
         raise IllegalAction(
-            f"{face.name} has nothing it can legally enchant, so it stays in its previous zone "
-            "and doesn't enter the battlefield (CR 303.4g)",
+            msg(
+                "{name} has nothing it can legally enchant, so it stays in its previous zone and "
+                "doesn't enter the battlefield (CR 303.4g)",
+                name=face.name,
+            ),
             "303.4g",
         )
     if len(legal) == 1:
         return {legal[0]: count}  # no choice to make: all of them enchant it
     if count > SEPARATE_CHOICES:
         raise IllegalAction(
-            f"Each of the {count} {face.name} chooses what it enchants as it enters (CR 303.4f); "
-            f"put at most {SEPARATE_CHOICES} at once when there is a choice",
+            msg(
+                "Each of the {count} {name} chooses what it enchants as it enters (CR 303.4f); "
+                "put at most {separate_choices} at once when there is a choice",
+                count=count,
+                name=face.name,
+                separate_choices=SEPARATE_CHOICES,
+            ),
             "303.4f",
         )
     hosts: dict[str, int] = {}
@@ -341,7 +401,7 @@ def _aura_card_hosts(ctx: MtgContext, controller: int, face: Face, count: int) -
         chosen = ctx.decide(
             "aura_host",
             controller,
-            f"Choose what {face.name} enchants (CR 303.4f)",
+            msg("Choose what {name} enchants (CR 303.4f)", name=face.name),
             legal,
             "303.4f",
         )
@@ -361,18 +421,24 @@ def _chosen_name(face: Face, action: JsonDict) -> str | None:
     name = params.mapping(action, "choices").get("name")
     if not isinstance(name, str) or not name.strip():
         raise InvalidAction(
-            f'As {face.name} enters, choose a card name: choices {{"name": "..."}} (CR 201.4)'
+            msg(
+                'As {name} enters, choose a card name: choices {{"name": "..."}} (CR 201.4)',
+                name=face.name,
+            )
         )
     name = " ".join(name.split())
     if name.casefold().endswith(TOKEN_NAME_SUFFIX) or name.casefold() == "token":
         raise IllegalAction(
-            f"{name!r} is the name of a token, not of a card; a player may not choose the "
-            "name of a token unless it's also the name of a card (CR 201.4, 111.4)",
+            msg(
+                "{name} is the name of a token, not of a card; a player may not choose the name "
+                "of a token unless it's also the name of a card (CR 201.4, 111.4)",
+                name=repr(name),
+            ),
             "201.4",
         )
     if "//" in name:
         raise IllegalAction(
-            "choose the name of one half of a split card, not both (CR 201.4b)", "201.4b"
+            msg("choose the name of one half of a split card, not both (CR 201.4b)"), "201.4b"
         )
     return name
 
@@ -380,7 +446,7 @@ def _chosen_name(face: Face, action: JsonDict) -> str | None:
 def put_land(ctx: MtgContext, seat: int, name: str, count: int) -> None:
     """Lander: a basic land card from the library onto the battlefield tapped (111.10u)."""
     if count == 0:
-        ctx.event("searched", "The library is empty; nothing was found (CR 701.23)", "701.23")
+        ctx.event("searched", msg("The library is empty; nothing was found (CR 701.23)"), "701.23")
         return
     face = Face(name=name, supertypes=("Basic",), types=("Land",))
     obj = MtgObject(
@@ -397,8 +463,11 @@ def put_land(ctx: MtgContext, seat: int, name: str, count: int) -> None:
     ctx.state.objects[obj.id] = obj
     ctx.event(
         "searched",
-        f"{ctx.state.seat(seat).name} put {times(count, name)} onto the "
-        "battlefield tapped (CR 111.10u)",
+        msg(
+            "{seat} put {stack} onto the battlefield tapped (CR 111.10u)",
+            seat=ctx.state.seat(seat).name,
+            stack=times(count, name),
+        ),
         "111.10u",
         object=obj.id,
         count=count,

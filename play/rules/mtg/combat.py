@@ -76,7 +76,7 @@ def parse_defender(ctx: MtgContext, value: object) -> Defender | None:
         if set(value) == {"object"}:
             ctx.get(value["object"])
             return str(value["object"])
-        raise InvalidAction('defender must be {"seat": n} or {"object": "<id>"}')
+        raise InvalidAction(msg('defender must be {{"seat": n}} or {{"object": "<id>"}}'))
     return params.seat(ctx, {"defender": value}, "defender")
 
 
@@ -96,20 +96,29 @@ def check_defender(ctx: MtgContext, attacker_seat: int, defender: Defender) -> N
     types = compute_one(state, obj).face.types
     if obj.zone != "battlefield" or not ("Planeswalker" in types or "Battle" in types):
         raise IllegalAction(
-            f"{name_of(obj)} is neither a planeswalker nor a battle; only a player, a "
-            "planeswalker or a battle can be attacked (CR 506.3)",
+            msg(
+                "{obj} is neither a planeswalker nor a battle; only a player, a planeswalker or a "
+                "battle can be attacked (CR 506.3)",
+                obj=name_of(obj),
+            ),
             "506.3",
         )
     if "Planeswalker" in types and obj.controller == attacker_seat:
         raise IllegalAction(
-            f"{name_of(obj)} is controlled by the attacking player; only an opponent's "
-            "planeswalker can be attacked (CR 508.1b)",
+            msg(
+                "{obj} is controlled by the attacking player; only an opponent's planeswalker can "
+                "be attacked (CR 508.1b)",
+                obj=name_of(obj),
+            ),
             "508.1b",
         )
     if "Battle" in types and protector_of(obj) == attacker_seat:
         raise IllegalAction(
-            f"{name_of(obj)} is protected by the attacking player; a battle's protector can "
-            "never attack it (CR 310.9b)",
+            msg(
+                "{obj} is protected by the attacking player; a battle's protector can never "
+                "attack it (CR 310.9b)",
+                obj=name_of(obj),
+            ),
             "310.9b",
         )
 
@@ -120,7 +129,7 @@ def _default_defender(state: MtgState) -> int:
         i for i in range(len(state.seats)) if i != state.active_seat and not state.seats[i].lost
     ]
     if len(opponents) != 1:
-        raise InvalidAction('name the defender: {"seat": n} or {"object": id} (508.1b)')
+        raise InvalidAction(msg('name the defender: {{"seat": n}} or {{"object": id}} (508.1b)'))
     return opponents[0]
 
 
@@ -145,7 +154,7 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
     if computed.has("Defender"):
         ctx.refuse(msg("{name} has defender, so it can't attack", name=name_of(obj)), "702.3b")
     if has_any(computed, CANT_ATTACK):
-        ctx.refuse(f"{name_of(obj)} can't attack (a restriction, CR 508.1c)", "508.1c")
+        ctx.refuse(msg("{obj} can't attack (a restriction, CR 508.1c)", obj=name_of(obj)), "508.1c")
     if obj.summoning_sick and not computed.has("Haste"):
         ctx.refuse(
             msg(
@@ -162,8 +171,11 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
     required = obj.must_attack
     if required is not None and required != defender and not state.seat(required).lost:
         ctx.refuse(
-            f"{name_of(obj)} attacks {state.seat(required).name} this turn if able "
-            "(CR 508.1d, 702.141a)",
+            msg(
+                "{obj} attacks {seat} this turn if able (CR 508.1d, 702.141a)",
+                obj=name_of(obj),
+                seat=state.seat(required).name,
+            ),
             "508.1d",
         )
     _pay_attack_cost(ctx, action, obj, count, defender)
@@ -174,7 +186,11 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
     where: JsonDict = {"seat": defender} if isinstance(defender, int) else {"object": defender}
     ctx.event(
         "attacked",
-        f"{times(count, name_of(part))} attacked {defender_name(state, defender)} (CR 508.1)",
+        msg(
+            "{stack} attacked {state} (CR 508.1)",
+            stack=times(count, name_of(part)),
+            state=defender_name(state, defender),
+        ),
         "508.1",
         object=part.id,
         count=count,
@@ -187,8 +203,10 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
         part.leaves_by = part.controller  # the attacking player's triggered ability
         ctx.event(
             "decayed",
-            f"Decayed: {times(count, name_of(part))} will be sacrificed at end of combat "
-            "(CR 702.147a)",
+            msg(
+                "Decayed: {stack} will be sacrificed at end of combat (CR 702.147a)",
+                stack=times(count, name_of(part)),
+            ),
             "702.147a",
             object=part.id,
             count=count,
@@ -219,8 +237,13 @@ def _pay_attack_cost(
     player = ctx.state.seat(obj.controller)
     ctx.event(
         "attack_cost",
-        f"{player.name} pays {{{each * count}}} to attack {defender_name(ctx.state, defender)} "
-        f"with {times(count, name_of(obj))} (CR 508.1h)",
+        msg(
+            "{seat} pays {{{value}}} to attack {state} with {stack} (CR 508.1h)",
+            seat=player.name,
+            value=each * count,
+            state=defender_name(ctx.state, defender),
+            stack=times(count, name_of(obj)),
+        ),
         "508.1h",
         seat=obj.controller,
         amount=each * count,
@@ -263,8 +286,11 @@ def check_attack_requirements(ctx: MtgContext) -> None:
             and _able_to_attack(state, obj)
         ):
             raise IllegalAction(
-                f"{name_of(obj)} attacks each combat if able; declare it as an attacker first "
-                "(CR 508.1d)",
+                msg(
+                    "{obj} attacks each combat if able; declare it as an attacker first (CR "
+                    "508.1d)",
+                    obj=name_of(obj),
+                ),
                 "508.1d",
             )
     for obj in state.objects.values():
@@ -273,8 +299,12 @@ def check_attack_requirements(ctx: MtgContext) -> None:
             continue
         if _able_to_attack(state, obj):
             raise IllegalAction(
-                f"{name_of(obj)} must attack {state.seat(seat).name} this turn if able; "
-                "declare it as an attacker first (CR 508.1d, 702.141a)",
+                msg(
+                    "{obj} must attack {seat} this turn if able; declare it as an attacker first "
+                    "(CR 508.1d, 702.141a)",
+                    obj=name_of(obj),
+                    seat=state.seat(seat).name,
+                ),
                 "508.1d",
             )
 
@@ -291,7 +321,7 @@ def attacks_alone(ctx: MtgContext) -> None:
     lone = declared[0]
     ctx.event(
         "attacks_alone",
-        f"{name_of(lone)} attacks alone (CR 506.5)",
+        msg("{lone} attacks alone (CR 506.5)", lone=name_of(lone)),
         "506.5",
         object=lone.id,
     )
@@ -308,8 +338,12 @@ def attacks_alone(ctx: MtgContext) -> None:
     )
     ctx.event(
         "pumped",
-        f"Exalted (x{exalted}): {name_of(lone)} gets +{exalted}/+{exalted} until end of turn "
-        "(CR 702.83a)",
+        msg(
+            "Exalted (x{exalted}): {lone} gets +{exalted}/+{exalted} until end of turn (CR "
+            "702.83a)",
+            exalted=exalted,
+            lone=name_of(lone),
+        ),
         "702.83a",
         object=lone.id,
         count=1,
@@ -340,7 +374,11 @@ def remove_from_combat(ctx: MtgContext) -> None:
         why = "became a battle" if face.is_creature else "stopped being a creature"
         ctx.event(
             "removed_from_combat",
-            f"{times(part.count, name_of(part))} {why} and was removed from combat (CR 506.4)",
+            msg(
+                "{stack} {why} and was removed from combat (CR 506.4)",
+                stack=times(part.count, name_of(part)),
+                why=why,
+            ),
             "506.4",
             object=part.id,
             count=part.count,
@@ -367,8 +405,12 @@ def _attack_triggers(ctx: MtgContext, obj: MtgObject) -> None:
                 amount = put_counters(ctx, obj, "+1/+1", 1, as_token=obj.token)
                 ctx.event(
                     "counters_added",
-                    f"{aura.current.name}: put {amount} +1/+1 "
-                    f"counter(s) on {name_of(obj)} (CR 111.10r, 603.4)",
+                    msg(
+                        "{current}: put {amount} +1/+1 counter(s) on {obj} (CR 111.10r, 603.4)",
+                        current=aura.current.name,
+                        amount=amount,
+                        obj=name_of(obj),
+                    ),
                     "603.4",
                     object=obj.id,
                     count=obj.count,

@@ -40,6 +40,7 @@ from play.rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefie
 from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.status import name_of
 from play.rules.stacks import split
+from play.rules.text import msg
 
 _TOXIC = re.compile(r"^toxic (\d+)$", re.IGNORECASE)
 
@@ -79,8 +80,11 @@ def combat_damage_step(ctx: MtgContext, first: bool) -> None:
         c = compute_one(state, obj)
         if c.pt_unknown:
             raise IllegalAction(
-                f"{name_of(obj)}'s power and toughness are * and the kernel can't count them "
-                "(CR 604.3): set them (set_pt) before combat damage is dealt",
+                msg(
+                    "{obj}'s power and toughness are * and the kernel can't count them (CR "
+                    "604.3): set them (set_pt) before combat damage is dealt",
+                    obj=name_of(obj),
+                ),
                 "604.3",
             )
         if first:
@@ -102,7 +106,9 @@ def combat_damage_step(ctx: MtgContext, first: bool) -> None:
             _assign_blocker(ctx, obj, power, incoming)
     _deal(ctx, incoming, to_defenders)
     if not dealing:
-        ctx.event("no_combat_damage", "No creature assigns combat damage (CR 510.1a)", "510.1a")
+        ctx.event(
+            "no_combat_damage", msg("No creature assigns combat damage (CR 510.1a)"), "510.1a"
+        )
 
 
 def _normalize(state: MtgState, attacker: MtgObject) -> None:
@@ -173,9 +179,21 @@ def _divide(
     return ctx.decide_amounts(
         "combat_damage",
         who.controller,
-        f"Divide the combat damage of {times(who.count, name_of(who))} ({problem.power} each) "
-        f"among {names}{' and, with trample, what it attacks' if problem.trample else ''} "
-        "(CR 510.1c-d, 702.19b)",
+        msg(
+            "Divide the combat damage of {stack} ({power} each) among {names} and, with trample, "
+            "what it attacks (CR 510.1c-d, 702.19b)",
+            stack=times(who.count, name_of(who)),
+            power=problem.power,
+            names=names,
+        )
+        if problem.trample
+        else msg(
+            "Divide the combat damage of {stack} ({power} each) among {names} "
+            "(CR 510.1c-d, 702.19b)",
+            stack=times(who.count, name_of(who)),
+            power=problem.power,
+            names=names,
+        ),
         division.describe(problem, excess_to),
         division.suggestions(problem),
         ask=division.must_ask(problem),
@@ -346,8 +364,13 @@ def _deal(
             seat.life += total
             ctx.event(
                 "life_changed",
-                f"{seat.name} gained {total} life: combat damage from {name_of(source)}, which "
-                "has lifelink (CR 702.15b)",
+                msg(
+                    "{seat} gained {total} life: combat damage from {source}, which has lifelink "
+                    "(CR 702.15b)",
+                    seat=seat.name,
+                    total=total,
+                    source=name_of(source),
+                ),
                 "702.15b",
                 seat=source.controller,
                 amount=total,
@@ -362,11 +385,16 @@ def _to_object(
     tc = compute_one(state, target)
     shield = protection_from(tc.keywords, visible_face(source), target.chosen_color)
     each = times(target.count, name_of(target))
-    what = f"{amount} combat damage from {name_of(source)} to each of {each}"
+    what = msg(
+        "{amount} combat damage from {source} to each of {each}",
+        amount=amount,
+        source=name_of(source),
+        each=each,
+    )
     if shield is not None:
         ctx.event(
             "damage_prevented",
-            f"{what} is prevented: {shield.lower()} (CR 702.16e)",
+            msg("{what} is prevented: {shield} (CR 702.16e)", what=what, shield=shield.lower()),
             "702.16e",
             object=target.id,
             count=target.count,
@@ -382,7 +410,7 @@ def _to_object(
             n = put_counters(ctx, target, "-1/-1", amount, as_token=target.token, by_effect=False)
             ctx.event(
                 "damaged",
-                f"{what}, as {n} -1/-1 counter(s) on each (CR 120.3d)",
+                msg("{what}, as {n_} -1/-1 counter(s) on each (CR 120.3d)", what=what, n_=n),
                 "120.3d",
                 object=target.id,
                 count=target.count,
@@ -393,7 +421,7 @@ def _to_object(
             target.damage += amount
             ctx.event(
                 "damaged",
-                f"{what} (CR 510.2, 120.3e)",
+                msg("{what} (CR 510.2, 120.3e)", what=what),
                 "510.2",
                 object=target.id,
                 count=target.count,
@@ -405,7 +433,7 @@ def _to_object(
     else:
         ctx.event(
             "damaged",
-            f"{what} (CR 510.2, 120.3c, 120.3h)",
+            msg("{what} (CR 510.2, 120.3c, 120.3h)", what=what),
             "510.2",
             object=target.id,
             count=target.count,
@@ -431,12 +459,17 @@ def _to_defender(
         attacked = split(state, state.objects[target], 1)
         return _to_object(ctx, source, c, attacked, amount)
     player = state.seat(target)
-    what = f"{amount} combat damage from {times(source.count, name_of(source))} to {player.name}"
+    what = msg(
+        "{amount} combat damage from {source} to {seat}",
+        amount=amount,
+        source=times(source.count, name_of(source)),
+        seat=player.name,
+    )
     if c.has("Infect"):
         change_player_counters(ctx, target, "poison", amount)
         ctx.event(
             "damaged",
-            f"{what}, as {amount} poison counter(s) (CR 120.3b)",
+            msg("{what}, as {amount} poison counter(s) (CR 120.3b)", what=what, amount=amount),
             "120.3b",
             seat=target,
             amount=amount,
@@ -446,7 +479,11 @@ def _to_defender(
         player.life -= amount
         ctx.event(
             "damaged",
-            f"{what}, who loses that much life (CR 120.3a); life {player.life}",
+            msg(
+                "{what}, who loses that much life (CR 120.3a); life {life}",
+                what=what,
+                life=player.life,
+            ),
             "120.3a",
             seat=target,
             amount=amount,
@@ -457,7 +494,11 @@ def _to_defender(
         change_player_counters(ctx, target, "poison", toxic * source.count)
         ctx.event(
             "player_counters_added",
-            f"Toxic: {player.name} got {toxic * source.count} poison counter(s) (CR 120.3g)",
+            msg(
+                "Toxic: {seat} got {value} poison counter(s) (CR 120.3g)",
+                seat=player.name,
+                value=toxic * source.count,
+            ),
             "120.3g",
             seat=target,
             kind="poison",

@@ -15,8 +15,9 @@ from typing import Any
 from play.rules.context import times
 from play.rules.definitions import back_from_payload, face_from_payload
 from play.rules.effects import Effect, is_kind
-from play.rules.errors import IllegalAction, InvalidAction
+from play.rules.errors import InvalidAction
 from play.rules.mtg import predefined
+from play.rules.mtg.entering_attack import entering_attacker
 from play.rules.mtg.enters import choose_as_enters
 from play.rules.mtg.layers import compute_one, controls, visible_face
 from play.rules.mtg.protection import protection_from
@@ -24,7 +25,7 @@ from play.rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from play.rules.mtg.replacement import apply_in_order, instances, put_counters
 from play.rules.stacks import split
 from play.rules.state import MAX_COUNT, Face
-from play.rules.text import msg
+from play.rules.text import joined, msg, plural, word
 
 JsonDict = dict[str, Any]
 TOKEN_KINDS = ("token_multiplier", "token_extra", "token_replace", "token_one_of_each")
@@ -89,7 +90,7 @@ def resolve_definition(
     """A definition payload, or a predefined token by slug (111.10), as faces."""
     payload = definition if definition is not None else predefined.predefined_token(slug or "")
     if payload is None:
-        raise InvalidAction(f"token {slug!r} needs an embedded definition")
+        raise InvalidAction(msg("token {slug} needs an embedded definition", slug=repr(slug)))
     face = face_from_payload(payload, token_name)
     assert isinstance(payload, dict)
     return face, back_from_payload(payload, token_name), slug or payload.get("id")
@@ -199,7 +200,7 @@ def create_tokens(ctx: MtgContext, controller: int, batches: list[Batch]) -> lis
     event = apply_in_order(
         ctx,
         controller,
-        f"creating {total} token(s)",
+        plural("creating {n} token", "creating {n} tokens", n=total),
         "tokens",
         _normalize(batches),
         effects,
@@ -237,9 +238,17 @@ def _stacks(ctx: MtgContext, batch: Batch) -> list[Batch]:
     if count < batch.count:
         ctx.event(
             "saturated",
-            f"The replacement effects give {batch.count:,} or more {name}; the table tracks "
-            f"at most {CEILING:,} identical tokens from one event ({MAX_STACKS_PER_BATCH} "
-            f"stacks of {MAX_COUNT:,}), so {count:,} are created (CR 616.1 result, capped)",
+            msg(
+                "The replacement effects give {count:,} or more {name}; the table tracks at most "
+                "{ceiling:,} identical tokens from one event ({max_stacks_per_batch} stacks of "
+                "{max_count:,}), so {count2:,} are created (CR 616.1 result, capped)",
+                count=batch.count,
+                name=name,
+                ceiling=CEILING,
+                max_stacks_per_batch=MAX_STACKS_PER_BATCH,
+                max_count=MAX_COUNT,
+                count2=count,
+            ),
             "616.1",
             wanted=batch.count,
             created=count,
@@ -306,15 +315,25 @@ def _enter(
         rule = NO_BATTLEFIELD_RULE[spell_type]
         ctx.event(
             "not_created",
-            f"{face.name} is an {spell_type.lower()}, and {spell_type.lower()}s can't enter the "
-            f"battlefield, so {outcome} (CR {rule}, 111.5)",
+            msg(
+                "{name} is an {spell_type}, and {spell_type}s can't enter the battlefield, so "
+                "{outcome} (CR {rule}, 111.5)",
+                name=face.name,
+                spell_type=spell_type.lower(),
+                outcome=outcome,
+                rule=rule,
+            ),
             rule,
         )
         return None
     if _entry_effects(ctx, controller, face, "cant_enter"):
         ctx.event(
             "not_created",
-            f"{face.name} can't enter the battlefield, so {outcome} (CR 111.5)",
+            msg(
+                "{name} can't enter the battlefield, so {outcome} (CR 111.5)",
+                name=face.name,
+                outcome=outcome,
+            ),
             "111.5",
         )
         return None
@@ -324,11 +343,15 @@ def _enter(
         if attached_to is None:
             ctx.event(
                 "not_created",
-                f"{face.name} has nothing it can legally enchant, so {outcome} (CR 303.4g, 303.4i)",
+                msg(
+                    "{name} has nothing it can legally enchant, so {outcome} (CR 303.4g, 303.4i)",
+                    name=face.name,
+                    outcome=outcome,
+                ),
                 "303.4i",
             )
             return None
-    attacking = _attacking(ctx, controller, face, batch.attacking)
+    attacking = entering_attacker(ctx, controller, face, batch.attacking)
     tapped = bool(batch.tapped) or bool(_entry_effects(ctx, controller, face, "enters_tapped"))
     if batch.tapped is None and batch.attacking is not None:
         tapped = True
@@ -355,9 +378,14 @@ def _enter(
     for kind, amount in entering_counters(face, batch.counters):
         put_counters(ctx, obj, kind, amount, as_token=True)
     state.objects[obj.id] = obj
-    counters = "".join(f", with {n} {k} counter(s)" for k, n in obj.counters.items())
+    counters = joined(
+        [
+            plural(", with {n} {kind} counter", ", with {n} {kind} counters", n=n, kind=word(k))
+            for k, n in obj.counters.items()
+        ]
+    )
     # A copy of a face-down permanent has no name (707.2, 708.2a): say what it is instead.
-    shown = face.name or "a nameless token (a copy of a face-down permanent, CR 707.2)"
+    shown = face.name or msg("a nameless token (a copy of a face-down permanent, CR 707.2)")
     if created:
         ctx.event(
             "token_created",
@@ -372,74 +400,26 @@ def _enter(
             count=obj.count,
         )
     else:
-        became = (
-            "copy of the {0} spell resolved and became a token"
-            if obj.count == 1
-            else f"{obj.count} copies of the {{0}} spell resolved and became {obj.count} tokens"
-        ).format(shown)
+        became = plural(
+            "copy of the {name} spell resolved and became a token",
+            "{n} copies of the {name} spell resolved and became {n} tokens",
+            n=obj.count,
+            name=shown,
+        )
         ctx.event(
             "spell_copy_resolved",
-            f"{seat_name}'s {became}{counters}; not created, so no token-creation replacement "
-            "effect or trigger applies (CR 111.13, 608.3f)",
+            msg(
+                "{seat_name}'s {became}{counters}; not created, so no token-creation replacement "
+                "effect or trigger applies (CR 111.13, 608.3f)",
+                seat_name=seat_name,
+                became=became,
+                counters=counters,
+            ),
             "111.13",
             object=obj.id,
             count=obj.count,
         )
     return obj
-
-
-COMBAT_STEPS = (
-    "beginning_of_combat",
-    "declare_attackers",
-    "declare_blockers",
-    "first_strike_damage",
-    "combat_damage",
-    "end_of_combat",
-)
-
-
-def _attacking(
-    ctx: MtgContext, controller: int, face: Face, defender: int | str | None
-) -> int | str | None:
-    """Put onto the battlefield attacking (508.4): what it attacks, or None when it enters but
-    is never an attacking creature: a noncreature (506.3a); a creature whose controller isn't
-    the attacking player (506.3b), and outside the combat phase nobody is (506.2); a player not
-    in the game or a permanent that isn't an attackable planeswalker or battle (506.3c)."""
-    if defender is None:
-        return None
-    state = ctx.state
-    reason = None
-    if "Creature" not in face.types:
-        reason = ("506.3a", "it isn't a creature")
-    elif state.step not in COMBAT_STEPS:
-        reason = ("506.3b", "outside the combat phase there is no attacking player (CR 506.2)")
-    elif controller != state.active_seat:
-        reason = ("506.3b", f"{state.seat(controller).name} isn't the attacking player")
-    elif isinstance(defender, int) and state.seat(defender).lost:
-        reason = ("506.3c", f"{state.seat(defender).name} has left the game")
-    elif isinstance(defender, str) and not _attackable(ctx, defender, controller):
-        reason = ("506.3c", "what it would attack isn't a planeswalker or battle it can attack")
-    if reason is None:
-        if defender == controller:
-            raise IllegalAction("a creature can't attack its own controller", "508.4")
-        return defender
-    ctx.event(
-        "not_attacking",
-        f"{face.name or 'A face-down permanent'} enters but is never attacking: {reason[1]} "
-        f"(CR {reason[0]})",
-        reason[0],
-    )
-    return None
-
-
-def _attackable(ctx: MtgContext, object_id: str, controller: int) -> bool:
-    obj = ctx.state.objects.get(object_id)
-    if obj is None or obj.zone != "battlefield" or obj.phased_out:
-        return False
-    types = compute_one(ctx.state, obj).face.types
-    if "Battle" in types:
-        return True
-    return "Planeswalker" in types and obj.controller != controller
 
 
 def _aura_with_illegal_host(ctx: MtgContext, batch: Batch) -> bool:
@@ -452,19 +432,28 @@ def _aura_with_illegal_host(ctx: MtgContext, batch: Batch) -> bool:
     host = ctx.state.objects.get(batch.attach_to)
     if host is not None and can_enchant(ctx, face, host):
         return False
-    reason = "doesn't exist" if host is None else "can't legally be enchanted by it"
+    reason = msg("doesn't exist") if host is None else msg("can't legally be enchanted by it")
     shield = (
         None
         if host is None
         else protection_from(compute_one(ctx.state, host).keywords, face, host.chosen_color)
     )
     if host is not None and shield is not None:
-        reason = f"has {shield.lower()} (CR 702.16c)"
-    what = batch.attach_to if host is None else (visible_face(host).name or "a face-down permanent")
+        reason = msg("has {shield} (CR 702.16c)", shield=word(shield.lower()))
+    what = (
+        batch.attach_to
+        if host is None
+        else (visible_face(host).name or msg("a face-down permanent"))
+    )
     ctx.event(
         "not_created",
-        f"{face.name} would be created attached to {what}, which {reason}, "
-        "so it isn't created (CR 303.4i)",
+        msg(
+            "{name} would be created attached to {what}, which {reason}, so it isn't created (CR "
+            "303.4i)",
+            name=face.name,
+            what=what,
+            reason=reason,
+        ),
         "303.4i",
         token=face.name,
         attach_to=batch.attach_to,
@@ -485,7 +474,7 @@ def _aura_host(ctx: MtgContext, controller: int, batch: Batch) -> str | None:
         chosen = ctx.decide(
             "aura_host",
             controller,
-            f"Choose what {batch.current.name} enchants (CR 303.4f)",
+            msg("Choose what {current} enchants (CR 303.4f)", current=batch.current.name),
             [o.id for o in legal],
             "303.4f",
         )

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from play.rules.errors import IllegalAction, InvalidAction
+from play.rules.text import msg
 
 MAX_GROUPS = 64
 """The most groups of one stack's creatures an answer may divide differently."""
@@ -189,27 +190,34 @@ def _normal(runs: list[tuple[int, int]]) -> Runs:
 
 def _integer(value: Any, what: str, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InvalidAction(f"{what} must be an integer of at least {minimum}")
+        raise InvalidAction(
+            msg("{what} must be an integer of at least {minimum}", what=what, minimum=minimum)
+        )
     return int(value)
 
 
 def accept(problem: Problem, answer: Any) -> tuple[Group, ...]:
     """The answer as groups, or InvalidAction (its shape, 400) / IllegalAction (the rules, 422)."""
     if not isinstance(answer, dict):
-        raise InvalidAction("a division of combat damage is a JSON object")
+        raise InvalidAction(msg("a division of combat damage is a JSON object"))
     if answer.get("source", problem.source) != problem.source:
-        raise InvalidAction(f"this division is of {problem.source}'s damage")
+        raise InvalidAction(msg("this division is of {source}'s damage", source=problem.source))
     if "groups" in answer:
         raw = answer["groups"]
         if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_GROUPS:
-            raise InvalidAction(f"groups must be a list of 1 to {MAX_GROUPS} groups")
+            raise InvalidAction(
+                msg("groups must be a list of 1 to {max_groups} groups", max_groups=MAX_GROUPS)
+            )
     else:
         raw = [{**answer, "count": problem.count}]
     budget = [MAX_AMOUNTS]
     groups = [_accept_group(problem, g, budget) for g in raw]
     if sum(g.count for g in groups) != problem.count:
         raise InvalidAction(
-            f"the groups' counts must add up to the {problem.count} creature(s) of the stack"
+            msg(
+                "the groups' counts must add up to the {count} creature(s) of the stack",
+                count=problem.count,
+            )
         )
     merged: dict[tuple[Any, ...], int] = {}
     for g in groups:
@@ -219,7 +227,9 @@ def accept(problem: Problem, answer: Any) -> tuple[Group, ...]:
 
 def _accept_group(problem: Problem, raw: Any, budget: list[int]) -> Group:
     if not isinstance(raw, dict) or not isinstance(raw.get("to", {}), dict):
-        raise InvalidAction('a group is {"count": n, "to": {stack id: [amounts]}, "excess": n}')
+        raise InvalidAction(
+            msg('a group is {{"count": n, "to": {{stack id: [amounts]}}, "excess": n}}')
+        )
     count = _integer(raw.get("count"), "a group's count", 1)
     excess = _integer(raw.get("excess", 0), "excess", 0)
     slots = {s.target: s for s in problem.slots}
@@ -227,14 +237,19 @@ def _accept_group(problem: Problem, raw: Any, budget: list[int]) -> Group:
     for target, amounts in raw.get("to", {}).items():
         slot = slots.get(target)
         if slot is None:
-            raise InvalidAction(f"{target!r} isn't a creature this damage can be assigned to")
+            raise InvalidAction(
+                msg("{target} isn't a creature this damage can be assigned to", target=repr(target))
+            )
         if not isinstance(amounts, list):
-            raise InvalidAction("the amounts for a stack are a list")
+            raise InvalidAction(msg("the amounts for a stack are a list"))
         budget[0] -= len(amounts)
         if budget[0] < 0:
             raise InvalidAction(
-                f"a division may list at most {MAX_AMOUNTS} amounts; write [amount, n] for n "
-                "creatures dealt the same"
+                msg(
+                    "a division may list at most {max_amounts} amounts; write [amount, n] for n "
+                    "creatures dealt the same",
+                    max_amounts=MAX_AMOUNTS,
+                )
             )
         runs: list[tuple[int, int]] = []
         for entry in amounts:
@@ -245,29 +260,42 @@ def _accept_group(problem: Problem, raw: Any, budget: list[int]) -> Group:
         to[target] = _normal(runs)
         if sum(n for _a, n in to[target]) > slot.each:
             raise InvalidAction(
-                f"each dividing creature has only {slot.each} of {slot.name} to assign to"
+                msg(
+                    "each dividing creature has only {each} of {slot} to assign to",
+                    each=slot.each,
+                    slot=slot.name,
+                )
             )
     assigned = sum(a * n for runs in to.values() for a, n in runs) + excess
     if assigned != problem.power:
         raise IllegalAction(
-            f"each creature assigns exactly its power, {problem.power}; this division assigns "
-            f"{assigned} (CR 510.1a, 510.1e)",
+            msg(
+                "each creature assigns exactly its power, {power}; this division assigns "
+                "{assigned} (CR 510.1a, 510.1e)",
+                power=problem.power,
+                assigned=assigned,
+            ),
             "510.1e",
         )
     if excess:
         if not problem.trample:
             raise IllegalAction(
-                "only an attacking creature with trample assigns damage to what it attacks "
-                "while blocked (CR 510.1c, 702.19b)",
+                msg(
+                    "only an attacking creature with trample assigns damage to what it attacks "
+                    "while blocked (CR 510.1c, 702.19b)"
+                ),
                 "510.1c",
             )
         for slot in problem.slots:
             lethal_ones = sum(n for a, n in to.get(slot.target, ()) if a >= slot.lethal)
             if slot.lethal and lethal_ones < slot.each:
                 raise IllegalAction(
-                    f"with trample, damage goes to what is attacked only once every blocking "
-                    f"creature is assigned lethal damage; {slot.name} needs {slot.lethal} "
-                    "(CR 702.19b)",
+                    msg(
+                        "with trample, damage goes to what is attacked only once every blocking "
+                        "creature is assigned lethal damage; {slot} needs {lethal} (CR 702.19b)",
+                        slot=slot.name,
+                        lethal=slot.lethal,
+                    ),
                     "702.19b",
                 )
     return _group(count, to, excess)

@@ -14,7 +14,13 @@ from play.rules.stacks import split
 from play.rules.text import msg
 
 COLORS = ("W", "U", "B", "R", "G")
-COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+COLOR_NAMES = {
+    "W": msg("white"),
+    "U": msg("blue"),
+    "B": msg("black"),
+    "R": msg("red"),
+    "G": msg("green"),
+}
 
 
 def _all(color: str, remaining: int) -> str:
@@ -43,14 +49,18 @@ def choose_protector(ctx: MtgContext, obj: MtgObject) -> None:
     seat = ctx.decide(
         "battle_protector",
         obj.controller,
-        f"Choose an opponent to protect {face.name} (CR 310.9a, 310.12a)",
+        msg("Choose an opponent to protect {name} (CR 310.9a, 310.12a)", name=face.name),
         opponents,
         "310.12a",
     )
     obj.protector = seat
     ctx.event(
         "protector_chosen",
-        f"{state.seat(seat).name} protects {times(obj.count, face.name)} (CR 310.9a)",
+        msg(
+            "{seat} protects {stack} (CR 310.9a)",
+            seat=state.seat(seat).name,
+            stack=times(obj.count, face.name),
+        ),
         "310.9a",
         object=obj.id,
         seat=seat,
@@ -98,8 +108,12 @@ def choose_as_enters(ctx: MtgContext, obj: MtgObject) -> list[MtgObject]:
         color = part.chosen_color or ""
         ctx.event(
             "color_chosen",
-            f"{seat} chose {COLOR_NAMES[color]} for {times(part.count, face.name)} as it "
-            "entered (CR 614.12)",
+            msg(
+                "{seat} chose {color_names} for {stack} as it entered (CR 614.12)",
+                seat=seat,
+                color_names=COLOR_NAMES[color],
+                stack=times(part.count, face.name),
+            ),
             "614.12",
             object=part.id,
             count=part.count,

@@ -59,7 +59,12 @@ def amass(ctx: MtgContext, action: JsonDict) -> None:
     if not armies:
         ctx.event(
             "amassed",
-            f"{seat_name} amassed {subtype}s {amount} with no Army to choose (CR 701.47b)",
+            msg(
+                "{seat_name} amassed {subtype}s {amount} with no Army to choose (CR 701.47b)",
+                seat_name=seat_name,
+                subtype=subtype,
+                amount=amount,
+            ),
             "701.47b",
         )
         return
@@ -75,12 +80,23 @@ def amass(ctx: MtgContext, action: JsonDict) -> None:
     became = ""
     if not is_kind(visible_face(army).subtypes, subtype):
         army.added_subtypes = (*army.added_subtypes, subtype)
-        article = "an" if subtype[:1].lower() in "aeiou" else "a"
-        became = f"; it becomes {article} {subtype} in addition to its other types"
+        became = (
+            msg("; it becomes an {subtype} in addition to its other types", subtype=subtype)
+            if subtype[:1].lower() in "aeiou"
+            else msg("; it becomes a {subtype} in addition to its other types", subtype=subtype)
+        )
     ctx.event(
         "amassed",
-        f"{seat_name} amassed {subtype}s {amount}: put {put} +1/+1 counter(s) on "
-        f"{name_of(army)}{became} (CR 701.47a)",
+        msg(
+            "{seat_name} amassed {subtype}s {amount}: put {put} +1/+1 counter(s) on "
+            "{army}{became} (CR 701.47a)",
+            seat_name=seat_name,
+            subtype=subtype,
+            amount=amount,
+            put=put,
+            army=name_of(army),
+            became=became,
+        ),
         "701.47a",
         object=army.id,
         amount=put,
@@ -101,15 +117,20 @@ def populate(ctx: MtgContext, action: JsonDict) -> None:
         source = ctx.get(of)
         if source not in candidates:
             raise IllegalAction(
-                f"{name_of(source)} isn't a creature token {ctx.state.seat(controller).name} "
-                "controls, so it can't be populated",
+                msg(
+                    "{source} isn't a creature token {seat} controls, so it can't be populated",
+                    source=name_of(source),
+                    seat=ctx.state.seat(controller).name,
+                ),
                 "701.36a",
             )
     elif not candidates:
         ctx.event(
             "not_created",
-            f"{ctx.state.seat(controller).name} controls no creature token, so populate "
-            "creates nothing (CR 701.36b)",
+            msg(
+                "{seat} controls no creature token, so populate creates nothing (CR 701.36b)",
+                seat=ctx.state.seat(controller).name,
+            ),
             "701.36b",
         )
         return
@@ -124,8 +145,11 @@ def populate(ctx: MtgContext, action: JsonDict) -> None:
         source = ctx.state.objects[of]
     ctx.event(
         "populated",
-        f"{ctx.state.seat(controller).name} populates: a copy of "
-        f"{times(1, name_of(source))} (CR 701.36a)",
+        msg(
+            "{seat} populates: a copy of {stack} (CR 701.36a)",
+            seat=ctx.state.seat(controller).name,
+            stack=times(1, name_of(source)),
+        ),
         "701.36a",
         object=source.id,
     )
@@ -171,12 +195,19 @@ def empower_jace(ctx: MtgContext, action: JsonDict) -> None:
         jaces = _jace_tokens(ctx, seat)
     name = ctx.state.seat(seat).name
     if not jaces:
-        ctx.event("empowered", f"{name} empowered Jace {amount}, with no Jace token", "701.71a")
+        ctx.event(
+            "empowered",
+            msg("{name} empowered Jace {amount}, with no Jace token", name=name, amount=amount),
+            "701.71a",
+        )
         return
     chosen = ctx.decide(
         "empower_jace",
         seat,
-        f"Choose the Jace planeswalker token that gets {amount} loyalty counter(s) (CR 701.71a)",
+        msg(
+            "Choose the Jace planeswalker token that gets {amount} loyalty counter(s) (CR 701.71a)",
+            amount=amount,
+        ),
         [o.id for o in jaces],
         "701.71a",
     )
@@ -184,8 +215,13 @@ def empower_jace(ctx: MtgContext, action: JsonDict) -> None:
     put = put_counters(ctx, jace, "loyalty", amount, as_token=True)
     ctx.event(
         "empowered",
-        f"{name} empowered Jace {amount}: put {put} loyalty counter(s) on {name_of(jace)} "
-        "(CR 701.71a)",
+        msg(
+            "{name} empowered Jace {amount}: put {put} loyalty counter(s) on {jace} (CR 701.71a)",
+            name=name,
+            amount=amount,
+            put=put,
+            jace=name_of(jace),
+        ),
         "701.71a",
         object=jace.id,
         amount=put,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from play.rules.errors import IllegalAction
 from play.rules.mtg.records import MtgContext, MtgSeat
+from play.rules.text import msg
 
 
 def pay_mana(
@@ -14,15 +15,19 @@ def pay_mana(
     generic, colored = parts
     generic *= count
     if manual:
-        ctx.event("mana_paid", f"{player.name} paid the mana cost by hand", "602.2b")
+        ctx.event("mana_paid", msg("{seat} paid the mana cost by hand", seat=player.name), "602.2b")
         return
     pool = dict(player.mana_pool)
     restricted = dict(player.restricted_mana)
     for color, n in colored.items():
         if pool.get(color, 0) < n * count:
             raise IllegalAction(
-                f"{player.name} lacks {{{color}}} in the mana pool "
-                '(pay by hand with choices {"paid": "manual"})',
+                msg(
+                    "{seat} lacks {{{color}}} in the mana pool "
+                    '(pay by hand with choices {{"paid": "manual"}})',
+                    seat=player.name,
+                    color=color,
+                ),
                 "602.2b",
             )
         pool[color] -= n * count
@@ -36,8 +41,11 @@ def pay_mana(
         generic -= used
     if generic:
         raise IllegalAction(
-            f"{player.name} doesn't have enough mana in the pool (pay by hand "
-            'with choices {"paid": "manual"})',
+            msg(
+                "{seat} doesn't have enough mana in the pool "
+                '(pay by hand with choices {{"paid": "manual"}})',
+                seat=player.name,
+            ),
             "602.2b",
         )
     player.mana_pool = pool

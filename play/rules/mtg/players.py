@@ -11,9 +11,12 @@ from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.status import name_of
 from play.rules.mtg.zones import COMMANDERS
+from play.rules.text import msg, plural, word
 
 JsonDict = params.JsonDict
 PLAYER_COUNTERS = "player_counters"
+PLAYER_COUNTER_KINDS = ("poison", "energy", "experience", "rad")
+"""The kinds players usually get (122.1); any other kind is allowed too."""
 """``state.system`` key: counters on players other than poison (122.1: energy, experience...),
 as {seat (str): {kind: n}}; poison counters are the seat's ``poison`` (704.5c)."""
 SEAT_DESIGNATIONS = {"monarch": "725.3", "initiative": "726.3"}
@@ -56,20 +59,34 @@ def adjust_player_counters(ctx: MtgContext, action: JsonDict) -> None:
     seat = params.seat(ctx, action, "seat")
     kind = params.text(action, "kind")
     if not kind or not kind.strip():
-        raise InvalidAction("kind must name a counter: poison, energy, experience, rad, ...")
+        raise InvalidAction(msg("kind must name a counter: poison, energy, experience, rad, ..."))
     kind = kind.strip().lower()
     amount = params.integer(action, "amount")
     if amount == 0:
-        raise InvalidAction("amount must not be 0")
+        raise InvalidAction(msg("amount must not be 0"))
     name = ctx.state.seat(seat).name
     changed = change_player_counters(ctx, seat, kind, amount)
     if amount < 0 and changed == 0:
-        raise IllegalAction(f"{name} has no {kind} counters", "122.1")
-    verb = "got" if amount > 0 else "lost"
+        raise IllegalAction(msg("{name} has no {kind} counters", name=name, kind=kind), "122.1")
     ctx.event(
         "player_counters_added" if amount > 0 else "player_counters_removed",
-        f"{name} {verb} {changed} {kind} counter(s); now {player_counters(ctx, seat, kind)} "
-        "(CR 122.1)",
+        plural(
+            "{name} got {n} {kind} counter; now {now} (CR 122.1)",
+            "{name} got {n} {kind} counters; now {now} (CR 122.1)",
+            n=changed,
+            name=name,
+            kind=word(kind),
+            now=player_counters(ctx, seat, kind),
+        )
+        if amount > 0
+        else plural(
+            "{name} lost {n} {kind} counter; now {now} (CR 122.1)",
+            "{name} lost {n} {kind} counters; now {now} (CR 122.1)",
+            n=changed,
+            name=name,
+            kind=word(kind),
+            now=player_counters(ctx, seat, kind),
+        ),
         "122.1",
         seat=seat,
         kind=kind,
@@ -88,8 +105,13 @@ def _record(ctx: MtgContext, seat: int, key: str, amount: int, source_name: str)
     player.commander_damage[key] = max(player.commander_damage.get(key, 0) + amount, 0)
     ctx.event(
         "commander_damage",
-        f"{player.name} has been dealt {player.commander_damage[key]} combat damage by the "
-        f"commander {source_name} (CR 903.10a)",
+        msg(
+            "{seat} has been dealt {commander_damage} combat damage by the commander "
+            "{source_name} (CR 903.10a)",
+            seat=player.name,
+            commander_damage=player.commander_damage[key],
+            source_name=source_name,
+        ),
         "903.10a",
         seat=seat,
         source=key,
@@ -110,7 +132,7 @@ def commander_damage(ctx: MtgContext, action: JsonDict) -> None:
     seat = params.seat(ctx, action, "seat")
     source = action.get("source")
     if not isinstance(source, str) or not source:
-        raise InvalidAction("source must be the commander's object id")
+        raise InvalidAction(msg("source must be the commander's object id"))
     amount = params.integer(action, "amount")
     obj = ctx.state.objects.get(source)
     key = source
@@ -124,14 +146,14 @@ def set_designation(ctx: MtgContext, action: JsonDict) -> None:
     ceases to have it; or ``object`` becomes a commander (903.3)."""
     designation = params.text(action, "designation", ("monarch", "initiative", "commander"))
     if designation is None:
-        raise InvalidAction("designation must be one of monarch, initiative, commander")
+        raise InvalidAction(msg("designation must be one of monarch, initiative, commander"))
     if designation == "commander":
         obj = ctx.get(action.get("object"))
         table = ctx.state.system.setdefault(COMMANDERS, {})
         table.setdefault(obj.id, obj.id)
         ctx.event(
             "designated",
-            f"{name_of(obj)} is a commander (CR 903.3)",
+            msg("{obj} is a commander (CR 903.3)", obj=name_of(obj)),
             "903.3",
             object=obj.id,
             designation=designation,
@@ -147,10 +169,16 @@ def give_designation(ctx: MtgContext, seat: int, designation: str, why: str) -> 
         if designation in other.designations:
             other.designations.remove(designation)
     ctx.state.seat(seat).designations.append(designation)
-    what = "became the monarch" if designation == "monarch" else "took the initiative"
+    what = msg("became the monarch") if designation == "monarch" else msg("took the initiative")
     ctx.event(
         "designated",
-        f"{ctx.state.seat(seat).name} {what}{why} (CR {rule})",
+        msg(
+            "{seat} {what}{why} (CR {rule})",
+            seat=ctx.state.seat(seat).name,
+            what=what,
+            why=why,
+            rule=rule,
+        ),
         rule,
         seat=seat,
         designation=designation,
@@ -168,7 +196,12 @@ def combat_damage_to_player(ctx: MtgContext, source: MtgObject, seat: int) -> No
                 ctx,
                 source.controller,
                 designation,
-                f": {name_of(source)} dealt combat damage to {player.name} (CR {rule})",
+                msg(
+                    ": {source} dealt combat damage to {seat} (CR {rule})",
+                    source=name_of(source),
+                    seat=player.name,
+                    rule=rule,
+                ),
             )
 
 
@@ -193,5 +226,8 @@ def pass_designations(ctx: MtgContext, seat: int) -> None:
         if heir is not None:
             rule = "725.4" if designation == "monarch" else "726.4"
             give_designation(
-                ctx, heir, designation, f" as {state.seat(seat).name} left (CR {rule})"
+                ctx,
+                heir,
+                designation,
+                msg(" as {seat} left (CR {rule})", seat=state.seat(seat).name, rule=rule),
             )

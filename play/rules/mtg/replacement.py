@@ -16,7 +16,7 @@ from typing import TypeVar
 from play.rules.effects import Effect
 from play.rules.mtg.records import MtgContext, MtgObject, MtgState
 from play.rules.state import MAX_COUNT
-from play.rules.text import msg
+from play.rules.text import msg, plural, word
 
 E = TypeVar("E", bound=Hashable)
 
@@ -199,12 +199,19 @@ def _applied(
     """One replacement effect applied ``times`` times, as data a page can render (the effect's
     source and kind, the factor or the number added, the count before and after)."""
     description, replaces = what
-    repeated = f" {times} times" if times > 1 else ""
+    repeated = msg(" {n} times", n=times) if times > 1 else ""
     effect = inst.effect
     ctx.event(
         "replacement_applied",
-        f"{inst.source_name} applied{repeated} to {description}: {before} -> {after} "
-        "(CR 614.5, 616.1)",
+        msg(
+            "{source_name} applied{repeated} to {description}: {before} -> {after} (CR 614.5, "
+            "616.1)",
+            source_name=inst.source_name,
+            repeated=repeated,
+            description=description,
+            before=before,
+            after=after,
+        ),
         "616.1",
         source=inst.source_id,
         source_name=inst.source_name,
@@ -255,7 +262,13 @@ def replace_counters(
     def apply_many(effect: Effect, current: int, times: int) -> int | None:
         return current + effect.count * times if effect.kind == "counter_extra" else None
 
-    what = f"{amount} {kind} counter(s) on {face.name or 'a face-down permanent'}"
+    what = plural(
+        "{n} {kind} counter on {name}",
+        "{n} {kind} counters on {name}",
+        n=amount,
+        kind=word(kind),
+        name=face.name or msg("a face-down permanent"),
+    )
     result = apply_in_order(
         ctx,
         target.controller,
@@ -279,9 +292,16 @@ def saturate_counters(ctx: MtgContext, target: MtgObject, kind: str, amount: int
         return amount
     ctx.event(
         "saturated",
-        f"{amount} {kind} counters would be put on {target.current.name or 'a permanent'}; the "
-        f"table tracks at most {MAX_COUNT:,} of one kind on a permanent, so it gets {room} "
-        "(the rules' result, capped at what the table can hold)",
+        msg(
+            "{amount} {kind} counters would be put on {name}; the table tracks at most "
+            "{most:,} of one kind on a permanent, so it gets {room} (the rules' result, capped "
+            "at what the table can hold)",
+            amount=amount,
+            kind=word(kind),
+            name=target.current.name or msg("a permanent"),
+            most=MAX_COUNT,
+            room=room,
+        ),
         None,
         object=target.id,
         wanted=amount,

@@ -20,7 +20,7 @@ from play.rules.mtg.triggers import resolve_dies, resolve_enters
 from play.rules.mtg.zones import ReturnTrigger, cease, move
 from play.rules.stacks import split
 from play.rules.state import Face
-from play.rules.text import msg
+from play.rules.text import msg, word
 
 Removal = tuple[MtgObject, int, str]  # (stack, how many, rule) put into the graveyard
 
@@ -37,8 +37,10 @@ def check_state_based_actions(ctx: MtgContext) -> None:
         if not _resolve_dies_triggers(ctx):
             return
     raise IllegalAction(
-        "This would repeat mandatory actions forever (for example undying and persist "
-        "returning a creature that dies again); such a game is a draw (CR 104.4b)",
+        msg(
+            "This would repeat mandatory actions forever (for example undying and persist "
+            "returning a creature that dies again); such a game is a draw (CR 104.4b)"
+        ),
         "104.4b",
     )
 
@@ -91,7 +93,7 @@ def _one_pass(ctx: MtgContext) -> bool:
             obj,
             count,
             "graveyard",
-            how=f"was put into the graveyard by a state-based action (CR {rule})",
+            how=msg("was put into the graveyard by a state-based action (CR {rule})", rule=rule),
             last_known=computed.get(obj.id),
         )
         performed = True
@@ -131,19 +133,27 @@ def _players(ctx: MtgContext) -> bool:
     for index, seat in enumerate(ctx.state.seats):
         reason = None
         if seat.life <= 0:
-            reason = ("704.5a", f"has {seat.life} life")
+            reason = ("704.5a", msg("has {life} life", life=seat.life))
         elif seat.drew_from_empty:
-            reason = ("704.5b", "drew from an empty library")
+            reason = ("704.5b", msg("drew from an empty library"))
         elif seat.poison >= 10:
-            reason = ("704.5c", f"has {seat.poison} poison counters")
+            reason = ("704.5c", msg("has {poison} poison counters", poison=seat.poison))
         elif any(n >= COMMANDER_LOSS for n in seat.commander_damage.values()):
-            reason = ("903.10a", "has been dealt 21 or more combat damage by one commander")
+            reason = (
+                "903.10a",
+                msg("has been dealt 21 or more combat damage by one commander"),
+            )
         if reason and not seat.lost:
             seat.lost = True
             performed = True
             ctx.event(
                 "lost",
-                f"{seat.name} {reason[1]} and loses the game (CR {reason[0]})",
+                msg(
+                    "{seat} {reason} and loses the game (CR {rule})",
+                    seat=seat.name,
+                    reason=reason[1],
+                    rule=reason[0],
+                ),
                 reason[0],
                 seat=index,
             )
@@ -165,8 +175,11 @@ def _leave_the_game(ctx: MtgContext, seat: int) -> None:
     if owned:
         ctx.event(
             "left_the_game",
-            f"{sum(o.count for o in owned)} object(s) {name} owned left the game with them "
-            "(CR 800.4a)",
+            msg(
+                "{value} object(s) {name} owned left the game with them (CR 800.4a)",
+                value=sum(o.count for o in owned),
+                name=name,
+            ),
             "800.4a",
             seat=seat,
             objects=[o.id for o in owned],
@@ -182,9 +195,13 @@ def _leave_the_game(ctx: MtgContext, seat: int) -> None:
         obj.leave_combat()
         ctx.event(
             "control_changed",
-            f"{name} left the game, so the effect giving them control of "
-            f"{times(obj.count, obj.current.name)} ended: {state.seat(back).name} controls it "
-            "(CR 800.4a)",
+            msg(
+                "{name} left the game, so the effect giving them control of {stack} ended: {seat} "
+                "controls it (CR 800.4a)",
+                name=name,
+                stack=times(obj.count, obj.current.name),
+                seat=state.seat(back).name,
+            ),
             "800.4a",
             object=obj.id,
             count=obj.count,
@@ -216,14 +233,19 @@ def _protector_check(ctx: MtgContext, obj: MtgObject, face: Face) -> bool | str:
         seat = ctx.decide(
             "battle_protector",
             obj.controller,
-            f"Choose a new protector for {face.name} (CR {rule}, 310.11)",
+            msg("Choose a new protector for {name} (CR {rule}, 310.11)", name=face.name, rule=rule),
             legal,
             rule,
         )
     state.objects[obj.id].protector = seat
     ctx.event(
         "protector_chosen",
-        f"{state.seat(seat).name} now protects {face.name} (CR {rule}, 310.11)",
+        msg(
+            "{seat} now protects {name} (CR {rule}, 310.11)",
+            seat=state.seat(seat).name,
+            name=face.name,
+            rule=rule,
+        ),
         rule,
         object=obj.id,
         seat=seat,
@@ -258,7 +280,11 @@ def _annihilate_counters(ctx: MtgContext, obj: MtgObject) -> bool:
             del obj.counters[kind]
     ctx.event(
         "counters_annihilated",
-        f"{n} +1/+1 and {n} -1/-1 counters were removed from {obj.current.name} (CR 704.5q)",
+        msg(
+            "{n_} +1/+1 and {n_} -1/-1 counters were removed from {current} (CR 704.5q)",
+            n_=n,
+            current=obj.current.name,
+        ),
         "704.5q",
         object=obj.id,
     )
@@ -275,7 +301,10 @@ def _unattach_equipment(ctx: MtgContext, obj: MtgObject, computed: dict[str, Com
         return False
     obj.attached_to = None
     ctx.event(
-        "unattached", f"{obj.current.name} became unattached (CR 704.5n)", "704.5n", object=obj.id
+        "unattached",
+        msg("{current} became unattached (CR 704.5n)", current=obj.current.name),
+        "704.5n",
+        object=obj.id,
     )
     return True
 
@@ -364,8 +393,12 @@ def _resolve_dies_triggers(ctx: MtgContext) -> bool:
                     seat.life -= effect.amount * count
                     ctx.event(
                         "life_lost",
-                        f"{seat.name} lost {effect.amount * count} life from "
-                        f"{obj.current.name} (CR 111.10q, 603.10a)",
+                        msg(
+                            "{seat} lost {value} life from {current} (CR 111.10q, 603.10a)",
+                            seat=seat.name,
+                            value=effect.amount * count,
+                            current=obj.current.name,
+                        ),
                         "603.10a",
                         seat=index,
                     )
@@ -394,9 +427,12 @@ def _resolve_return(ctx: MtgContext, trigger: ReturnTrigger) -> None:
             return
         ctx.event(
             "not_returned",
-            f"{trigger.name}'s {keyword} resolves, but a token that has left the battlefield "
-            "can't come back (CR 111.8); it stayed in the graveyard and ceased to exist "
-            "(CR 704.5d)",
+            msg(
+                "{trigger}'s {keyword} resolves, but a token that has left the battlefield can't "
+                "come back (CR 111.8); it stayed in the graveyard and ceased to exist (CR 704.5d)",
+                trigger=trigger.name,
+                keyword=word(keyword),
+            ),
             "111.8",
             object=trigger.object,
         )
@@ -404,7 +440,11 @@ def _resolve_return(ctx: MtgContext, trigger: ReturnTrigger) -> None:
     if obj is None or obj.zone != "graveyard":
         ctx.event(
             "not_returned",
-            f"{trigger.name}'s {keyword} does nothing: it is no longer in the graveyard (CR 400.7)",
+            msg(
+                "{trigger}'s {keyword} does nothing: it is no longer in the graveyard (CR 400.7)",
+                trigger=trigger.name,
+                keyword=word(keyword),
+            ),
             "400.7",
             object=trigger.object,
         )
@@ -414,7 +454,7 @@ def _resolve_return(ctx: MtgContext, trigger: ReturnTrigger) -> None:
         obj,
         min(trigger.count, obj.count),
         "battlefield",
-        how=f"returned by {keyword} (CR {trigger.rule})",
+        how=msg("returned by {keyword} (CR {rule})", keyword=word(keyword), rule=trigger.rule),
     )
     if new_id is None:
         return
@@ -422,8 +462,13 @@ def _resolve_return(ctx: MtgContext, trigger: ReturnTrigger) -> None:
     amount = put_counters(ctx, back, trigger.counter, 1, as_token=False)
     ctx.event(
         "counters_added",
-        f"{times(back.count, trigger.name)} returned with {amount} {trigger.counter} "
-        f"counter(s) (CR {trigger.rule}, 122.6)",
+        msg(
+            "{stack} returned with {amount} {counter} counter(s) (CR {rule}, 122.6)",
+            stack=times(back.count, trigger.name),
+            amount=amount,
+            counter=trigger.counter,
+            rule=trigger.rule,
+        ),
         trigger.rule,
         object=back.id,
         count=back.count,

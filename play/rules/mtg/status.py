@@ -16,7 +16,9 @@ JsonDict = params.JsonDict
 def present(obj: MtgObject) -> MtgObject:
     """Phased-out permanents are treated as though they don't exist (702.26b)."""
     if obj.phased_out:
-        raise IllegalAction(f"{obj.current.name} is phased out (CR 702.26b)", "702.26b")
+        raise IllegalAction(
+            msg("{current} is phased out (CR 702.26b)", current=obj.current.name), "702.26b"
+        )
     return obj
 
 
@@ -69,8 +71,8 @@ def untap_all(ctx: MtgContext, action: JsonDict) -> None:
     name = ctx.state.seat(seat).name
     text = (
         plural(
-            "{seat} untapped {n} permanent(s) they control (CR 701.26b, as in 502.3)",
-            "{seat} untapped {n} permanent(s) they control (CR 701.26b, as in 502.3)",
+            "{seat} untapped {n} permanent they control (CR 701.26b, as in 502.3)",
+            "{seat} untapped {n} permanents they control (CR 701.26b, as in 502.3)",
             n=count,
             seat=name,
         )
@@ -103,8 +105,11 @@ def phase_out_object(ctx: MtgContext, part: MtgObject, why: str = "") -> None:
             other.phased_out_with = part.id
     ctx.event(
         "phased_out",
-        f"{times(part.count, name_of(part))} phased out{why}; tokens continue to exist "
-        "(CR 702.26d, 702.26g)",
+        msg(
+            "{stack} phased out{why}; tokens continue to exist (CR 702.26d, 702.26g)",
+            stack=times(part.count, name_of(part)),
+            why=why,
+        ),
         "702.26d",
         object=part.id,
         count=part.count,
@@ -119,10 +124,14 @@ def phase_in_object(ctx: MtgContext, obj: MtgObject) -> None:
             other.phased_out = False
             other.phased_out_with = None
             along.append(times(other.count, name_of(other)))
-    with_it = f", and with it {', '.join(along)} (CR 702.26g)" if along else ""
+    with_it = msg(", and with it {names} (CR 702.26g)", names=", ".join(along)) if along else ""
     ctx.event(
         "phased_in",
-        f"{times(obj.count, name_of(obj))} phased in{with_it} (CR 702.26c)",
+        msg(
+            "{stack} phased in{with_it} (CR 702.26c)",
+            stack=times(obj.count, name_of(obj)),
+            with_it=with_it,
+        ),
         "702.26c",
         object=obj.id,
         count=obj.count,
@@ -132,11 +141,14 @@ def phase_in_object(ctx: MtgContext, obj: MtgObject) -> None:
 def phase_in(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     if not obj.phased_out:
-        raise IllegalAction(f"{name_of(obj)} is not phased out", "702.26c")
+        raise IllegalAction(msg("{obj} is not phased out", obj=name_of(obj)), "702.26c")
     if obj.phased_out_with is not None:
         raise IllegalAction(
-            f"{name_of(obj)} phased out with {obj.phased_out_with} and phases "
-            "in with it (CR 702.26g)",
+            msg(
+                "{obj} phased out with {phased_out_with} and phases in with it (CR 702.26g)",
+                obj=name_of(obj),
+                phased_out_with=obj.phased_out_with,
+            ),
             "702.26g",
         )
     phase_in_object(ctx, split(ctx.state, obj, count))
@@ -151,14 +163,19 @@ def transform(ctx: MtgContext, action: JsonDict) -> None:
 def transform_object(ctx: MtgContext, obj: MtgObject) -> None:
     if obj.back is None:
         raise IllegalAction(
-            f"{name_of(obj)} isn't double-faced, so nothing happens (CR 701.27c)", "701.27c"
+            msg("{obj} isn't double-faced, so nothing happens (CR 701.27c)", obj=name_of(obj)),
+            "701.27c",
         )
     before = obj.current.name
     obj.transformed = not obj.transformed
     obj.timestamp = ctx.state.new_timestamp()
     ctx.event(
         "transformed",
-        f"{times(obj.count, before)} transformed into {obj.current.name} (CR 712.18)",
+        msg(
+            "{stack} transformed into {current} (CR 712.18)",
+            stack=times(obj.count, before),
+            current=obj.current.name,
+        ),
         "712.18",
         object=obj.id,
         count=obj.count,
@@ -169,16 +186,21 @@ def turn_face_down(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     present(obj)
     if obj.face_down:
-        raise IllegalAction("a face-down permanent can't be turned face down (CR 708.2b)", "708.2b")
+        raise IllegalAction(
+            msg("a face-down permanent can't be turned face down (CR 708.2b)"), "708.2b"
+        )
     if obj.back is not None:
         raise IllegalAction(
-            "a double-faced permanent can't be turned face down (CR 712.16)", "712.16"
+            msg("a double-faced permanent can't be turned face down (CR 712.16)"), "712.16"
         )
     part = split(ctx.state, obj, count)
     part.face_down = True
     ctx.event(
         "turned_face_down",
-        f"{times(count, part.current.name)} turned face down: a nameless 2/2 creature (CR 708.2a)",
+        msg(
+            "{stack} turned face down: a nameless 2/2 creature (CR 708.2a)",
+            stack=times(count, part.current.name),
+        ),
         "708.2a",
         object=part.id,
         count=count,
@@ -189,12 +211,16 @@ def turn_face_up(ctx: MtgContext, action: JsonDict) -> None:
     obj, count = params.target(ctx, action)
     present(obj)
     if not obj.face_down:
-        raise IllegalAction(f"{obj.current.name} is not face down", "708.7")
+        raise IllegalAction(msg("{current} is not face down", current=obj.current.name), "708.7")
     part = split(ctx.state, obj, count)
     part.face_down = False
     ctx.event(
         "turned_face_up",
-        f"{count} face-down permanent(s) turned face up: {part.current.name} (CR 708.8)",
+        msg(
+            "{count} face-down permanent(s) turned face up: {current} (CR 708.8)",
+            count=count,
+            current=part.current.name,
+        ),
         "708.8",
         object=part.id,
         count=count,

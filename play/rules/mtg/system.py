@@ -18,6 +18,7 @@ from play.rules.mtg.sba import check_state_based_actions
 from play.rules.mtg.view import view, view_object
 from play.rules.mtg.zones import ZONES
 from play.rules.registry import Handler
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -42,7 +43,7 @@ class MtgSystem:
             or not players
             or not all(isinstance(p, str) and p for p in players)
         ):
-            raise InvalidAction("players must be a non-empty list of names")
+            raise InvalidAction(msg("players must be a non-empty list of names"))
         life = params.setup_int(setup, "starting_life", 20)
         hand = params.setup_int(setup, "hand", 7)
         library = params.setup_int(setup, "library", 53)

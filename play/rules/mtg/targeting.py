@@ -22,6 +22,7 @@ from play.rules.mtg.layers import compute_one
 from play.rules.mtg.mana import pay_mana
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.status import name_of, present
+from play.rules.text import msg
 
 JsonDict = params.JsonDict
 _WARD = re.compile(r"^ward\s*(\{.*?\})(?: \(x(\d+)\))?$", re.IGNORECASE)
@@ -40,8 +41,12 @@ def ward_costs(keywords: tuple[str, ...]) -> list[str]:
             many = int(match.group(2) or 1)
             if len(costs) + many > WARDS_RESOLVED:
                 raise IllegalAction(
-                    f"More than {WARDS_RESOLVED} ward abilities would trigger, and each resolves "
-                    "on its own, paid or not (CR 702.21a, 603.2); target fewer at once",
+                    msg(
+                        "More than {wards_resolved} ward abilities would trigger, and each "
+                        "resolves on its own, paid or not (CR 702.21a, 603.2); target fewer at "
+                        "once",
+                        wards_resolved=WARDS_RESOLVED,
+                    ),
                     "702.21a",
                 )
             costs.extend([match.group(1)] * many)
@@ -51,13 +56,15 @@ def ward_costs(keywords: tuple[str, ...]) -> list[str]:
 def _targets(ctx: MtgContext, action: JsonDict) -> list[MtgObject]:
     ids = action.get("objects")
     if not isinstance(ids, list) or not ids:
-        raise InvalidAction("objects must be a non-empty list of object ids")
+        raise InvalidAction(msg("objects must be a non-empty list of object ids"))
     if len(set(map(str, ids))) != len(ids):
-        raise InvalidAction("a spell or ability targets an object only once per word 'target'")
+        raise InvalidAction(msg("a spell or ability targets an object only once per word 'target'"))
     found = [ctx.get(i) for i in ids]
     for obj in found:
         if obj.zone != "battlefield":
-            raise InvalidAction(f"{obj.id} is not on the battlefield (it is in {obj.zone})")
+            raise InvalidAction(
+                msg("{obj} is not on the battlefield (it is in {zone})", obj=obj.id, zone=obj.zone)
+            )
         present(obj)
     return found
 
@@ -74,11 +81,17 @@ def target(ctx: MtgContext, action: JsonDict) -> None:
         computed = compute_one(state, obj)
         opponent = obj.controller != seat
         if computed.has("Shroud"):
-            raise IllegalAction(f"{name_of(obj)} has shroud and can't be targeted", "702.18a")
+            raise IllegalAction(
+                msg("{obj} has shroud and can't be targeted", obj=name_of(obj)), "702.18a"
+            )
         if opponent and computed.has("Hexproof"):
             raise IllegalAction(
-                f"{name_of(obj)} has hexproof: it can't be the target of spells or abilities "
-                f"{player.name} controls",
+                msg(
+                    "{obj} has hexproof: it can't be the target of spells or abilities {seat} "
+                    "controls",
+                    obj=name_of(obj),
+                    seat=player.name,
+                ),
                 "702.11b",
             )
         if opponent:
@@ -86,7 +99,12 @@ def target(ctx: MtgContext, action: JsonDict) -> None:
     names = ", ".join(name_of(o) for o in targets)
     ctx.event(
         "targeted",
-        f"{source} of {player.name} targets {names} (CR 115.1)",
+        msg(
+            "{source} of {seat} targets {names} (CR 115.1)",
+            source=source,
+            seat=player.name,
+            names=names,
+        ),
         "115.1",
         seat=seat,
         objects=[o.id for o in targets],
@@ -96,7 +114,11 @@ def target(ctx: MtgContext, action: JsonDict) -> None:
             return
     ctx.event(
         "target_stands",
-        f"{source} isn't countered by ward; {player.name} carries out its effect",
+        msg(
+            "{source} isn't countered by ward; {seat} carries out its effect",
+            source=source,
+            seat=player.name,
+        ),
         "608.2b",
         seat=seat,
     )
@@ -112,11 +134,19 @@ def countered_by_ward(
     try:
         parts = parse_mana_cost(cost)
     except ValueError:
-        raise InvalidAction(f"ward cost {cost!r} of {name_of(obj)} is not a mana cost") from None
+        raise InvalidAction(
+            msg("ward cost {cost} of {obj} is not a mana cost", cost=repr(cost), obj=name_of(obj))
+        ) from None
     ctx.event(
         "ward_triggered",
-        f"Ward {cost} of {name_of(obj)} triggered: {source} is countered unless "
-        f"{player.name} pays {cost} (CR 702.21a)",
+        msg(
+            "Ward {cost} of {obj} triggered: {source} is countered unless {seat} pays {cost} (CR "
+            "702.21a)",
+            cost=cost,
+            obj=name_of(obj),
+            source=source,
+            seat=player.name,
+        ),
         "702.21a",
         object=obj.id,
         seat=obj.controller,
@@ -124,7 +154,12 @@ def countered_by_ward(
     answer = ctx.decide(
         "ward",
         seat,
-        f"Ward {cost} of {name_of(obj)}: pay {cost}, or {source} is countered (CR 702.21a)",
+        msg(
+            "Ward {cost} of {obj}: pay {cost}, or {source} is countered (CR 702.21a)",
+            cost=cost,
+            obj=name_of(obj),
+            source=source,
+        ),
         [PAY, DECLINE],
         "702.21a",
     )
@@ -132,7 +167,12 @@ def countered_by_ward(
         pay_mana(ctx, player, parts, 1, manual)
         ctx.event(
             "ward_paid",
-            f"{player.name} paid {cost} for ward of {name_of(obj)} (CR 702.21a, 118.12a)",
+            msg(
+                "{seat} paid {cost} for ward of {obj} (CR 702.21a, 118.12a)",
+                seat=player.name,
+                cost=cost,
+                obj=name_of(obj),
+            ),
             "118.12a",
             seat=seat,
             object=obj.id,
@@ -140,8 +180,14 @@ def countered_by_ward(
         return False
     ctx.event(
         "countered",
-        f"{player.name} didn't pay {cost}: ward of {name_of(obj)} countered {source}; none of "
-        "its effects occur (CR 702.21a, 701.6a)",
+        msg(
+            "{seat} didn't pay {cost}: ward of {obj} countered {source}; none of its effects "
+            "occur (CR 702.21a, 701.6a)",
+            seat=player.name,
+            cost=cost,
+            obj=name_of(obj),
+            source=source,
+        ),
         "701.6a",
         seat=seat,
         object=obj.id,

@@ -17,6 +17,7 @@ from play.rules.mtg.layers import visible_face
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.status import name_of
 from play.rules.state import Face
+from play.rules.text import msg
 
 _AFTERLIFE = re.compile(r"^afterlife\s*(\d+)?$", re.IGNORECASE)
 SPIRIT = Face(
@@ -68,7 +69,13 @@ def _drain(ctx: MtgContext, source: MtgObject, effect: Effect, times_: int, why:
         seat.life -= lost
         ctx.event(
             "life_lost",
-            f"{seat.name} lost {lost} life: {name_of(source)} ({why}, CR 603.2)",
+            msg(
+                "{seat} lost {lost} life: {source} ({why}, CR 603.2)",
+                seat=seat.name,
+                lost=lost,
+                source=name_of(source),
+                why=why,
+            ),
             "603.2",
             seat=index,
             amount=lost,
@@ -77,8 +84,13 @@ def _drain(ctx: MtgContext, source: MtgObject, effect: Effect, times_: int, why:
         state.seat(source.controller).life += gained
         ctx.event(
             "life_changed",
-            f"{state.seat(source.controller).name} gained {gained} life: {name_of(source)} "
-            f"({why}, CR 603.2)",
+            msg(
+                "{seat} gained {gained} life: {source} ({why}, CR 603.2)",
+                seat=state.seat(source.controller).name,
+                gained=gained,
+                source=name_of(source),
+                why=why,
+            ),
             "603.2",
             seat=source.controller,
             amount=gained,
@@ -100,8 +112,13 @@ def _targets(ctx: MtgContext, source: MtgObject, triggers: int, why: str) -> dic
             ctx.decide(
                 "trigger_target",
                 source.controller,
-                f"{name_of(source)} ({why}): choose the target player of its trigger "
-                f"({left} to target; CR 115.1, 603.3d)",
+                msg(
+                    "{source} ({why}): choose the target player of its trigger ({left} to target; "
+                    "CR 115.1, 603.3d)",
+                    source=name_of(source),
+                    why=why,
+                    left=left,
+                ),
                 options,
                 "603.3d",
             )
@@ -125,8 +142,12 @@ def resolve_dies(ctx: MtgContext, died: list[tuple[MtgObject, int]]) -> bool:
                 n = int(match.group(1) or 1) * count
                 ctx.event(
                     "afterlife",
-                    f"Afterlife: {times(count, name_of(obj))} died; its controller creates "
-                    f"{n} 1/1 white and black Spirit token(s) with flying (CR 702.135a)",
+                    msg(
+                        "Afterlife: {stack} died; its controller creates {n_} 1/1 white and black "
+                        "Spirit token(s) with flying (CR 702.135a)",
+                        stack=times(count, name_of(obj)),
+                        n_=n,
+                    ),
                     "702.135a",
                 )
                 create_tokens(ctx, obj.controller, [Batch(SPIRIT, None, None, n)])
@@ -162,8 +183,13 @@ def attack_scry(ctx: MtgContext, aura: MtgObject, obj: MtgObject, amount: int) -
     n = amount * aura.count * obj.count
     ctx.event(
         "scry",
-        f"{aura.current.name}: {ctx.state.seat(obj.controller).name} scries {n} as "
-        f"{times(obj.count, name_of(obj))} attacked (CR 701.22, 111.10n)",
+        msg(
+            "{current}: {seat} scries {n_} as {stack} attacked (CR 701.22, 111.10n)",
+            current=aura.current.name,
+            seat=ctx.state.seat(obj.controller).name,
+            n_=n,
+            stack=times(obj.count, name_of(obj)),
+        ),
         "701.22",
         seat=obj.controller,
         amount=n,

@@ -186,8 +186,8 @@ def _untap_step(ctx: MtgContext, active: int) -> None:
         ctx.event(
             "untap_step",
             plural(
-                "{seat} untapped {n} permanent(s) (CR 502.3)",
-                "{seat} untapped {n} permanent(s) (CR 502.3)",
+                "{seat} untapped {n} permanent (CR 502.3)",
+                "{seat} untapped {n} permanents (CR 502.3)",
                 n=untapped,
                 seat=state.seat(active).name,
             ),
@@ -207,8 +207,8 @@ def draw(ctx: MtgContext, seat: int, amount: int, rule: str) -> None:
     ctx.event(
         "drew",
         plural(
-            "{seat} drew {n} card(s) (CR {rule})",
-            "{seat} drew {n} card(s) (CR {rule})",
+            "{seat} drew {n} card (CR {rule})",
+            "{seat} drew {n} cards (CR {rule})",
             n=drawn,
             seat=player.name,
             rule=rule,
@@ -235,8 +235,12 @@ def _leave(ctx: MtgContext, when: str, rule: str) -> None:
             # though it doesn't exist, so its effect can't touch it and it stays (702.26b).
             ctx.event(
                 "not_affected",
-                f"{times(obj.count, name_of(obj))} is phased out, so it isn't {_PAST[how]} by "
-                "the delayed trigger and stays (CR 702.26b, 603.7c)",
+                msg(
+                    "{stack} is phased out, so it isn't {past} by the delayed trigger and stays "
+                    "(CR 702.26b, 603.7c)",
+                    stack=times(obj.count, name_of(obj)),
+                    past=_PAST[how],
+                ),
                 "702.26b",
                 object=obj.id,
                 count=obj.count,
@@ -247,9 +251,12 @@ def _leave(ctx: MtgContext, when: str, rule: str) -> None:
             # permanents they control (701.21a): one another player controls now stays.
             ctx.event(
                 "not_affected",
-                f"{times(obj.count, name_of(obj))} isn't sacrificed: "
-                f"{ctx.state.seat(by).name} doesn't control it now, and only a permanent's "
-                "controller can sacrifice it (CR 701.21a, 603.7c)",
+                msg(
+                    "{stack} isn't sacrificed: {seat} doesn't control it now, and only a "
+                    "permanent's controller can sacrifice it (CR 701.21a, 603.7c)",
+                    stack=times(obj.count, name_of(obj)),
+                    seat=ctx.state.seat(by).name,
+                ),
                 "701.21a",
                 object=obj.id,
                 count=obj.count,
@@ -261,7 +268,7 @@ def _leave(ctx: MtgContext, when: str, rule: str) -> None:
                 obj,
                 obj.count,
                 "exile",
-                how=f"was exiled at the beginning of the step (CR {rule}, 603.7)",
+                how=msg("was exiled at the beginning of the step (CR {rule}, 603.7)", rule=rule),
             )
         else:
             move(
@@ -269,7 +276,9 @@ def _leave(ctx: MtgContext, when: str, rule: str) -> None:
                 obj,
                 obj.count,
                 "graveyard",
-                how=f"was sacrificed at the beginning of the step (CR {rule}, 603.7)",
+                how=msg(
+                    "was sacrificed at the beginning of the step (CR {rule}, 603.7)", rule=rule
+                ),
             )
 
 
@@ -289,12 +298,18 @@ def _cleanup(ctx: MtgContext) -> None:
                 obj.leave_combat()
                 ctx.event(
                     "control_changed",
-                    f"The control effect on {times(obj.count, name_of(obj))} ended: "
-                    f"{state.seat(back).name} controls it again (CR 514.2, 613.2)",
+                    msg(
+                        "The control effect on {stack} ended: {seat} controls it again (CR 514.2, "
+                        "613.2)",
+                        stack=times(obj.count, name_of(obj)),
+                        seat=state.seat(back).name,
+                    ),
                     "514.2",
                     object=obj.id,
                     count=obj.count,
                 )
     ctx.event(
-        "cleanup", 'Damage was removed and "until end of turn" effects ended (CR 514.2)', "514.2"
+        "cleanup",
+        msg('Damage was removed and "until end of turn" effects ended (CR 514.2)'),
+        "514.2",
     )

@@ -20,6 +20,7 @@ def view(state: MtgState) -> JsonDict:
         "turn": state.turn,
         "active_seat": state.active_seat,
         "step": state.step,
+        "mode": state.mode,
         "seats": [
             {
                 "seat": index,

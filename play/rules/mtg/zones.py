@@ -18,7 +18,7 @@ from play.rules.mtg.layers import Computed, compute_one, visible_face
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.replacement import put_counters
 from play.rules.stacks import split
-from play.rules.text import msg
+from play.rules.text import msg, word
 
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
 _HIDDEN = ("hand", "library")
@@ -53,10 +53,25 @@ class ReturnTrigger:
     token: bool
 
 
+_SHARED_ZONES = {
+    "battlefield": msg("the battlefield"),
+    "exile": msg("exile"),
+    "stack": msg("the stack"),
+    "command": msg("the command zone"),
+}
+
+
 def zone_label(ctx: MtgContext, obj: MtgObject, zone: str) -> str:
-    if zone in ("battlefield", "exile", "stack", "command"):
-        return "the battlefield" if zone == "battlefield" else zone
-    return f"{ctx.state.seat(obj.owner).name}'s {zone}"
+    if zone in _SHARED_ZONES:
+        return _SHARED_ZONES[zone]
+    owner = ctx.state.seat(obj.owner).name
+    if zone == "hand":
+        return msg("{seat}'s hand", seat=owner)
+    if zone == "library":
+        return msg("{seat}'s library", seat=owner)
+    if zone == "graveyard":
+        return msg("{seat}'s graveyard", seat=owner)
+    return msg("{seat}'s {zone}", seat=owner, zone=word(zone))
 
 
 def move(
@@ -71,18 +86,27 @@ def move(
     if nothing moved). The object becomes a new object (400.7). ``last_known`` is how it looked
     on the battlefield if the caller computed that before other simultaneous changes (603.10a)."""
     if to not in ZONES:
-        raise InvalidAction(f"unknown zone {to!r}; zones: {', '.join(ZONES)}")
+        raise InvalidAction(
+            msg("unknown zone {to}; zones: {zones}", to=repr(to), zones=", ".join(ZONES))
+        )
     if obj.phased_out:
         raise IllegalAction(
-            f"{obj.current.name} is phased out and treated as though it doesn't exist",
+            msg(
+                "{current} is phased out and treated as though it doesn't exist",
+                current=obj.current.name,
+            ),
             "702.26b",
         )
     name = visible_face(obj).name or "A face-down permanent"
     if obj.token and obj.zone != "battlefield":
         ctx.event(
             "stayed",
-            f"{name} has left the battlefield and can't move again; it stays in "
-            f"{zone_label(ctx, obj, obj.zone)} (CR 111.8)",
+            msg(
+                "{name} has left the battlefield and can't move again; it stays in {ctx} (CR "
+                "111.8)",
+                name=name,
+                ctx=zone_label(ctx, obj, obj.zone),
+            ),
             "111.8",
             object=obj.id,
         )
@@ -94,7 +118,10 @@ def move(
     if part.face_down and origin == "battlefield":
         ctx.event(
             "revealed",
-            f"The face-down permanent is revealed: {part.current.name} (CR 708.9)",
+            msg(
+                "The face-down permanent is revealed: {current} (CR 708.9)",
+                current=part.current.name,
+            ),
             "708.9",
             object=part.id,
         )
@@ -107,8 +134,20 @@ def move(
     label = zone_label(ctx, part, to)
     ctx.event(
         "moved",
-        f"{times(part.count, shown)} {how + ': ' if how else ''}moved to {label} "
-        f"(CR {_RULE_FOR[to]})",
+        msg(
+            "{stack} {how}: moved to {zone} (CR {rule})",
+            stack=times(part.count, shown),
+            how=how,
+            zone=label,
+            rule=_RULE_FOR[to],
+        )
+        if how
+        else msg(
+            "{stack} moved to {zone} (CR {rule})",
+            stack=times(part.count, shown),
+            zone=label,
+            rule=_RULE_FOR[to],
+        ),
         _RULE_FOR[to],
         object=part.id,
         count=part.count,
@@ -136,7 +175,10 @@ def _entered(ctx: MtgContext, obj: MtgObject) -> None:
         obj.tapped = True
         ctx.event(
             "entered_tapped",
-            f"{times(obj.count, face.name)} entered the battlefield tapped (CR 614.1d)",
+            msg(
+                "{stack} entered the battlefield tapped (CR 614.1d)",
+                stack=times(obj.count, face.name),
+            ),
             "614.1d",
             object=obj.id,
         )
@@ -144,8 +186,12 @@ def _entered(ctx: MtgContext, obj: MtgObject) -> None:
         put = put_counters(ctx, obj, kind, amount, as_token=obj.token)
         ctx.event(
             "counters_added",
-            f"{times(obj.count, face.name)} entered with {put} {kind} counter(s) "
-            "(CR 306.5b, 122.6)",
+            msg(
+                "{stack} entered with {put} {kind} counter(s) (CR 306.5b, 122.6)",
+                stack=times(obj.count, face.name),
+                put=put,
+                kind=kind,
+            ),
             "306.5b",
             object=obj.id,
             count=obj.count,
@@ -211,7 +257,12 @@ def _return_triggers(
         for _instance in [k for k in known.keywords if k.lower() == keyword.lower()]:
             ctx.event(
                 "triggered",
-                f"{times(obj.count, name)}: {keyword.lower()} triggers (CR {rule})",
+                msg(
+                    "{stack}: {keyword} triggers (CR {rule})",
+                    stack=times(obj.count, name),
+                    keyword=word(keyword.lower()),
+                    rule=rule,
+                ),
                 rule,
                 object=obj.id,
                 count=obj.count,
@@ -288,20 +339,32 @@ def check_not_gone(ctx: MtgContext, object_id: object) -> None:
         seen.add(current)
     if current in ceased:
         raise IllegalAction(
-            f"{ceased[current]} ({object_id}) left the battlefield and ceased to exist; a "
-            "token that has left the battlefield can't move to another zone or come back "
-            "(CR 111.8, 704.5d)",
+            msg(
+                "{ceased} ({object_id}) left the battlefield and ceased to exist; a token that "
+                "has left the battlefield can't move to another zone or come back (CR 111.8, "
+                "704.5d)",
+                ceased=ceased[current],
+                object_id=object_id,
+            ),
             "111.8",
         )
     if current != object_id:
         obj = ctx.state.objects.get(current)
         where = (
-            f"it is now {current} in {zone_label(ctx, obj, obj.zone)}"
+            msg(
+                "it is now {current} in {zone}",
+                current=current,
+                zone=zone_label(ctx, obj, obj.zone),
+            )
             if obj is not None
-            else "it is now a card in a hidden zone"
+            else msg("it is now a card in a hidden zone")
         )
         raise IllegalAction(
-            f"{object_id} changed zones and became a new object with no memory of its previous "
-            f"existence; {where} (CR 400.7)",
+            msg(
+                "{object_id} changed zones and became a new object with no memory of its previous "
+                "existence; {where} (CR 400.7)",
+                object_id=object_id,
+                where=where,
+            ),
             "400.7",
         )

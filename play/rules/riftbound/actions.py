@@ -12,12 +12,12 @@ from play.rules import params
 from play.rules.effects import DOMAINS, parse_mana_cost
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.riftbound import board
-from play.rules.riftbound.board import BASE, BOARD, NON_BOARD_ZONES
-from play.rules.riftbound.cards import move_card, recycle_card
+from play.rules.riftbound.board import BOARD
+from play.rules.riftbound.cards import recycle_card
 from play.rules.riftbound.cleanup import leave_board, points
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject, battlefields
 from play.rules.stacks import split
-from play.rules.text import msg, plural
+from play.rules.text import msg, plural, word
 
 JsonDict = dict[str, Any]
 
@@ -26,9 +26,11 @@ def chosen(ctx: RiftboundContext, action: JsonDict, unit: bool = False) -> Riftb
     """The part of a stack on the board the action names, after the Deflect tax (809.1.c)."""
     obj, count = params.target(ctx, action)
     if obj.zone != BOARD:
-        raise InvalidAction(f"{obj.id} is not on the board (it is in {obj.zone})")
+        raise InvalidAction(
+            msg("{obj} is not on the board (it is in {zone})", obj=obj.id, zone=obj.zone)
+        )
     if unit and not board.is_unit(obj):
-        raise InvalidAction(f"{obj.face.name} is not a unit")
+        raise InvalidAction(msg("{name} is not a unit", name=obj.face.name))
     deflect_tax(ctx, action, obj, count)
     return split(ctx.state, obj, count)
 
@@ -48,19 +50,37 @@ def deflect_tax(ctx: RiftboundContext, action: JsonDict, obj: RiftboundObject, c
     pool = ctx.state.seats[by].rune_pool
     if domain is not None:
         if domain not in board.DOMAINS:
-            raise InvalidAction(f"by_pays must be one of {', '.join(board.DOMAINS)}")
+            raise InvalidAction(
+                msg("by_pays must be one of {domains}", domains=", ".join(board.DOMAINS))
+            )
         if pool.get(domain, 0) < amount:
             raise IllegalAction(
-                f"The rune pool holds {pool.get(domain, 0)} {domain}, not the {amount} the "
-                f"Deflect tax costs (809.1.c, 357.1).",
+                msg(
+                    "The rune pool holds {get} {domain}, not the {amount} the Deflect tax costs "
+                    "(809.1.c, 357.1).",
+                    get=pool.get(domain, 0),
+                    domain=domain,
+                    amount=amount,
+                ),
                 "357.1",
             )
         pool[domain] -= amount
-    how = f"from the rune pool ({domain})" if domain is not None else "by hand"
+    how = (
+        msg("from the rune pool ({domain})", domain=word(domain))
+        if domain is not None
+        else msg("by hand")
+    )
     ctx.event(
         "deflect_tax",
-        f"{ctx.state.seats[by].name} pays {amount} more power of any domain {how} to choose "
-        f"{obj.face.name} (Deflect, {rule}).",
+        msg(
+            "{seat} pays {amount} more power of any domain {how} to choose {name} (Deflect, "
+            "{rule}).",
+            seat=ctx.state.seats[by].name,
+            amount=amount,
+            how=how,
+            name=obj.face.name,
+            rule=rule,
+        ),
         rule,
         seat=by,
         amount=amount,
@@ -71,11 +91,11 @@ def deflect_tax(ctx: RiftboundContext, action: JsonDict, obj: RiftboundObject, c
 
 
 def exhaust(ctx: RiftboundContext, action: JsonDict) -> None:
-    _set_exhausted(ctx, chosen(ctx, action), True)
+    set_exhausted(ctx, chosen(ctx, action), True)
 
 
 def ready(ctx: RiftboundContext, action: JsonDict) -> None:
-    _set_exhausted(ctx, chosen(ctx, action), False)
+    set_exhausted(ctx, chosen(ctx, action), False)
 
 
 def ready_all(ctx: RiftboundContext, action: JsonDict) -> None:
@@ -97,147 +117,82 @@ def ready_all(ctx: RiftboundContext, action: JsonDict) -> None:
         ctx.event("unchanged", text, "415.1.c", seat=seat)
         return
     text = plural(
-        "{seat} readied {n} Game Object(s) they control (415, as in 315.1.b.1).",
-        "{seat} readied {n} Game Object(s) they control (415, as in 315.1.b.1).",
+        "{seat} readied {n} Game Object they control (415, as in 315.1.b.1).",
+        "{seat} readied {n} Game Objects they control (415, as in 315.1.b.1).",
         n=count,
         seat=name,
     )
     ctx.event("readied_all", text, "415", seat=seat, count=count, objects=[o.id for o in readied])
 
 
-def _set_exhausted(
+def set_exhausted(
     ctx: RiftboundContext, obj: RiftboundObject, exhausted: bool, rule: str | None = None
 ) -> None:
     """Exhaust (414) or ready (415); doing it again changes nothing (414.1.c, 415.1.c)."""
-    word = "exhausted" if exhausted else "ready"
-    verb = "is" if obj.count == 1 else "are"
     if obj.exhausted == exhausted:
         again = "414.1.c" if exhausted else "415.1.c"
-        text = f"{_noun(obj)} {verb} already {word}; nothing happens ({again})."
+        text = (
+            plural(
+                "{name} is already exhausted; nothing happens ({rule}).",
+                "{n} {name} are already exhausted; nothing happens ({rule}).",
+                n=obj.count,
+                name=obj.face.name,
+                rule=again,
+            )
+            if exhausted
+            else plural(
+                "{name} is already ready; nothing happens ({rule}).",
+                "{n} {name} are already ready; nothing happens ({rule}).",
+                n=obj.count,
+                name=obj.face.name,
+                rule=again,
+            )
+        )
         ctx.event("unchanged", text, again, object=obj.id)
         return
     obj.exhausted = exhausted
     rule = rule or ("414" if exhausted else "415")
     kind = "exhausted" if exhausted else "readied"
-    text = f"{_noun(obj)} {'was' if obj.count == 1 else 'were'} {kind} ({rule})."
+    text = (
+        plural(
+            "{name} was exhausted ({rule}).",
+            "{n} {name} were exhausted ({rule}).",
+            n=obj.count,
+            name=obj.face.name,
+            rule=rule,
+        )
+        if exhausted
+        else plural(
+            "{name} was readied ({rule}).",
+            "{n} {name} were readied ({rule}).",
+            n=obj.count,
+            name=obj.face.name,
+            rule=rule,
+        )
+    )
     ctx.event(kind, text, rule, object=obj.id, count=obj.count)
 
 
 def _noun(obj: RiftboundObject) -> str:
-    return f"{obj.count} {obj.face.name}" if obj.count > 1 else obj.face.name
-
-
-def move(ctx: RiftboundContext, action: JsonDict) -> None:
-    """Move between locations (420, 441), or put into a non-board zone (108, 183.1); cards in
-    the trash or Banishment go where they are sent."""
-    to = action.get("to")
-    card, count = params.target(ctx, action)
-    if card.zone != BOARD:
-        move_card(ctx, card, count, to)
-        return
-    if to in NON_BOARD_ZONES:
-        if to == "champion" and not card.token:
-            board.check_champion_zone(ctx.state, card.owner, count)
-        obj = chosen(ctx, action)
-        if to == "trash":
-            # A permanent going from the board to the trash is killed, whatever sends it;
-            # a kill is not a subset of Move (428.1, 428.2.b).
-            leave_board(ctx, obj, "trash", "428.1", "killed")
-            return
-        leave_board(ctx, obj, str(to), "110" if not obj.token else "108", "moved")
-        return
-    if not isinstance(to, str):
-        raise InvalidAction(f"to must be base, a battlefield id or one of {NON_BOARD_ZONES}")
-    if not board.is_unit(card):
-        raise IllegalAction(
-            f"{card.face.name} is not a unit; units are the only permanents that move (442.3).",
-            "442.3",
-        )
-    obj = chosen(ctx, action, unit=True)
-    destination = BASE if to == BASE else str(board.battlefield(ctx.state, to)["id"])
-    if destination == obj.location:
-        raise InvalidAction(f"{obj.face.name} is already there")
-    standard = params.flag(action, "standard")
-    if destination != BASE and board.is_crowded(ctx.state, destination, obj.controller):
-        if standard:
-            name = board.battlefield(ctx.state, destination)["name"]
-            raise IllegalAction(
-                f"{name} already has units of two other players; a Standard Move can't go "
-                "there (144.4.a.1, 444.2).",
-                "144.4.a.1",
-            )
-        _recall_instead(ctx, obj, destination)
-        return
-    if standard:
-        _standard_move_cost(ctx, obj, destination)
-    origin = obj.location
-    obj.location = destination
-    ctx.event(
-        "moved",
-        f"{_noun(obj)} moved from {board.location_name(ctx.state, origin, obj.controller)} to "
-        f"{board.location_name(ctx.state, destination, obj.controller)} (420).",
-        "420",
-        object=obj.id,
-        count=obj.count,
-        to=destination,
-    )
-
-
-def _recall_instead(ctx: RiftboundContext, obj: RiftboundObject, destination: str) -> None:
-    """A Move an effect requires into a battlefield with units of two other players (444.2)
-    becomes a Recall to the unit's base (442.2.c): not a Move (451), and its damage, status and
-    buff stay (453.1)."""
-    state = ctx.state
-    origin = obj.location
-    where = board.location_name(state, destination, obj.controller)
-    base = board.location_name(state, BASE, obj.controller)
-    obj.location = BASE
-    stays = " (it is already there)" if origin == BASE else ""
-    ctx.event(
-        "recalled",
-        f"{_noun(obj)} can't move to {where}, which has units of two other players (444.2); "
-        f"{'it is' if obj.count == 1 else 'they are'} Recalled to {base} instead{stays} "
-        "(442.2.c, 450).",
-        "442.2.c",
-        object=obj.id,
-        count=obj.count,
-        to=BASE,
-    )
-
-
-def _standard_move_cost(ctx: RiftboundContext, obj: RiftboundObject, destination: str) -> None:
-    """A Standard Move: in its controller's Main Phase (144.1.a), base to battlefield or back,
-    battlefield to battlefield only with Ganking (144.4) or "from anywhere" (Baron Pit,
-    184.9); exhausting the unit is the cost (144.2)."""
-    state = ctx.state
-    if state.step != "main" or state.active_seat != obj.controller:
-        ctx.refuse("A Standard Move is made in its controller's Main Phase (144.1.a).", "144.1.a")
-    if obj.location != BASE and destination != BASE:
-        anywhere = any(
-            e.kind == "move_here_from_anywhere"
-            for e in board.battlefield_effects(state, destination)
-        )
-        if "Ganking" not in board.keywords(state, obj) and not anywhere:
-            ctx.refuse(
-                "Only units with Ganking move from battlefield to battlefield (144.4).", "144.4"
-            )
-    if obj.exhausted:
-        ctx.refuse(
-            f"{obj.face.name} is exhausted and can't pay the Standard Move's cost (144.2).", "144.2"
-        )
-    _set_exhausted(ctx, obj, True, "144.2")
+    return plural("{name}", "{n} {name}", n=obj.count, name=obj.face.name)
 
 
 def damage(ctx: RiftboundContext, action: JsonDict) -> None:
     """Deal damage to units (417); only 1 or more is valid damage (417.1.e)."""
     amount = params.integer(action, "amount", minimum=0)
     if amount < 1:
-        raise IllegalAction("Only 1 or more damage can be dealt (417.1.e).", "417.1.e")
+        raise IllegalAction(msg("Only 1 or more damage can be dealt (417.1.e)."), "417.1.e")
     obj = chosen(ctx, action, unit=True)
     obj.damage += amount
     ctx.event(
         "damaged",
-        f"{_noun(obj)} {'was' if obj.count == 1 else 'were each'} dealt {amount} damage (417).",
+        plural(
+            "{name} was dealt {amount} damage (417).",
+            "{n} {name} were each dealt {amount} damage (417).",
+            n=obj.count,
+            name=obj.face.name,
+            amount=amount,
+        ),
         "417",
         object=obj.id,
         count=obj.count,
@@ -257,7 +212,7 @@ def recycle(ctx: RiftboundContext, action: JsonDict) -> None:
     if target is None:
         target = action.get("battlefield")
     if any(b["id"] == target for b in battlefields(ctx.state)):
-        raise IllegalAction("Battlefields can't be recycled (182.1.e).", "182.1.e")
+        raise IllegalAction(msg("Battlefields can't be recycled (182.1.e)."), "182.1.e")
     card, count = params.target(ctx, action)
     if card.zone != BOARD:
         recycle_card(ctx, card, count)
@@ -271,13 +226,18 @@ def buff(ctx: RiftboundContext, action: JsonDict) -> None:
     if obj.counters.get("buff"):
         ctx.event(
             "not_buffed",
-            f"{obj.face.name} already has a buff and gets no other (702.3.a).",
+            msg("{name} already has a buff and gets no other (702.3.a).", name=obj.face.name),
             "702.3.a",
             object=obj.id,
         )
         return
     obj.counters["buff"] = 1
-    ctx.event("buffed", f"{_noun(obj)} got a +1 Might buff (426.1, 703).", "426.1", object=obj.id)
+    ctx.event(
+        "buffed",
+        msg("{obj} got a +1 Might buff (426.1, 703).", obj=_noun(obj)),
+        "426.1",
+        object=obj.id,
+    )
 
 
 def spend_buff(ctx: RiftboundContext, action: JsonDict) -> None:
@@ -288,15 +248,26 @@ def spend_buff(ctx: RiftboundContext, action: JsonDict) -> None:
         unit, _ = params.target(ctx, action)
         if unit.controller != by:
             raise IllegalAction(
-                f"{ctx.state.seats[by].name} doesn't control {unit.face.name}; a player spends "
-                "buffs only on units they control (702.2.b.2).",
+                msg(
+                    "{seat} doesn't control {name}; a player spends buffs only on units they "
+                    "control (702.2.b.2).",
+                    seat=ctx.state.seats[by].name,
+                    name=unit.face.name,
+                ),
                 "702.2.b.2",
             )
     obj = chosen(ctx, action, unit=True)
     if not obj.counters.get("buff"):
-        raise IllegalAction(f"{obj.face.name} has no buff to spend (702.2.b.1).", "702.2.b.1")
+        raise IllegalAction(
+            msg("{name} has no buff to spend (702.2.b.1).", name=obj.face.name), "702.2.b.1"
+        )
     del obj.counters["buff"]
-    ctx.event("buff_spent", f"{_noun(obj)}: a buff was spent (702.2.b).", "702.2.b", object=obj.id)
+    ctx.event(
+        "buff_spent",
+        msg("{obj}: a buff was spent (702.2.b).", obj=_noun(obj)),
+        "702.2.b",
+        object=obj.id,
+    )
 
 
 def adjust_points(ctx: RiftboundContext, action: JsonDict) -> None:
@@ -304,7 +275,9 @@ def adjust_points(ctx: RiftboundContext, action: JsonDict) -> None:
     amount = params.integer(action, "amount")
     player = ctx.state.seats[seat]
     if player.points + amount < 0:
-        raise InvalidAction(f"{player.name} has only {points(player.points)}")
+        raise InvalidAction(
+            msg("{seat} has only {points}", seat=player.name, points=points(player.points))
+        )
     player.points += amount
     # Points gained other than by Conquer or Hold skip the Winning Point restrictions
     # (466.1.a.1); a loss is a correction by hand.
@@ -312,7 +285,12 @@ def adjust_points(ctx: RiftboundContext, action: JsonDict) -> None:
     cite = f" ({rule})" if rule else ""
     ctx.event(
         "points_changed",
-        f"{player.name} now has {points(player.points)}{cite}.",
+        msg(
+            "{seat} now has {points}{cite}.",
+            seat=player.name,
+            points=points(player.points),
+            cite=cite,
+        ),
         rule,
         seat=seat,
         amount=amount,
@@ -324,17 +302,20 @@ def activate(ctx: RiftboundContext, action: JsonDict) -> None:
     """Activate an ability (376): pay [E] (414.4) and "Kill this", then add power (429)."""
     obj, count = params.target(ctx, action)
     if obj.zone != BOARD:
-        raise InvalidAction(f"{obj.id} is not on the board")
+        raise InvalidAction(msg("{obj} is not on the board", obj=obj.id))
     index = params.integer(action, "ability", 0, minimum=0)
     if index >= len(obj.face.abilities):
-        raise InvalidAction(f"{obj.face.name} has no ability {index}")
+        raise InvalidAction(msg("{name} has no ability {index}", name=obj.face.name, index=index))
     ability = obj.face.abilities[index]
     if ability.effect.kind != "add_power":
-        raise InvalidAction(f"{ability.effect.kind} abilities are played by hand in Riftbound")
+        raise InvalidAction(
+            msg("{kind} abilities are played by hand in Riftbound", kind=ability.effect.kind)
+        )
     domain, domain_rule = _domain(action, ability.effect.domain, obj)
     if ability.cost.tap and obj.exhausted:
         raise IllegalAction(
-            f"{obj.face.name} is exhausted, so its [E] cost can't be paid (414.4).", "414.4"
+            msg("{name} is exhausted, so its [E] cost can't be paid (414.4).", name=obj.face.name),
+            "414.4",
         )
     costs = _power_cost(ability.cost.mana, obj, count)
     part = split(ctx.state, obj, count)
@@ -342,7 +323,7 @@ def activate(ctx: RiftboundContext, action: JsonDict) -> None:
     rule = domain_rule or _ability_rule(part)
     _pay(ctx, action, seat, name, costs)
     if ability.cost.tap:
-        _set_exhausted(ctx, part, True, "414.5")
+        set_exhausted(ctx, part, True, "414.5")
     if ability.cost.sacrifice:
         leave_board(ctx, part, "trash", "428.1", "killed")
     amount = ability.effect.amount * count
@@ -350,8 +331,14 @@ def activate(ctx: RiftboundContext, action: JsonDict) -> None:
     pool[domain] = pool.get(domain, 0) + amount
     ctx.event(
         "power_added",
-        f"{name} added {amount} {domain} power to {ctx.state.seats[seat].name}'s rune pool "
-        f"({rule}).",
+        msg(
+            "{name} added {amount} {domain} power to {seat}'s rune pool ({rule}).",
+            name=name,
+            amount=amount,
+            domain=domain,
+            seat=ctx.state.seats[seat].name,
+            rule=rule,
+        ),
         rule,
         seat=seat,
         domain=domain,
@@ -379,7 +366,9 @@ def _domain(action: JsonDict, printed: str | None, obj: RiftboundObject) -> tupl
     choices = params.mapping(action, "choices")
     domain = choices.get("domain")
     if domain not in DOMAINS or domain == "any":
-        raise InvalidAction(f"choices.domain must be one of {', '.join(DOMAINS[1:])}")
+        raise InvalidAction(
+            msg("choices.domain must be one of {domains}", domains=", ".join(DOMAINS[1:]))
+        )
     return str(domain), rule
 
 
@@ -398,7 +387,7 @@ def _power_cost(mana: str, obj: RiftboundObject, count: int) -> list[tuple[str, 
         costs.append(("energy", generic * count, None))
     for symbol, amount in symbols.items():
         if symbol not in _COST_SYMBOLS:
-            raise InvalidAction(f"{{{symbol}}} is not a Riftbound power cost")
+            raise InvalidAction(msg("{{{symbol}}} is not a Riftbound power cost", symbol=symbol))
         domain, rule = _COST_SYMBOLS[symbol], None
         if domain == "C":
             domain, rule = _own_domain(obj)
@@ -425,25 +414,40 @@ def _pay(
             key = str(choices.get("pay", ""))
             if key not in DOMAINS[1:]:
                 raise InvalidAction(
-                    f"choices.pay must name the domain that pays [A]: {', '.join(DOMAINS[1:])}"
+                    msg(
+                        "choices.pay must name the domain that pays [A]: {domains}",
+                        domains=", ".join(DOMAINS[1:]),
+                    )
                 )
             rule = rule or "135.2.e.5.a"
         if not manual:
             if pool.get(key, 0) < amount:
                 raise IllegalAction(
-                    f"The rune pool holds {pool.get(key, 0)} {key}, not {amount}; the cost can't "
-                    "be paid (357.1).",
+                    msg(
+                        "The rune pool holds {get} {key}, not {amount}; the cost can't be paid "
+                        "(357.1).",
+                        get=pool.get(key, 0),
+                        key=key,
+                        amount=amount,
+                    ),
                     "357.1",
                 )
             pool[key] -= amount
-        how = "by hand" if manual else "from the rune pool"
+        how = msg("by hand") if manual else msg("from the rune pool")
         # Energy pays Energy costs and Power of a domain pays that domain's costs (162.1,
         # 162.2); an ability's costs are paid as a card's are (357.1).
         rule = rule or "357.1"
         cite = f" ({rule})"
         ctx.event(
             "cost_paid",
-            f"{name}: {amount} {key} paid {how}{cite}.",
+            msg(
+                "{name}: {amount} {key} paid {how}{cite}.",
+                name=name,
+                amount=amount,
+                key=word(key),
+                how=how,
+                cite=cite,
+            ),
             rule,
             seat=seat,
             domain=key,

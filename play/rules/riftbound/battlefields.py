@@ -15,6 +15,7 @@ from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.riftbound import board
 from play.rules.riftbound.records import RiftboundContext, battlefields
 from play.rules.state import Face
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -40,7 +41,7 @@ def create_battlefield(
 ) -> None:
     """Add a battlefield token to the board, uncontrolled (439.4.b), or Replace one (438)."""
     if count != 1 or action.get("location") is not None:
-        raise InvalidAction("a battlefield token is one token and has no location")
+        raise InvalidAction(msg("a battlefield token is one token and has no location"))
     occupant = {
         "name": face.name,
         "token": True,
@@ -55,7 +56,7 @@ def create_battlefield(
     if slug == "rb-baron-pit" and any(b["definition"] == slug for b in battlefields(state)):
         ctx.event(
             "no_token",
-            "The Baron Pit is already on the board; no other is added (184.9).",
+            msg("The Baron Pit is already on the board; no other is added (184.9)."),
             "184.9",
         )
         return
@@ -64,8 +65,11 @@ def create_battlefield(
     battlefields(state).append(field)
     ctx.event(
         "battlefield_added",
-        f"{state.seats[seat].name} added the {face.name} battlefield token to the board; it is "
-        "uncontrolled (439.4.b).",
+        msg(
+            "{seat} added the {name} battlefield token to the board; it is uncontrolled (439.4.b).",
+            seat=state.seats[seat].name,
+            name=face.name,
+        ),
         "439.4.b",
         battlefield=field["id"],
     )
@@ -78,7 +82,9 @@ def _replace(ctx: RiftboundContext, field: JsonDict, occupant: JsonDict, seat: i
     if old["token"]:
         ctx.event(
             "ceased_to_exist",
-            f"The replaced {old['name']} token stopped existing in Banishment (438.6).",
+            msg(
+                "The replaced {old} token stopped existing in Banishment (438.6).", old=old["name"]
+            ),
             "438.6",
             battlefield=field["id"],
         )
@@ -87,8 +93,13 @@ def _replace(ctx: RiftboundContext, field: JsonDict, occupant: JsonDict, seat: i
     field.update(occupant)
     ctx.event(
         "battlefield_replaced",
-        f"{ctx.state.seats[seat].name} replaced {old['name']} with a {occupant['name']} "
-        f"battlefield token; {old['name']} is Replaced in Banishment (438.5).",
+        msg(
+            "{seat} replaced {old} with a {occupant} battlefield token; {old} is Replaced in "
+            "Banishment (438.5).",
+            seat=ctx.state.seats[seat].name,
+            old=old["name"],
+            occupant=occupant["name"],
+        ),
         "438.5",
         battlefield=field["id"],
     )
@@ -101,28 +112,31 @@ def swap_back(ctx: RiftboundContext, action: JsonDict) -> None:
     replaced: list[JsonDict] = field["replaced"]
     if not field["token"] or not replaced:
         raise IllegalAction(
-            f"There is nothing in Banishment for {field['name']} to swap back to (438.7.c).",
+            msg(
+                "There is nothing in Banishment for {field} to swap back to (438.7.c).",
+                field=field["name"],
+            ),
             "438.7.c",
         )
     names = [r["name"] for r in replaced]
     wanted = params.text(action, "to")
     if wanted is not None and wanted not in names:
-        raise InvalidAction(f"to must be one of {names}")
+        raise InvalidAction(msg("to must be one of {names}", names=names))
     seat = field["controller"] if field["controller"] is not None else ctx.state.active_seat
     name = wanted or ctx.decide(
-        "swap_back", seat, "Swap back to which battlefield (438.7.b)?", names, "438.7.b"
+        "swap_back", seat, msg("Swap back to which battlefield (438.7.b)?"), names, "438.7.b"
     )
     original = replaced.pop(names.index(name))
     ctx.event(
         "ceased_to_exist",
-        f"The {field['name']} token stopped existing (438.7.b).",
+        msg("The {field} token stopped existing (438.7.b).", field=field["name"]),
         "438.7.b",
         battlefield=field["id"],
     )
     field.update(original)
     ctx.event(
         "swapped_back",
-        f"{name} returned from Banishment to its space (438.7.b).",
+        msg("{name} returned from Banishment to its space (438.7.b).", name=name),
         "438.7.b",
         battlefield=field["id"],
     )

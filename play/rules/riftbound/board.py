@@ -44,13 +44,19 @@ def battlefield(state: RiftboundState, battlefield_id: object) -> JsonDict:
         if field["id"] == battlefield_id:
             return field
     known = ", ".join(b["id"] for b in battlefields(state))
-    raise InvalidAction(f"there is no battlefield {battlefield_id!r}; known: {known}")
+    raise InvalidAction(
+        msg(
+            "there is no battlefield {battlefield_id}; known: {known}",
+            battlefield_id=repr(battlefield_id),
+            known=known,
+        )
+    )
 
 
 def location_name(state: RiftboundState, location: str | None, seat: int) -> str:
     if location == BASE:
         return msg("{seat}'s base", seat=state.seats[seat].name)
-    return str(battlefield(state, location)["name"]) if location else "nowhere"
+    return str(battlefield(state, location)["name"]) if location else msg("nowhere")
 
 
 def players_present(state: RiftboundState, battlefield_id: str) -> set[int]:
@@ -67,7 +73,9 @@ def check_not_crowded(state: RiftboundState, battlefield_id: str, seat: int) -> 
     """Units can't go to a battlefield with units of 2 other players (444.2, 144.4.a.1)."""
     if is_crowded(state, battlefield_id, seat):
         name = battlefield(state, battlefield_id)["name"]
-        raise IllegalAction(f"{name} already has units of two other players (444.2).", "444.2")
+        raise IllegalAction(
+            msg("{name} already has units of two other players (444.2).", name=name), "444.2"
+        )
 
 
 def check_champion_zone(state: RiftboundState, seat: int, count: int) -> None:
@@ -75,7 +83,8 @@ def check_champion_zone(state: RiftboundState, seat: int, count: int) -> None:
     taken = any(o.zone == "champion" and o.owner == seat for o in state.objects.values())
     if taken or count > 1:
         raise IllegalAction(
-            f"{state.seats[seat].name}'s Champion Zone holds one card (108.3.c.1).", "108.3.c.1"
+            msg("{seat}'s Champion Zone holds one card (108.3.c.1).", seat=state.seats[seat].name),
+            "108.3.c.1",
         )
 
 
@@ -88,11 +97,15 @@ def check_play_location(
         return BASE
     field = battlefield(state, location)
     if is_gear:
-        raise IllegalAction("Gear can only be played to a player's base (149.2).", "149.2")
+        raise IllegalAction(msg("Gear can only be played to a player's base (149.2)."), "149.2")
     if field["controller"] != seat and not permitted:
         raise IllegalAction(
-            f"{state.seats[seat].name} doesn't control {field['name']}; units are played to "
-            "their controller's base or a battlefield they control (355.2.a).",
+            msg(
+                "{seat} doesn't control {field}; units are played to their controller's base or a "
+                "battlefield they control (355.2.a).",
+                seat=state.seats[seat].name,
+                field=field["name"],
+            ),
             "355.2.a",
         )
     check_not_crowded(state, field["id"], seat)

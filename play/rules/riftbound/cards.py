@@ -11,6 +11,7 @@ from play.rules.riftbound import board
 from play.rules.riftbound.board import BASE, BOARD, NON_BOARD_ZONES
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject
 from play.rules.stacks import split
+from play.rules.text import msg, plural
 
 JsonDict = dict[str, Any]
 
@@ -19,7 +20,7 @@ def move_card(ctx: RiftboundContext, obj: RiftboundObject, count: int, to: objec
     """Move ``count`` of a card stack out of the trash or Banishment."""
     state = ctx.state
     if to == obj.zone:
-        raise InvalidAction(f"{obj.face.name} is already in the {to}")
+        raise InvalidAction(msg("{name} is already in the {to}", name=obj.face.name, to=to))
     if to not in NON_BOARD_ZONES and to != BASE:
         board.battlefield(state, to)
     if to == "champion":
@@ -52,7 +53,9 @@ def recycle_card(ctx: RiftboundContext, obj: RiftboundObject, count: int) -> Non
     ctx.state.seats[part.owner].library += part.count
     ctx.event(
         "recycled",
-        f"{_noun(part)} was recycled to the bottom of its owner's Main Deck (416.1).",
+        msg(
+            "{part} was recycled to the bottom of its owner's Main Deck (416.1).", part=_noun(part)
+        ),
         "416.1",
         object=part.id,
         count=part.count,
@@ -62,12 +65,22 @@ def recycle_card(ctx: RiftboundContext, obj: RiftboundObject, count: int) -> Non
 
 def _moved(ctx: RiftboundContext, obj: RiftboundObject, where: str, rule: str | None) -> None:
     status = (
-        "" if obj.zone != BOARD else f"; it entered {'exhausted' if obj.exhausted else 'ready'}"
+        ""
+        if obj.zone != BOARD
+        else msg("; it entered exhausted")
+        if obj.exhausted
+        else msg("; it entered ready")
     )
     cite = f" ({rule})" if rule else ""
     ctx.event(
         "moved",
-        f"{_noun(obj)} moved to {where}{status}{cite}.",
+        msg(
+            "{obj} moved to {where}{status}{cite}.",
+            obj=_noun(obj),
+            where=where,
+            status=status,
+            cite=cite,
+        ),
         rule,
         object=obj.id,
         count=obj.count,
@@ -76,4 +89,4 @@ def _moved(ctx: RiftboundContext, obj: RiftboundObject, where: str, rule: str | 
 
 
 def _noun(obj: RiftboundObject) -> str:
-    return f"{obj.count} {obj.face.name}" if obj.count > 1 else obj.face.name
+    return plural("{name}", "{n} {name}", n=obj.count, name=obj.face.name)

@@ -7,6 +7,8 @@ status change and phase transition (319) and repeats until nothing changes (322)
 
 from __future__ import annotations
 
+from typing import Any
+
 from play.rules.riftbound import board
 from play.rules.riftbound.records import (
     RiftboundContext,
@@ -14,13 +16,18 @@ from play.rules.riftbound.records import (
     RiftboundState,
     battlefields,
 )
+from play.rules.text import msg, plural
 
+# Where a stack goes, for one object and for several.
 _ZONE_WORDS = {
-    "hand": "its owner's hand",
-    "trash": "its owner's trash",
-    "main_deck": "the bottom of its owner's Main Deck",
-    "banishment": "its owner's Banishment",
-    "champion": "its owner's Champion Zone",
+    "hand": (msg("its owner's hand"), msg("their owner's hand")),
+    "trash": (msg("its owner's trash"), msg("their owner's trash")),
+    "main_deck": (
+        msg("the bottom of its owner's Main Deck"),
+        msg("the bottom of their owner's Main Deck"),
+    ),
+    "banishment": (msg("its owner's Banishment"), msg("their owner's Banishment")),
+    "champion": (msg("its owner's Champion Zone"), msg("their owner's Champion Zone")),
 }
 
 
@@ -33,15 +40,26 @@ def leave_board(
     """
     state = ctx.state
     noun = _noun(obj)
-    was = "was" if obj.count == 1 else "were"
-    verb = {"killed": f"{was} killed and put into", "recycled": f"{was} recycled to"}.get(
-        how, "moved to"
-    )
-    where = _ZONE_WORDS[to] if obj.count == 1 else _ZONE_WORDS[to].replace("its ", "their ")
-    cite = f" ({rule})" if rule else ""
+    where = _ZONE_WORDS[to][0 if obj.count == 1 else 1]
+    cite = f" ({rule})" if rule else ""  # a rule number, no words
+    said: dict[str, Any] = {"n": obj.count, "noun": noun, "where": where, "cite": cite}
+    if how.startswith("killed"):
+        text = plural(
+            "{noun} was killed and put into {where}{cite}.",
+            "{noun} were killed and put into {where}{cite}.",
+            **said,
+        )
+    elif how == "recycled":
+        text = plural(
+            "{noun} was recycled to {where}{cite}.",
+            "{noun} were recycled to {where}{cite}.",
+            **said,
+        )
+    else:
+        text = msg("{noun} moved to {where}{cite}.", **said)
     ctx.event(
         how,
-        f"{noun} {verb} {where}{cite}.",
+        text,
         rule,
         object=obj.id,
         count=obj.count,
@@ -57,7 +75,7 @@ def leave_board(
     if obj.token:
         ctx.event(
             "ceased_to_exist",
-            f"{noun} ceased to exist (183.1).",
+            msg("{noun} ceased to exist (183.1).", noun=noun),
             "183.1",
             object=obj.id,
             count=obj.count,
@@ -76,13 +94,13 @@ def leave_board(
 
 
 def points(amount: int) -> str:
-    return f"{amount} point" if amount == 1 else f"{amount} points"
+    return plural("{n} point", "{n} points", n=amount)
 
 
 def _noun(obj: RiftboundObject) -> str:
-    if obj.count == 1:
-        return f"{obj.face.name} token" if obj.token else obj.face.name
-    return f"{obj.count} {obj.face.name} tokens" if obj.token else f"{obj.count} {obj.face.name}"
+    if obj.token:
+        return plural("{name} token", "{n} {name} tokens", n=obj.count, name=obj.face.name)
+    return plural("{name}", "{n} {name}", n=obj.count, name=obj.face.name)
 
 
 def cleanup(ctx: RiftboundContext) -> None:
@@ -109,7 +127,12 @@ def _check_victory(ctx: RiftboundContext) -> bool:
         return False
     for loser in [s for i, s in enumerate(state.seats) if i != index and not s.lost]:
         loser.lost = True
-    ctx.event("won", f"{state.seats[index].name} won the game (323.1).", "323.1", seat=index)
+    ctx.event(
+        "won",
+        msg("{seat} won the game (323.1).", seat=state.seats[index].name),
+        "323.1",
+        seat=index,
+    )
     return True
 
 
@@ -137,7 +160,7 @@ def _release_empty_battlefields(ctx: RiftboundContext) -> bool:
             field["controller"] = None
             ctx.event(
                 "battlefield_uncontrolled",
-                f"{field['name']} has no units and became uncontrolled (323.6).",
+                msg("{field} has no units and became uncontrolled (323.6).", field=field["name"]),
                 "323.6",
                 battlefield=field["id"],
             )
@@ -165,8 +188,12 @@ def _establish_control(ctx: RiftboundContext) -> bool:
         if seat in field.get("scored", []):
             ctx.event(
                 "control_established",
-                f"{name} took control of {field['name']}; having already scored it this turn, "
-                "this is not a Conquer (461.5.d, 464.1).",
+                msg(
+                    "{name} took control of {field}; having already scored it this turn, this is "
+                    "not a Conquer (461.5.d, 464.1).",
+                    name=name,
+                    field=field["name"],
+                ),
                 "461.5.d",
                 seat=seat,
                 battlefield=field["id"],
@@ -175,7 +202,11 @@ def _establish_control(ctx: RiftboundContext) -> bool:
             continue
         ctx.event(
             "conquered",
-            f"{name} took control of {field['name']} and conquered it (464.1).",
+            msg(
+                "{name} took control of {field} and conquered it (464.1).",
+                name=name,
+                field=field["name"],
+            ),
             "464.1",
             seat=seat,
             battlefield=field["id"],
@@ -192,8 +223,11 @@ def score(ctx: RiftboundContext, seat: int, field: dict[str, object], how: str) 
     if seat in scored:
         ctx.event(
             "not_scored",
-            f"{ctx.state.seats[seat].name} already scored {field['name']} this turn and scores "
-            "it only once per turn (465).",
+            msg(
+                "{seat} already scored {field} this turn and scores it only once per turn (465).",
+                seat=ctx.state.seats[seat].name,
+                field=field["name"],
+            ),
             "465",
             seat=seat,
             battlefield=field["id"],
@@ -206,8 +240,12 @@ def score(ctx: RiftboundContext, seat: int, field: dict[str, object], how: str) 
     if how == "conquer" and player.points + 1 >= _victory_score(state) and not everything:
         ctx.event(
             "no_winning_point",
-            f"{player.name} can't take the Winning Point by conquering {field['name']} "
-            "without scoring every battlefield this turn and draws a card instead (466.1.b.2).",
+            msg(
+                "{seat} can't take the Winning Point by conquering {field} without scoring every "
+                "battlefield this turn and draws a card instead (466.1.b.2).",
+                seat=player.name,
+                field=field["name"],
+            ),
             "466.1.b.2",
             seat=seat,
         )
@@ -217,7 +255,13 @@ def score(ctx: RiftboundContext, seat: int, field: dict[str, object], how: str) 
     rule = "464.1" if how == "conquer" else "464.2"
     ctx.event(
         "scored" if how == "conquer" else "held",
-        f"{player.name} scored {field['name']} and has {points(player.points)} ({rule}).",
+        msg(
+            "{seat} scored {field} and has {points} ({rule}).",
+            seat=player.name,
+            field=field["name"],
+            points=points(player.points),
+            rule=rule,
+        ),
         rule,
         seat=seat,
         battlefield=field["id"],
@@ -236,7 +280,9 @@ def draw(ctx: RiftboundContext, index: int, rule: str) -> None:
     if seat.library > 0:
         seat.library -= 1
         seat.hand += 1
-        ctx.event("drew", f"{seat.name} drew 1 ({rule}).", rule, seat=index)
+        ctx.event(
+            "drew", msg("{seat} drew 1 ({rule}).", seat=seat.name, rule=rule), rule, seat=index
+        )
 
 
 def burn_out(ctx: RiftboundContext, index: int) -> bool:
@@ -253,14 +299,22 @@ def burn_out(ctx: RiftboundContext, index: int) -> bool:
         return False
     names = [state.seats[i].name for i in opponents]
     chosen = ctx.decide(
-        "burn_out", index, "Burned out: which opponent gains 1 point (431.2.c)?", names, "431.2.c"
+        "burn_out",
+        index,
+        msg("Burned out: which opponent gains 1 point (431.2.c)?"),
+        names,
+        "431.2.c",
     )
     gainer = opponents[names.index(chosen)]
     state.seats[gainer].points += 1
     ctx.event(
         "burned_out",
-        f"{seat.name} burned out: the trash was recycled into the Main Deck and "
-        f"{chosen} gained 1 point (431.2).",
+        msg(
+            "{seat} burned out: the trash was recycled into the Main Deck and {chosen} gained 1 "
+            "point (431.2).",
+            seat=seat.name,
+            chosen=chosen,
+        ),
         "431.2",
         seat=index,
     )

@@ -20,6 +20,7 @@ from play.rules.riftbound import board
 from play.rules.riftbound.cleanup import leave_board
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject
 from play.rules.stacks import split
+from play.rules.text import msg, plural
 
 JsonDict = params.JsonDict
 BOARD = "board"
@@ -35,19 +36,24 @@ def combat(ctx: RiftboundContext, action: JsonDict) -> None:
     present = sorted(board.players_present(state, field["id"]))
     if len(present) != 2:
         raise IllegalAction(
-            "A combat is staged only where units of two opposing players are (456, 457).", "456"
+            msg("A combat is staged only where units of two opposing players are (456, 457)."),
+            "456",
         )
     attacker = params.seat(ctx, action, "attacker", state.active_seat)
     if attacker not in present:
         raise IllegalAction(
-            "The Attacker is the player whose units contested the battlefield (459.2.b.1).",
+            msg("The Attacker is the player whose units contested the battlefield (459.2.b.1)."),
             "459.2.b.1",
         )
     defender = present[0] if present[1] == attacker else present[1]
     ctx.event(
         "combat",
-        f"Combat at {field['name']}: {state.seats[attacker].name} attacks, "
-        f"{state.seats[defender].name} defends (459.2.b)",
+        msg(
+            "Combat at {field}: {seat} attacks, {seat2} defends (459.2.b)",
+            field=field["name"],
+            seat=state.seats[attacker].name,
+            seat2=state.seats[defender].name,
+        ),
         "459.2.b",
         battlefield=field["id"],
         attacker=attacker,
@@ -68,8 +74,14 @@ def combat(ctx: RiftboundContext, action: JsonDict) -> None:
             part.damage += amount
             ctx.event(
                 "damaged",
-                f"{state.seats[seat].name}'s units dealt {amount} combat damage to "
-                f"{'each of ' if count > 1 else ''}{_noun(part)} (460.2.d)",
+                plural(
+                    "{seat}'s units dealt {amount} combat damage to {name} (460.2.d)",
+                    "{seat}'s units dealt {amount} combat damage to each of {n} {name} (460.2.d)",
+                    n=count,
+                    seat=state.seats[seat].name,
+                    amount=amount,
+                    name=part.face.name,
+                ),
                 "460.2.d",
                 object=part.id,
                 count=count,
@@ -137,8 +149,12 @@ def _assign(
         chosen_id = ctx.decide(
             "combat_damage",
             seat,
-            f"{ctx.state.seats[seat].name}: choose the unit that gets lethal damage next "
-            f"({remaining} damage left to assign, 460.2.c)",
+            msg(
+                "{seat}: choose the unit that gets lethal damage next ({remaining} damage left to "
+                "assign, 460.2.c)",
+                seat=ctx.state.seats[seat].name,
+                remaining=remaining,
+            ),
             options,
             "460.2.c",
         )
@@ -180,22 +196,22 @@ def _resolve(ctx: RiftboundContext, field: JsonDict, attacker: int, defender: in
         leave_board(ctx, unit, "trash", "461.1", "killed in combat")
     for unit in board.units(state):
         unit.damage = 0
-    ctx.event("healed", "All units healed (461.1.a.1)", "461.1.a.1")
+    ctx.event("healed", msg("All units healed (461.1.a.1)"), "461.1.a.1")
     if _units_at(ctx, field["id"], defender):
         for unit in _units_at(ctx, field["id"], attacker):
             unit.location = "base"
             ctx.event(
                 "recalled",
-                f"{_noun(unit)} recalled to base: defenders remain (461.1.a.2)",
+                msg("{unit} recalled to base: defenders remain (461.1.a.2)", unit=_noun(unit)),
                 "461.1.a.2",
                 object=unit.id,
                 count=unit.count,
             )
     winner = board.players_present(state, field["id"])
     result = (
-        f"{state.seats[next(iter(winner))].name} won the combat (461.3.a)"
+        msg("{seat} won the combat (461.3.a)", seat=state.seats[next(iter(winner))].name)
         if len(winner) == 1
-        else "Nobody won the combat (461.3)"
+        else msg("Nobody won the combat (461.3)")
     )
     ctx.event("combat_result", result, "461.3", battlefield=field["id"])
 
@@ -205,17 +221,23 @@ def gain_control(ctx: RiftboundContext, action: JsonDict) -> None:
     at a battlefield that contests it for the new controller (187.3.a), as the cleanup judges."""
     obj, count = params.target(ctx, action)
     if obj.zone != BOARD:
-        raise IllegalAction(f"{obj.face.name} isn't on the board (188.3)", "188.3")
+        raise IllegalAction(msg("{name} isn't on the board (188.3)", name=obj.face.name), "188.3")
     seat = params.seat(ctx, action, "seat")
     part = split(ctx.state, obj, count)
     if part.controller == seat:
-        raise IllegalAction(f"{ctx.state.seats[seat].name} already controls it", "188.3")
+        raise IllegalAction(
+            msg("{seat} already controls it", seat=ctx.state.seats[seat].name), "188.3"
+        )
     part.controller = seat
     if part.location in (None, "base"):
         part.location = "base"  # a permanent in a base is in its controller's base (107.1.c)
     ctx.event(
         "control_changed",
-        f"{ctx.state.seats[seat].name} gained control of {_noun(part)} (188)",
+        msg(
+            "{seat} gained control of {part} (188)",
+            seat=ctx.state.seats[seat].name,
+            part=_noun(part),
+        ),
         "188",
         object=part.id,
         count=count,

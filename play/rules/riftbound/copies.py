@@ -18,6 +18,7 @@ from play.rules.riftbound.create import face_of, play_token
 from play.rules.riftbound.predefined import predefined_token
 from play.rules.riftbound.records import RiftboundContext
 from play.rules.stacks import check_count
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 REFLECTION = "rb-reflection"
@@ -30,18 +31,21 @@ def create_copy(ctx: RiftboundContext, action: JsonDict) -> None:
     count = check_count(action.get("count"))
     granted = params.mapping(action, "except").get("keywords", [])
     if not isinstance(granted, list) or not all(isinstance(k, str) and k for k in granted):
-        raise InvalidAction("except.keywords must be a list of keywords")
+        raise InvalidAction(msg("except.keywords must be a list of keywords"))
     reflection = predefined_token(REFLECTION)
     assert reflection is not None
     face = face_of(reflection)
     of = action.get("of")
     source = ctx.state.objects.get(of) if isinstance(of, str) else None
     if source is not None and not board.is_unit(source):
-        raise InvalidAction(f"{source.face.name} is not a unit on the board")
+        raise InvalidAction(msg("{name} is not a unit on the board", name=source.face.name))
     if source is None:
         ctx.event(
             "not_copied",
-            f"There is no unit {of!r} to copy; the Reflection stays a 0-Might unit (184.6).",
+            msg(
+                "There is no unit {of} to copy; the Reflection stays a 0-Might unit (184.6).",
+                of=repr(of),
+            ),
             "184.6",
         )
     else:
@@ -55,7 +59,7 @@ def create_copy(ctx: RiftboundContext, action: JsonDict) -> None:
         obj.copy_of = source.id
         ctx.event(
             "became_copy",
-            f"The Reflection became a copy of {source.face.name} (472.1.b).",
+            msg("The Reflection became a copy of {name} (472.1.b).", name=source.face.name),
             "472.1.b",
             object=obj.id,
             of=source.id,

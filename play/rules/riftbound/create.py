@@ -21,7 +21,7 @@ from play.rules.riftbound.predefined import predefined_token
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject, RiftboundState
 from play.rules.stacks import check_count
 from play.rules.state import MAX_COUNT, Face
-from play.rules.text import plural
+from play.rules.text import msg, plural
 
 JsonDict = dict[str, Any]
 
@@ -38,7 +38,7 @@ def definition_of(action: JsonDict) -> tuple[JsonDict, str | None]:
     if definition is None and isinstance(slug, str):
         definition = predefined_token(slug)
     if not isinstance(definition, dict):
-        raise InvalidAction("create_token needs a known 'token' or a 'definition'")
+        raise InvalidAction(msg("create_token needs a known 'token' or a 'definition'"))
     return definition, slug if isinstance(slug, str) else definition.get("id")
 
 
@@ -46,7 +46,7 @@ def face_of(definition: JsonDict, name: object = None) -> Face:
     data = dict(definition)
     if name is not None:
         if not isinstance(name, str) or not name:
-            raise InvalidAction("name must be a non-empty string")
+            raise InvalidAction(msg("name must be a non-empty string"))
         data["name"] = name
     if not data.get("name"):
         data["name"] = tags_name(tuple(data.get("tags") or ()))
@@ -63,7 +63,9 @@ def create_token(ctx: RiftboundContext, action: JsonDict) -> None:
         create_battlefield(ctx, action, face, slug, seat, count)
         return
     if not (face.has_type("Unit") or face.has_type("Gear")):
-        raise InvalidAction("only unit, gear and battlefield tokens can be played to the board")
+        raise InvalidAction(
+            msg("only unit, gear and battlefield tokens can be played to the board")
+        )
     play_token(ctx, action, face, slug, seat, count)
 
 
@@ -100,7 +102,7 @@ def put_card(ctx: RiftboundContext, action: JsonDict) -> None:
     played this turn (350.1, Legion 812)."""
     definition = action.get("definition")
     if not isinstance(definition, dict):
-        raise InvalidAction("put_card needs a card 'definition'")
+        raise InvalidAction(msg("put_card needs a card 'definition'"))
     face = face_of(definition)
     seat = params.seat(ctx, action, "controller")
     slug = action.get("card") if isinstance(action.get("card"), str) else definition.get("id")
@@ -113,7 +115,7 @@ def put_card(ctx: RiftboundContext, action: JsonDict) -> None:
         _put_aside(ctx, face, slug, seat, count, zone)
         return
     if not (face.has_type("Unit") or face.has_type("Gear")):
-        raise InvalidAction("put_card puts unit and gear cards onto the board")
+        raise InvalidAction(msg("put_card puts unit and gear cards onto the board"))
     obj = enter(ctx, action, face, slug, seat, count, token=False)
     plays.card_played(ctx, obj)
 
@@ -124,8 +126,11 @@ def _play_spell(ctx: RiftboundContext, face: Face, slug: object, seat: int) -> N
     obj = _new_card(ctx.state, face, slug, seat, 1, "trash")
     ctx.event(
         "spell_played",
-        f"{ctx.state.seats[seat].name} played {face.name}; once it has resolved it is in their "
-        "trash (350.1, 351.2).",
+        msg(
+            "{seat} played {name}; once it has resolved it is in their trash (350.1, 351.2).",
+            seat=ctx.state.seats[seat].name,
+            name=face.name,
+        ),
         "351.2",
         object=obj.id,
         seat=seat,
@@ -141,7 +146,12 @@ def _put_aside(
     obj = _new_card(ctx.state, face, slug, seat, count, zone)
     ctx.event(
         "card_put",
-        f"{ctx.state.seats[seat].name} put {face.name} into their {zone} (108).",
+        msg(
+            "{seat} put {name} into their {zone} (108).",
+            seat=ctx.state.seats[seat].name,
+            name=face.name,
+            zone=zone,
+        ),
         "108",
         object=obj.id,
         count=count,
@@ -254,7 +264,7 @@ def enter(
 def check_entry(ctx: RiftboundContext, action: JsonDict, face: Face, seat: int) -> None:
     """Refuse a bad location or ``ready`` before any player is asked anything."""
     if action.get("ready") is not None and not isinstance(action.get("ready"), bool):
-        raise InvalidAction("ready must be true or false")
+        raise InvalidAction(msg("ready must be true or false"))
     gear, permitted = face.has_type("Gear"), params.flag(action, "permitted")
     board.check_play_location(ctx.state, seat, action.get("location"), gear, permitted)
 
@@ -286,8 +296,11 @@ def _entry_status(
         last = ctx.decide(
             "replacement_order",
             seat,
-            f"The effect plays {face.name} exhausted, but your tokens enter ready: which "
-            "applies last (372)?",
+            msg(
+                "The effect plays {name} exhausted, but your tokens enter ready: which applies "
+                "last (372)?",
+                name=face.name,
+            ),
             ["exhausted", "ready"],
             "372",
         )
@@ -310,7 +323,11 @@ def extra_copies(ctx: RiftboundContext, face: Face, seat: int, count: int) -> in
             if effect.optional and not ctx.decide(
                 "optional_replacement",
                 source.controller,
-                f"{source.face.name}: play {face.name} and an additional copy of it instead (371)?",
+                msg(
+                    "{name}: play {name2} and an additional copy of it instead (371)?",
+                    name=source.face.name,
+                    name2=face.name,
+                ),
                 [True, False],
                 "371",
             ):
@@ -319,7 +336,9 @@ def extra_copies(ctx: RiftboundContext, face: Face, seat: int, count: int) -> in
                 state.system.setdefault("used_this_turn", []).append(key)
             count += effect.count
     if count > MAX_COUNT:
-        raise InvalidAction(f"a stack would hold more than {MAX_COUNT} objects")
+        raise InvalidAction(
+            msg("a stack would hold more than {max_count} objects", max_count=MAX_COUNT)
+        )
     return count
 
 

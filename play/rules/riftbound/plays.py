@@ -21,6 +21,7 @@ from play.rules.riftbound import board
 from play.rules.riftbound.board import BASE, BOARD, THIS_TURN_MIGHT
 from play.rules.riftbound.records import RiftboundContext, RiftboundObject, RiftboundState
 from play.rules.state import Face
+from play.rules.text import msg, plural
 
 JsonDict = dict[str, Any]
 
@@ -53,11 +54,18 @@ def end_turn(state: RiftboundState) -> None:
 
 def pending(ctx: RiftboundContext, face: Face, seat: int, count: int) -> None:
     """The token is put onto the Chain as a pending item: it exists there (183, 354.2)."""
-    article = "an" if face.name[:1].upper() in "AEIOU" else "a"
-    what = f"{count} {face.name} tokens" if count > 1 else f"{article} {face.name} token"
+    what = (
+        plural("an {name} token", "{n} {name} tokens", n=count, name=face.name)
+        if face.name[:1].upper() in "AEIOU"
+        else plural("a {name} token", "{n} {name} tokens", n=count, name=face.name)
+    )
     ctx.event(
         "token_pending",
-        f"{ctx.state.seats[seat].name} plays {what}: a pending item on the Chain (183, 354.2).",
+        msg(
+            "{seat} plays {what}: a pending item on the Chain (183, 354.2).",
+            seat=ctx.state.seats[seat].name,
+            what=what,
+        ),
         "354.2",
         seat=seat,
         name=face.name,
@@ -66,21 +74,37 @@ def pending(ctx: RiftboundContext, face: Face, seat: int, count: int) -> None:
 
 
 def undone_text(detail: str, name: str) -> str:
-    return f"{detail} The play is undone and the {name} token never existed (358.4)."
+    return msg(
+        "{detail} The play is undone and the {name} token never existed (358.4).",
+        detail=detail,
+        name=name,
+    )
 
 
 def finalized(ctx: RiftboundContext, face: Face, seat: int, count: int) -> None:
     """Checked and paid for, the token is finalized; units and gear resolve at once (337.1.c)."""
-    many = count > 1
-    kind = (
-        ("gear" if many else "a gear") if face.has_type("Gear") else "units" if many else "a unit"
+    text = (
+        plural(
+            "The {name} token is finalized and, being a gear, resolves immediately: it leaves "
+            "the Chain and enters the board (359.1, 337.1.c, 359.2).",
+            "The {n} {name} tokens are finalized and, being gear, resolve immediately: they leave "
+            "the Chain and enter the board (359.1, 337.1.c, 359.2).",
+            n=count,
+            name=face.name,
+        )
+        if face.has_type("Gear")
+        else plural(
+            "The {name} token is finalized and, being a unit, resolves immediately: it leaves "
+            "the Chain and enters the board (359.1, 337.1.c, 359.2).",
+            "The {n} {name} tokens are finalized and, being units, resolve immediately: they leave "
+            "the Chain and enter the board (359.1, 337.1.c, 359.2).",
+            n=count,
+            name=face.name,
+        )
     )
     ctx.event(
         "token_finalized",
-        f"The {face.name} token{'s are' if many else ' is'} finalized and, being {kind}, "
-        f"resolve{'' if many else 's'} immediately: "
-        f"{'they leave' if many else 'it leaves'} the Chain and "
-        f"enter{'' if many else 's'} the board (359.1, 337.1.c, 359.2).",
+        text,
         "337.1.c",
         seat=seat,
         name=face.name,
@@ -109,15 +133,25 @@ def card_played(ctx: RiftboundContext, obj: RiftboundObject) -> None:
     record = _record(state, obj.controller)
     for effect in legion_effects(obj.face):
         active = record["cards"] > 0
-        state_word = "active" if active else "not active"
+        state_word = msg("active") if active else msg("not active")
         why = (
-            f"{record['cards']} other card(s) played this turn"
+            plural(
+                "{n} other card played this turn",
+                "{n} other cards played this turn",
+                n=record["cards"],
+            )
             if active
-            else "no other card played this turn; tokens are not cards (350.2)"
+            else msg("no other card played this turn; tokens are not cards (350.2)")
         )
         ctx.event(
             "legion",
-            f"{obj.face.name}: Legion is {state_word} ({why}; 812.1.c): {effect.text}",
+            msg(
+                "{name}: Legion is {state_word} ({why}; 812.1.c): {text}",
+                name=obj.face.name,
+                state_word=state_word,
+                why=why,
+                text=effect.text,
+            ),
             "812.1.c",
             object=obj.id,
             active=active,
@@ -167,15 +201,26 @@ def _trigger(
 ) -> None:
     """The ability triggers once per object played (350.2); ``count`` identical triggers
     resolve as one group, so a stack of a billion costs what one does."""
-    each = "" if count == 1 else f" {count} times"
-    text = f"{source.face.name}'s play trigger resolves{each} for {played_obj.face.name}"
+    said: dict[str, Any] = {"n": count, "source": source.face.name, "played": played_obj.face.name}
     if effect.might:
         gained = effect.might * count
         source.counters[THIS_TURN_MIGHT] = source.counters.get(THIS_TURN_MIGHT, 0) + gained
-        text += f": +{gained} [M] this turn"
+        text = plural(
+            "{source}'s play trigger resolves for {played}: +{gained} [M] this turn (350.2).",
+            "{source}'s play trigger resolves {n} times for {played}: +{gained} [M] this turn "
+            "(350.2).",
+            gained=gained,
+            **said,
+        )
+    else:
+        text = plural(
+            "{source}'s play trigger resolves for {played} (350.2).",
+            "{source}'s play trigger resolves {n} times for {played} (350.2).",
+            **said,
+        )
     ctx.event(
         "play_triggered",
-        f"{text} (350.2).",
+        text,
         "350.2",
         object=source.id,
         played=played_obj.id,

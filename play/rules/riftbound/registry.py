@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from play.rules import registry as r
 from play.rules.registry import ActionSpec, Actor, Applies, Param
-from play.rules.riftbound import actions, combat, copies, create, turn
+from play.rules.riftbound import actions, combat, copies, create, moves, turn
 from play.rules.riftbound.battlefields import swap_back
 from play.rules.riftbound.board import BOARD
 
@@ -108,7 +108,7 @@ SPECS = [
     ),
     ActionSpec(
         "move",
-        actions.move,
+        moves.move,
         "Move",
         "Move objects to another zone (a token leaving the board ceases to exist, 183.1).",
         (

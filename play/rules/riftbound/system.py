@@ -27,6 +27,7 @@ from play.rules.riftbound.records import (
     battlefields,
 )
 from play.rules.riftbound.registry import REGISTRY
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -34,7 +35,7 @@ JsonDict = dict[str, Any]
 def _names(setup: JsonDict, name: str) -> list[str]:
     value = setup.get(name)
     if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
-        raise InvalidAction(f"{name} must be a non-empty list of names")
+        raise InvalidAction(msg("{name} must be a non-empty list of names", name=name))
     return value
 
 
@@ -101,6 +102,7 @@ class RiftboundSystem:
             "turn": state.turn,
             "active_seat": state.active_seat,
             "step": state.step,
+            "mode": state.mode,
             "victory_score": state.system.get("victory_score", 8),
             "seats": [
                 {

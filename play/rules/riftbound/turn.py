@@ -69,7 +69,7 @@ def _awaken(ctx: RiftboundContext) -> None:
             obj.exhausted = False
             ctx.event(
                 "readied",
-                f"{obj.face.name} was readied in the Awaken Phase (315.1).",
+                msg("{name} was readied in the Awaken Phase (315.1).", name=obj.face.name),
                 "315.1",
                 object=obj.id,
                 count=obj.count,
@@ -108,7 +108,12 @@ def _channel(ctx: RiftboundContext) -> None:
     seat.runes += channeled
     ctx.event(
         "channeled",
-        f"{seat.name} channeled {channeled} runes ({rule}).",
+        msg(
+            "{seat} channeled {channeled} runes ({rule}).",
+            seat=seat.name,
+            channeled=channeled,
+            rule=rule,
+        ),
         rule,
         seat=state.active_seat,
         amount=channeled,
@@ -141,7 +146,7 @@ def _end(ctx: RiftboundContext) -> None:
             obj.damage = 0
             ctx.event(
                 "healed",
-                f"{obj.face.name} was healed at the end of the turn (143.3.b.1).",
+                msg("{name} was healed at the end of the turn (143.3.b.1).", name=obj.face.name),
                 "143.3.b.1",
                 object=obj.id,
             )

@@ -150,18 +150,39 @@ def test_the_owner_switches_modes_and_a_tracked_illegal_action_is_kept(cast: Cas
     assert patch(cast, cast.owner, {"mode": "sideways"}).status_code == 400
     assert patch(cast, cast.owner, {}).status_code == 400
     assert patch(cast, cast.owner, {"mode": "track"}).json()["mode"] == "track"
-    tracked = post(cast, cast.owner, {"type": "tap", "object": "o1"}, 1)
+    # The switch is a log entry of its own, by the owner.
+    switch = Action.objects.get(table=cast.table, seq=2)
+    assert switch.payload == {"type": "set_mode", "mode": "track"} and switch.actor == cast.owner
+    assert [e["type"] for e in switch.events] == ["mode_changed"]
+    tracked = post(cast, cast.owner, {"type": "tap", "object": "o1"}, 2)
     assert tracked.status_code == 200
     [warning] = [e for e in tracked.json()["events"] if e["type"] == "rules_warning"]
     assert warning["rule"] == "701.26a"
-    entry = Action.objects.get(table=cast.table, seq=2)
-    assert entry.payload["mode"] == "track"
     # Back to enforce: the tracked entry still replays as it was decided.
     assert patch(cast, cast.owner, {"mode": "enforce"}).status_code == 200
-    assert post(cast, cast.owner, {"type": "tap", "object": "o1"}, 2).status_code == 422
+    assert post(cast, cast.owner, {"type": "tap", "object": "o1"}, 4).status_code == 422
     assert stored_equals_replay(cast)
     history = client_for(cast.owner).get(f"/api/v1/tables/{cast.table.id}/history/").json()
     assert any(line["type"] == "rules_warning" for line in history["results"])
+    assert any(line["type"] == "mode_changed" for line in history["results"])
+
+
+def test_switching_modes_is_an_ordinary_action_owner_only_and_undone_like_others(
+    cast: Cast,
+) -> None:
+    switch = {"type": "set_mode", "mode": "track"}
+    refused = post(cast, cast.player, switch, 0)
+    assert refused.status_code == 403 and "owner" in refused.json()["detail"]
+    assert post(cast, cast.owner, {"type": "set_mode", "mode": "sideways"}, 0).status_code == 400
+    answer = post(cast, cast.owner, switch, 0)
+    assert answer.status_code == 200 and answer.json()["state"]["mode"] == "track"
+    assert stored_equals_replay(cast)
+    undone = undo(cast, cast.owner, 1)
+    assert undone.status_code == 200, undone.json()
+    assert client_for(cast.owner).get(f"/api/v1/tables/{cast.table.id}/").json()["mode"] == (
+        "enforce"
+    )
+    assert stored_equals_replay(cast)
 
 
 def test_a_table_created_in_track_mode_and_a_sent_mode_is_ignored(cast: Cast) -> None:
@@ -175,3 +196,5 @@ def test_a_table_created_in_track_mode_and_a_sent_mode_is_ignored(cast: Cast) ->
     post(cast, cast.owner, create_soldiers(tapped=True), 0)
     sneaky = post(cast, cast.owner, {"type": "tap", "object": "o1", "mode": "track"}, 1)
     assert sneaky.status_code == 422
+    judged = Table.objects.get(name="Judge")
+    assert judged.state["mode"] == "track" and judged.setup["mode"] == "track"

@@ -4,7 +4,7 @@ import json
 from typing import Any
 
 from play.models import Table
-from play.selectors import history_lines
+from play.selectors import history_lines, table_player_names
 from tests.play.conftest import Cast, client_for, create_soldiers
 
 
@@ -100,7 +100,9 @@ def test_every_page_of_the_log_and_history_matches_the_whole_story(cast: Cast) -
         play_a_little(cast)
         act(cast, {"type": "pass_turn"})
     table = Table.objects.get(pk=cast.table.pk)
-    whole = [line for entry in table.actions.order_by("seq") for line in history_lines(entry)]
+    players = table_player_names(table=table)
+    entries = table.actions.order_by("seq")
+    whole = [line for entry in entries for line in history_lines(entry, players)]
     assert len(whole) > table.version  # some entries tell several events
     for size in (1, 2, 3, 7):
         history, counts = pages(client, f"/api/v1/tables/{cast.table.id}/history/", size)

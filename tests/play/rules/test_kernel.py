@@ -31,6 +31,7 @@ def test_it_starts_a_game_with_the_api_table_shape() -> None:
         "objects",
         "battlefields",
         "pending_choice",
+        "mode",
     }
     assert shown["seats"][0]["life"] == 40
     assert shown["seats"][1]["mana_pool"] == {"W": 0, "U": 0, "B": 0, "R": 0, "G": 0, "C": 0}

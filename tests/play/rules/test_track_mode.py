@@ -97,3 +97,35 @@ def test_riftbound_an_exhausted_unit_makes_a_standard_move_anyway_with_a_warning
     assert [w["rule"] for w in _warnings(outcome)] == ["144.2"]
     [unit] = rules.view(outcome.state)["objects"]
     assert unit["location"] == "bf1"
+
+
+@pytest.mark.parametrize("game", ["mtg", "riftbound"])
+def test_the_mode_is_state_set_by_an_action_and_kept_by_the_codec(game: str) -> None:
+    state = rules.new_game(game, {"players": ["Ann", "Ben"], rules.MODE: rules.TRACK})
+    assert state.mode == rules.TRACK and rules.view(state)["mode"] == rules.TRACK
+    outcome = rules.apply(state, {"type": "set_mode", "mode": "enforce"})
+    assert (state.mode, outcome.state.mode) == (rules.TRACK, "enforce")  # apply never mutates
+    assert [(e["type"], e["mode"]) for e in outcome.events] == [("mode_changed", "enforce")]
+    assert rules.codec.load(rules.codec.dump(outcome.state)).mode == "enforce"
+    for bad in ({"type": "set_mode", "mode": "sideways"}, {"type": "set_mode"}):
+        with pytest.raises(rules.InvalidAction):
+            rules.apply(state, bad)
+    with pytest.raises(rules.InvalidAction):
+        rules.new_game(game, {"players": ["Ann"], rules.MODE: "sideways"})
+
+
+def test_a_table_switched_to_track_records_what_it_refused_before_cr_701_26a() -> None:
+    state = _run(_game(), {"type": "create_token", "definition": SOLDIER, "tapped": True}).state
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(state, {"type": "tap", "object": "o1"})
+    tracked = _run(state, {"type": "set_mode", "mode": "track"}, {"type": "tap", "object": "o1"})
+    assert [w["rule"] for w in _warnings(tracked)] == ["701.26a"]
+    enforced = _run(tracked.state, {"type": "set_mode", "mode": "enforce"}).state
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(enforced, {"type": "tap", "object": "o1"})
+
+
+def test_a_state_dumped_before_modes_loads_as_enforcing() -> None:
+    dumped = rules.codec.dump(_game())
+    del dumped["mode"]
+    assert rules.codec.load(dumped).mode == "enforce"

@@ -153,3 +153,24 @@ def test_it_refuses_to_star_what_the_game_lacks(seeded, cast):
     assert (
         _post(cast, cast.outsider, "favourite", {"favourite": "1:mtg-treasure"}).status_code == 404
     )
+
+
+def test_the_palette_opens_with_token_rows_common_ones_filling_up(seeded, cast):
+    """Issue 16 item 4: "x3" on a token's row creates three in one tap."""
+    first = palette.palette_memory(user=cast.owner, game="mtg")
+    common = palette.palette_common(game="mtg", memory=first)
+    assert [c.slug for c in common] == ["mtg-treasure", "mtg-clue", "mtg-food", "mtg-blood"]
+    page = browser_for(cast.owner).get(f"/play/{cast.table.id}/").content.decode()
+    assert 'value="create_token:mtg-treasure:3"' in page and "Common tokens" in page
+    response = _post(
+        cast, cast.owner, "act", {"type": "create_token", "pick": "create_token:mtg-clue:3"}
+    )
+    assert response.status_code == 200
+    created = Action.objects.get(table=cast.table, payload__type="create_token")
+    assert (created.payload["token"], created.payload["count"]) == ("mtg-clue", 3)
+    memory = palette.palette_memory(user=cast.owner, game="mtg")
+    assert memory.again is not None and memory.again.count == 3
+    # The recent Clue has a row of its own (with its star); the common rows fill up to four.
+    later = palette.palette_common(game="mtg", memory=memory)
+    assert [c.slug for c in later] == ["mtg-treasure", "mtg-food", "mtg-blood"]
+    assert palette.palette_common(game="riftbound", memory=first)[0].slug == "rb-recruit"
