@@ -26,6 +26,7 @@ from catalog.models import (
 from catalog.printing.background import print_start
 from catalog.printing.jobs import print_job
 from catalog.printing.layout import PER_PAGE, PrintOptions
+from tokensite.admin_inlines import LabelledInlineFormSet
 from tokensite.api import DomainError
 
 TYPE_CHOICES = [
@@ -106,6 +107,7 @@ class TokenFaceInline(admin.StackedInline):  # type: ignore[type-arg]
 
 
 class TokenPrintingInline(admin.TabularInline):  # type: ignore[type-arg]
+    formset = LabelledInlineFormSet
     model = TokenPrinting
     extra = 0
     fields = ("set_code", "collector_number", "scryfall_id", "picture_url", "art", "source")
@@ -113,6 +115,7 @@ class TokenPrintingInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 class CreatorInline(admin.TabularInline):  # type: ignore[type-arg]
+    formset = LabelledInlineFormSet
     model = TokenRelation
     fk_name = "token"
     extra = 0
@@ -122,6 +125,7 @@ class CreatorInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 class CreatesInline(admin.TabularInline):  # type: ignore[type-arg]
+    formset = LabelledInlineFormSet
     model = TokenRelation
     fk_name = "card"
     extra = 0

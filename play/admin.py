@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 from django.contrib import admin
 
 from play.models import Action, Seat, Spectator, Table
+from tokensite.admin_inlines import LabelledInlineFormSet
 
 if TYPE_CHECKING:
     SeatInlineBase = admin.TabularInline[Seat, Table]
@@ -17,12 +18,14 @@ else:
 
 
 class SeatInline(SeatInlineBase):
+    formset = LabelledInlineFormSet
     model = Seat
     extra = 0
     raw_id_fields = ["user"]
 
 
 class SpectatorInline(SpectatorInlineBase):
+    formset = LabelledInlineFormSet
     model = Spectator
     extra = 0
     raw_id_fields = ["user"]

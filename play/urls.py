@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from play import views
+from play import shortcut_views, views
 from play.api import views as api
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -18,6 +18,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # Battlefield pages (play/views.py).
     path("play/", views.lobby, name="play-lobby"),
     path("play/new/", views.new_table, name="play-new"),
+    path("play/shortcuts/", shortcut_views.shortcut_settings, name="play-shortcuts"),
     path("play/join/<str:invite>/", views.join, name="play-join"),
     path("play/watch/<str:token>/", views.spectate, name="play-spectate"),
     path("play/<uuid:table_id>/", views.table_page, name="play-table"),

@@ -17,13 +17,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
 from catalog import selectors as catalog
 from catalog import services as catalog_services
 from play import board, guests, palette, rules, selectors, services
+from play.catch_up import catch_up_announcement
 from play.forms import (
     COLORS,
     ActionForm,
@@ -37,6 +38,7 @@ from play.forms import (
 from play.idempotency import Idempotency, Repeat, parse_key
 from play.models import Seat, Table
 from play.selectors import TableAccess
+from play.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
 from tokensite.api import Conflict, DomainError, Forbidden
 
 LOG_ENTRIES = 40
@@ -53,17 +55,6 @@ def _stack_counts(count: int) -> list[tuple[int, str]]:
 LINK = re.compile(r"/play/(join|watch)/([\w-]{1,64})/?")
 SLOT = re.compile(r"^[a-z0-9_-]{1,40}$")
 MAX_SELECTED = 64  # stacks one multi-select action may name
-# The battlefield's single-key shortcuts: (what, default key, what it does). The page's buttons
-# name theirs with data-shortcut; players turn them off or remap them (static/js/battlefield.js).
-SHORTCUTS = [
-    ("next", "n", gettext_lazy("Next step")),
-    ("pass", "p", gettext_lazy("Pass the turn")),
-    ("undo", "u", gettext_lazy("Undo the last action")),
-    ("untap-all", "a", gettext_lazy("Untap (ready) all of the active player's permanents")),
-    ("create", "c", gettext_lazy("Create tokens: the quantity, then Tab to the token")),
-    ("search", "/", gettext_lazy("Search tokens and cards")),
-    ("help", "?", gettext_lazy("This help")),
-]
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -122,9 +113,11 @@ def _context(
     table: Table,
     access: TableAccess,
     state: dict[str, Any] | None = None,
+    said_since: int | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """The page's context; `state` is the table state a write just returned, when there is one."""
+    """The page's context; `state` is the table state a write just returned, when there is one;
+    `said_since` the version the page had (a poll's `known`): the actions since are all said."""
     state = state or selectors.table_state(table=table, access=access)
     extra.setdefault(
         "result_lines", [board.event_line(e) for e in extra.get("result_events") or []]
@@ -132,10 +125,17 @@ def _context(
     entries = list(selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES)))
     latest = max(entries, key=lambda entry: entry.seq, default=None)
     players = selectors.table_player_names(table=table)
+    said = board.entry_announcement(latest, state, players) if latest else ""
+    if said_since is not None and said_since < table.version - 1:
+        missed = [entry for entry in entries if entry.seq > said_since]
+        said = catch_up_announcement(
+            missed, state, missed=table.version - said_since, players=players
+        )
     return {
-        # The latest action in a sentence: the page's live region says it when the board moves
-        # to its version (own answers, polling), as the websocket's `said` does for patches.
-        "said": board.entry_announcement(latest, state, players) if latest else "",
+        # The latest action in a sentence (or, after a poll, each one since the page's version):
+        # the live region says it when the board moves to its version (own answers, polling),
+        # as the websocket's `said` does for patches.
+        "said": said,
         "table": table,
         "state": state,
         "layout": board.layout(state, _art(state)),
@@ -359,7 +359,15 @@ def table_page(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         context = {"error": exc, "login_next": request.get_full_path()}
         return render(request, "play/error.html", context, status=exc.status)
     palette_context = _palette(table, request.user)
-    context = _context(request, table, access, palette=palette_context, shortcuts=SHORTCUTS)
+    context = _context(
+        request,
+        table,
+        access,
+        palette=palette_context,
+        shortcuts=SHORTCUTS,
+        shortcut_settings=shortcut_settings_for(user=request.user),
+        shortcut_reserved="".join(sorted(RESERVED_KEYS)),
+    )
     template = "play/table.html#board" if request.htmx else "play/table.html"
     return render(request, template, context)
 
@@ -372,13 +380,16 @@ def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         table, access = _access(request, table_id)
     except DomainError as exc:
         return _board_ended(request, table_id, exc)
-    if request.GET.get("known") == str(table.version):
+    known = request.GET.get("known", "")
+    if known == str(table.version):
         return HttpResponse(status=204)
     if request.GET.get("part") == "frame":
         # The head, choice, seat heads and log alone (battlefield.js swaps them in by id).
         frame = selectors.table_frame(table=table, access=access)
         return render(request, "play/table.html#frame", _context(request, table, access, frame))
-    return render(request, "play/table.html#board", _context(request, table, access))
+    since = int(known) if known.isdigit() and len(known) < 12 else None
+    context = _context(request, table, access, said_since=since)
+    return render(request, "play/table.html#board", context)
 
 
 @require_POST

@@ -6,6 +6,14 @@ from django.conf import settings
 from django.db import models
 
 
+def shortcut_settings_check(value: object) -> None:
+    """The model's validator, importing the rules late: play.shortcuts imports this module."""
+    from play.shortcuts import shortcut_settings_validate
+
+    if value:
+        shortcut_settings_validate(value)
+
+
 class Profile(models.Model):
     """A signed-in player's preferences; created the first time one is saved."""
 
@@ -17,6 +25,14 @@ class Profile(models.Model):
         blank=True,
         default="",
         help_text="The language the pages are shown in; empty: the browser's preference.",
+    )
+    # The battlefield's single-key shortcuts, turned off or remapped (play/shortcuts.py); empty:
+    # nothing saved yet, the browser's settings or the defaults apply.
+    shortcuts = models.JSONField(
+        default=dict,
+        blank=True,
+        validators=[shortcut_settings_check],
+        help_text='Battlefield shortcuts: {"enabled": bool, "keys": {action: key}}.',
     )
 
     def __str__(self) -> str:

@@ -73,6 +73,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "tokensite.requestid.RequestIdMiddleware",
     "tokensite.middleware.ApiErrorsAsJsonMiddleware",
+    # Outermost but these two: compresses what every later middleware has written (headers
+    # included in Vary); board answers only, BREACH (tokensite/compression.py).
+    "tokensite.compression.BoardCompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

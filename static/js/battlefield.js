@@ -944,17 +944,13 @@
   });
 
   // Single-key shortcuts the player controls (WCAG 2.1.4): on or off and remapped in the help
-  // dialog, kept in this browser. The defaults are the page's (the help's data-default).
-  var SHORTCUT_STORE = "tokensite.shortcuts";
+  // dialog, kept with the account or in this browser (static/js/shortcut-store.js). The defaults
+  // are the page's (the help's data-default).
   var settingsForm = document.getElementById("shortcut-settings");
+  var shortcutStore = window.TokensiteShortcuts;
 
   function loadShortcuts() {
-    try {
-      var saved = JSON.parse(window.localStorage.getItem(SHORTCUT_STORE) || "{}");
-      return { enabled: saved.enabled !== false, keys: saved.keys || {} };
-    } catch (err) {
-      return { enabled: true, keys: {} };
-    }
+    return shortcutStore ? shortcutStore.load() : { enabled: true, keys: {} };
   }
 
   var shortcuts = loadShortcuts();
@@ -999,17 +995,28 @@
   }
 
   function saveShortcuts(note) {
-    try {
-      window.localStorage.setItem(SHORTCUT_STORE, JSON.stringify(shortcuts));
-    } catch (err) {
-      note = "Not kept: this browser doesn’t store settings.";
-    }
     var out = document.getElementById("shortcut-note");
     if (out) {
       out.textContent = note || "";
     }
     fillSettings();
     showShortcuts();
+    if (shortcutStore) {
+      shortcutStore.save(shortcuts, function (error) {
+        if (error && out) {
+          out.textContent = error;
+        }
+      });
+    }
+  }
+
+  // Shown without saving: a key the settings can't take.
+  function refuseShortcut(note) {
+    var out = document.getElementById("shortcut-note");
+    if (out) {
+      out.textContent = note;
+    }
+    fillSettings();
   }
 
   // The notes in the reader's language, from the page (templates/play/table.html).
@@ -1035,14 +1042,18 @@
       var key = input.value.slice(-1);
       var taken = actionFor(key);
       if (key && taken && taken !== input.dataset.action) {
-        saveShortcuts(
+        refuseShortcut(
           noteWord("taken", "“{key}” already does something else: choose another key.")
             .replace("{key}", key)
         );
         return;
       }
       if (key === " ") {
-        saveShortcuts(noteWord("space", "Space can’t be a shortcut."));
+        refuseShortcut(noteWord("space", "Space can’t be a shortcut."));
+        return;
+      }
+      if (key && settingsForm.dataset.reservedKeys.indexOf(key) !== -1) {
+        refuseShortcut(settingsForm.dataset.msgReserved);
         return;
       }
       shortcuts.keys[input.dataset.action] = key;

@@ -95,6 +95,7 @@ def test_every_page_state_has_no_axe_violations(browser: Browser, live_url: str)
     )
     collection_services.collection_add_list(owner=ann, game="mtg", text="2 Krenko, Mob Boss\n")
     spectate = Table.objects.get(pk=table.pk).spectate_token
+    invite = Table.objects.get(pk=table.pk).invite_token
 
     found: dict[str, str] = {}
 
@@ -112,6 +113,8 @@ def test_every_page_state_has_no_axe_violations(browser: Browser, live_url: str)
         ("print", "/print/"),
         ("login", "/accounts/login/"),
         ("signup", "/accounts/signup/"),
+        ("new table, no account", "/play/new/"),
+        ("invited view", f"/play/join/{invite}/"),
     ]
     for state, path in pages:
         anonymous.goto(live_url + path)
@@ -266,14 +269,17 @@ def test_pages_reflow_at_320_and_375_px_and_zoom_without_cutting_text(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_three_common_jobs_take_few_keys_and_focus_stays(browser: Browser, live_url: str):
+@pytest.mark.parametrize("width", [1280, 375])
+def test_the_three_common_jobs_take_few_keys_and_focus_stays(
+    browser: Browser, live_url: str, width: int
+):
     """Issue 25, 2: tap 4 of 10, create 3 Treasures, reach the last stack: at most 10 keys each
     (the audit counted 52 through the stack dialog, 14-32 and 70 Tabs before); focus is never
     lost, and the stack dialog gives it back to its stack."""
     load_seed()
     ann = User.objects.create_user("ann")
     table = _mtg_table(ann)
-    page = _context(browser, live_url, ann).new_page()
+    page = _context(browser, live_url, ann, width).new_page()
     page.goto(f"{live_url}/play/{table.id}/")
     soldiers = page.locator("#board .bf-tile", has_text="Soldier Token")
     expect(soldiers).to_have_count(1)
@@ -421,6 +427,28 @@ def test_other_players_actions_are_announced_and_keep_focus(browser: Browser, da
 
 
 @pytest.mark.django_db(transaction=True)
+def test_polling_says_each_action_since_the_last_poll(browser: Browser, live_url: str):
+    """Issue 25, 3 without a websocket (the test server has none: the page polls): three
+    actions on Ben's life between two polls are all said, in order, not only the newest."""
+    load_seed()
+    ann = User.objects.create_user("ann")
+    table = _mtg_table(ann)  # Ann acts for Ben's unclaimed seat: another tab, as it were
+    page = _context(browser, live_url, ann).new_page()
+    page.goto(f"{live_url}/play/{table.id}/")
+    expect(page.locator("#live-status")).to_have_text(re.compile("polling", re.I))
+    # Hold the polls while Ben acts, so his actions arrive in one poll however fast it runs.
+    page.route("**/board/**", lambda route: route.abort())
+    page.wait_for_timeout(1200)
+    for amount in (-1, -2, -3):
+        _act(table, ann, {"type": "adjust_life", "seat": 1, "amount": amount})
+    page.unroute("**/board/**")
+    expect(page.locator("#announce")).to_have_text(
+        "Ben lost 1 life. Ben lost 2 life. Ben lost 3 life."
+    )
+    page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_shortcuts_can_be_turned_off_and_remapped_and_are_kept(browser: Browser, live_url: str):
     """Issue 25, 4 (WCAG 2.1.4): off, remapped, kept across reloads; never while typing."""
     load_seed()
@@ -452,10 +480,15 @@ def test_shortcuts_can_be_turned_off_and_remapped_and_are_kept(browser: Browser,
 
     page.get_by_role("button", name="Keys").click()
     help_dialog.get_by_label("Single-key shortcuts").check()
-    help_dialog.get_by_label("Key for: Next step").fill("j")
+    with page.expect_response("**/play/shortcuts/") as saved:
+        help_dialog.get_by_label("Key for: Next step").fill("j")
+    assert saved.value.status == 200
     expect(help_dialog.locator("#shortcut-note")).to_have_text("Saved.")
     help_dialog.get_by_label("Key for: Pass the turn").fill("j")
     expect(help_dialog.locator("#shortcut-note")).to_contain_text("already does something else")
+    help_dialog.get_by_label("Key for: Pass the turn").fill("1")
+    expect(help_dialog.locator("#shortcut-note")).to_contain_text("kept for quick counts")
+    expect(help_dialog.get_by_label("Key for: Pass the turn")).to_have_value("p")
     page.keyboard.press("Escape")
     page.reload()
     expect(live_status).to_have_text("polling", timeout=15_000)
@@ -465,7 +498,39 @@ def test_shortcuts_can_be_turned_off_and_remapped_and_are_kept(browser: Browser,
     expect(step).to_have_text(before)
     page.locator("body").press("j")
     expect(step).not_to_have_text(before)
+
+    # Kept with Ann's account, not this browser: another browser signed in as Ann has them.
+    assert page.evaluate("localStorage.getItem('tokensite.shortcuts')") is None
+    other = _context(browser, live_url, ann).new_page()
+    other.goto(f"{live_url}/play/{table.id}/")
+    expect(other.get_by_role("button", name="Next step")).to_have_attribute(
+        "aria-keyshortcuts", "j"
+    )
+    after = other.locator(".board-title .muted").inner_text()
+    other.locator("body").press("j")
+    expect(other.locator(".board-title .muted")).not_to_have_text(after)
+    other.context.close()
     page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_visitors_shortcuts_are_kept_in_their_browser(browser: Browser, live_url: str):
+    """Issue 25, 4: without an account (a guest's table), the settings stay in this browser."""
+    load_seed()
+    context = _context(browser, live_url, None)
+    page = context.new_page()
+    page.goto(f"{live_url}/play/new/")
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.locator("#board")).to_be_visible()
+    page.get_by_role("button", name="Keys").click()
+    page.locator("#help").get_by_label("Key for: Next step").fill("z")
+    expect(page.locator("#help #shortcut-note")).to_have_text("Saved.")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('tokensite.shortcuts'))")
+    assert stored == {"enabled": True, "keys": {"next": "z"}}
+    page.keyboard.press("Escape")
+    page.reload()
+    expect(page.get_by_role("button", name="Next step")).to_have_attribute("aria-keyshortcuts", "z")
+    context.close()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -226,6 +226,10 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     ((200, 200, 200, 200, 200, 200), Row("play/new/", "GET", "/play/new/")),
     ((302, 302, 302, 302, 302, 302), Row("play/new/", "POST", "/play/new/",
         {"game": "mtg", "name": "X", "players": "A, B", "starting_life": "20"}, True)),
+    # Battlefield shortcuts kept with the account (issue 25): any signed-in player, their own.
+    ((403, 200, 200, 200, 200, 200), Row("play/shortcuts/", "POST", "/play/shortcuts/",
+        {"enabled": False, "keys": {"next": "j"}})),
+    ((405, 405, 405, 405, 405, 405), Row("play/shortcuts/", "GET", "/play/shortcuts/")),
     ((302, 302, 302, 302, 302, 302), Row(
         "play/watch/<str:token>/", "GET",
         "/play/watch/{spectate}/",
