@@ -14,7 +14,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext
 
+from play.i18n import render_message
 from play.rules.effects import EffectError, parse_abilities, parse_effects
 from play.rules.mtg import RULES_EDITION as MTG_RULES_EDITION
 
@@ -194,7 +196,9 @@ def validate_effects(value: Any) -> None:
     try:
         parse_effects(value)
     except EffectError as exc:
-        raise ValidationError(f"Malformed effect: {exc}") from None
+        raise ValidationError(
+            gettext("Malformed effect: %(problem)s") % {"problem": render_message(exc.text.data())}
+        ) from None
 
 
 def validate_abilities(value: Any) -> None:
@@ -202,7 +206,12 @@ def validate_abilities(value: Any) -> None:
         parse_abilities(value)
     except EffectError as exc:
         raise ValidationError(
-            f"Malformed ability {exc.index}, field {exc.field!r}: {exc.problem}"
+            gettext("Malformed ability %(index)s, field %(field)s: %(problem)s")
+            % {
+                "index": exc.index,
+                "field": repr(exc.field),
+                "problem": render_message(exc.problem.data()),
+            }
         ) from None
 
 

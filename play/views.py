@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -611,10 +611,21 @@ def print_tokens(request: HttpRequest, table_id: Any) -> HttpResponse:
         messages.error(request, exc.detail)
         return redirect("print-page")
     added = sum(count for slug, count in found.items if slug not in unknown)
-    messages.success(request, f"Added {added} token card(s) from the table “{found.name}”.")
+    messages.success(
+        request,
+        ngettext(
+            "Added %(n)d token card from the table “%(table)s”.",
+            "Added %(n)d token cards from the table “%(table)s”.",
+            added,
+        )
+        % {"n": added, "table": found.name},
+    )
     skipped = [*found.unprintable, *unknown]
     if skipped:
-        messages.error(request, f"Not printable from the catalogue: {', '.join(skipped)}.")
+        messages.error(
+            request,
+            gettext("Not printable from the catalogue: %(names)s.") % {"names": ", ".join(skipped)},
+        )
     return redirect("print-page")
 
 

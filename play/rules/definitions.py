@@ -85,9 +85,9 @@ def face_from_payload(data: object, default_name: Namer) -> Face:
         abilities = tuple(parse_abilities(data.get("abilities") or []))
         effects = tuple(parse_effects(data.get("effects") or []))
     except EffectError as exc:
-        # The effect parser's own words (a malformed definition, data for developers).
+        # The effect parser's sentence is data too, translated where it is told.
         raise InvalidAction(
-            msg("definition {name}: {error}", name=name or "", error=str(exc))
+            msg("definition {name}: {error}", name=name or "", error=exc.text)
         ) from None
     return Face(
         name=name or default_name(lists["subtypes"]),

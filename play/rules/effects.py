@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from play.rules.text import Text, msg
+
 JsonDict = dict[str, Any]
 
 WHOSE = ("you", "any", "opponents")
@@ -76,10 +78,19 @@ _MANA_SYMBOL = re.compile(r"\{(\d+|[WUBRGC])\}")
 
 
 class EffectError(ValueError):
-    """An effect or ability list that does not fit the vocabulary; names the index and field."""
+    """An effect or ability list that does not fit the vocabulary; names the index and field.
 
-    def __init__(self, index: int, field_name: str, problem: str) -> None:
-        super().__init__(f"effect {index}, field {field_name!r}: {problem}")
+    ``text`` is the whole sentence and ``problem`` its part about the field, both as data
+    (``msg``), so a reader's language tells them; ``str(error)`` is the English sentence."""
+
+    def __init__(self, index: int, field_name: str, problem: Text) -> None:
+        self.text = msg(
+            "effect {index}, field {field}: {problem}",
+            index=index,
+            field=repr(field_name),
+            problem=problem,
+        )
+        super().__init__(str(self.text))
         self.index = index
         self.field = field_name
         self.problem = problem
@@ -309,7 +320,7 @@ _ABILITY_FIELDS: dict[str, tuple[str, ...]] = {
 def parse_mana_cost(text: str) -> tuple[int, dict[str, int]]:
     """Split "{1}{R}" into generic 1 and {"R": 1}; raise ValueError on anything else."""
     if _MANA_SYMBOL.sub("", text) != "":
-        raise ValueError(f"not a mana cost: {text!r}")
+        raise ValueError(msg("not a mana cost: {text}", text=repr(text)))
     generic = 0
     colored: dict[str, int] = {}
     for symbol in _MANA_SYMBOL.findall(text):
@@ -325,19 +336,19 @@ class _Reader:
 
     def __init__(self, index: int, data: object) -> None:
         if not isinstance(data, Mapping):
-            raise EffectError(index, "*", "must be an object")
+            raise EffectError(index, "*", msg("must be an object"))
         self.index = index
         self.data: Mapping[str, Any] = data
 
-    def fail(self, name: str, problem: str) -> EffectError:
+    def fail(self, name: str, problem: Text) -> EffectError:
         return EffectError(self.index, name, problem)
 
     def integer(self, name: str, default: int | None = None, minimum: int = 0) -> int:
         value: object = self.data.get(name, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(name, "must be an integer")
+            raise self.fail(name, msg("must be an integer"))
         if value < minimum:
-            raise self.fail(name, f"must be at least {minimum}")
+            raise self.fail(name, msg("must be at least {minimum}", minimum=minimum))
         return value
 
     def opt_int(self, name: str) -> int | None:
@@ -346,13 +357,13 @@ class _Reader:
     def flag(self, name: str, default: bool = False) -> bool:
         value = self.data.get(name, default)
         if not isinstance(value, bool):
-            raise self.fail(name, "must be true or false")
+            raise self.fail(name, msg("must be true or false"))
         return value
 
     def text(self, name: str, default: str | None = None) -> str:
         value = self.data.get(name, default)
         if not isinstance(value, str) or not value:
-            raise self.fail(name, "must be a non-empty string")
+            raise self.fail(name, msg("must be a non-empty string"))
         return value
 
     def opt_text(self, name: str) -> str | None:
@@ -361,19 +372,25 @@ class _Reader:
     def choice(self, name: str, options: Sequence[str | None], default: str | None) -> str | None:
         value = self.data.get(name, default)
         if value not in options:
-            raise self.fail(name, f"must be one of {', '.join(str(o) for o in options)}")
+            raise self.fail(
+                name,
+                msg(
+                    "must be one of {options}",
+                    options=", ".join(str(o) for o in options),
+                ),
+            )
         return value  # type: ignore[no-any-return]
 
     def strings(self, name: str) -> tuple[str, ...]:
         value = self.data.get(name, [])
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            raise self.fail(name, "must be a list of non-empty strings")
+            raise self.fail(name, msg("must be a list of non-empty strings"))
         return tuple(value)
 
     def definition(self, name: str) -> JsonDict | None:
         value = self.data.get(name)
         if value is not None and not isinstance(value, dict):
-            raise self.fail(name, "must be a token definition object")
+            raise self.fail(name, msg("must be a token definition object"))
         return value
 
 
@@ -384,10 +401,10 @@ def _filter(reader: _Reader) -> TokenFilter:
     inner = _Reader(reader.index, data)
     token = inner.data.get("token")
     if token is not None and not isinstance(token, bool):
-        raise reader.fail("filter.token", "must be true, false or absent")
+        raise reader.fail("filter.token", msg("must be true, false or absent"))
     unknown = set(inner.data) - {"types", "subtypes", "token", "any_subtypes"}
     if unknown:
-        raise reader.fail("filter", f"unknown keys {sorted(unknown)}")
+        raise reader.fail("filter", msg("unknown keys {keys}", keys=sorted(unknown)))
     types, subtypes = inner.strings("types"), inner.strings("subtypes")
     any_subtypes = inner.strings("any_subtypes")
     return TokenFilter(types=types, subtypes=subtypes, token=token, any_subtypes=any_subtypes)
@@ -466,21 +483,21 @@ def _parse_effect(index: int, data: object) -> Effect:
 def _one_of_each(r: _Reader) -> JsonDict:
     tokens = r.strings("tokens")
     if not tokens:
-        raise r.fail("tokens", "must name at least one token")
+        raise r.fail("tokens", msg("must name at least one token"))
     definitions = r.data.get("definitions")
     if definitions is None:
         return {"tokens": tokens, "definitions": tuple(None for _ in tokens)}
     if not isinstance(definitions, list) or len(definitions) != len(tokens):
-        raise r.fail("definitions", "must be a list as long as tokens")
+        raise r.fail("definitions", msg("must be a list as long as tokens"))
     if not all(d is None or isinstance(d, dict) for d in definitions):
-        raise r.fail("definitions", "must hold token definition objects")
+        raise r.fail("definitions", msg("must hold token definition objects"))
     return {"tokens": tokens, "definitions": tuple(definitions)}
 
 
 def parse_effects(data: object) -> list[Effect]:
     """Validate a JSON list of static effects (internals.md section 2)."""
     if not isinstance(data, list):
-        raise EffectError(-1, "*", "effects must be a list")
+        raise EffectError(-1, "*", msg("effects must be a list"))
     return [_parse_effect(i, item) for i, item in enumerate(data)]
 
 
@@ -489,14 +506,14 @@ def _parse_cost(r: _Reader) -> Cost:
     c = _Reader(r.index, data)
     unknown = set(c.data) - {"tap", "sacrifice", "mana", "discard"}
     if unknown:
-        raise r.fail("cost", f"unknown keys {sorted(unknown)}")
+        raise r.fail("cost", msg("unknown keys {keys}", keys=sorted(unknown)))
     mana = c.data.get("mana", "")
     if not isinstance(mana, str):
-        raise r.fail("cost.mana", "must be a mana string such as {2}")
+        raise r.fail("cost.mana", msg("must be a mana string such as {{2}}"))
     try:
         parse_mana_cost(mana)
-    except ValueError as exc:
-        raise r.fail("cost.mana", str(exc)) from None
+    except ValueError:
+        raise r.fail("cost.mana", msg("not a mana cost: {text}", text=repr(mana))) from None
     return Cost(c.flag("tap"), c.flag("sacrifice"), mana, c.integer("discard", 0))
 
 
@@ -532,7 +549,7 @@ def _parse_ability_effect(r: _Reader) -> AbilityEffect:
 def parse_abilities(data: object) -> list[Ability]:
     """Validate a JSON list of activated abilities (internals.md section 1)."""
     if not isinstance(data, list):
-        raise EffectError(-1, "*", "abilities must be a list")
+        raise EffectError(-1, "*", msg("abilities must be a list"))
     abilities = []
     for index, item in enumerate(data):
         r = _Reader(index, item)

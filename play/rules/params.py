@@ -70,8 +70,11 @@ def text(action: JsonDict, name: str, choices: tuple[str, ...] | None = None) ->
     if value is None:
         return None
     if not isinstance(value, str) or (choices is not None and value not in choices):
-        allowed = f" one of {', '.join(choices)}" if choices else " a string"
-        raise InvalidAction(msg("{name} must be{allowed}", name=name, allowed=allowed))
+        if choices:
+            raise InvalidAction(
+                msg("{name} must be one of {choices}", name=name, choices=", ".join(choices))
+            )
+        raise InvalidAction(msg("{name} must be a string", name=name))
     return value
 
 

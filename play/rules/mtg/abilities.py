@@ -26,7 +26,7 @@ from play.rules.mtg.turn import draw
 from play.rules.mtg.zones import move
 from play.rules.stacks import split
 from play.rules.state import Face
-from play.rules.text import msg, plural
+from play.rules.text import msg, plural, word
 
 JsonDict = params.JsonDict
 _MAIN = ("main1", "main2")
@@ -138,18 +138,22 @@ def _pay(
     if cost.discard:
         if player.hand < cost.discard * count:
             raise IllegalAction(
-                msg(
-                    "{seat} has only {hand} card(s) to discard", seat=player.name, hand=player.hand
+                plural(
+                    "{seat} has only {n} card to discard",
+                    "{seat} has only {n} cards to discard",
+                    n=player.hand,
+                    seat=player.name,
                 ),
                 "602.2b",
             )
         player.hand -= cost.discard * count
         ctx.event(
             "discarded",
-            msg(
-                "{seat} discarded {value} card(s) (CR 701.9)",
+            plural(
+                "{seat} discarded {n} card (CR 701.9)",
+                "{seat} discarded {n} cards (CR 701.9)",
+                n=cost.discard * count,
                 seat=player.name,
-                value=cost.discard * count,
             ),
             "701.9",
             seat=obj.controller,
@@ -292,10 +296,11 @@ def _targeted(
     rule = "701.44a" if kind == "explore" else "122.1"
     ctx.event(
         "counters_added",
-        msg(
-            "Put {put} {counter} counter(s) on {one} (CR {rule})",
-            put=put,
-            counter=counter,
+        plural(
+            "Put {n} {counter} counter on {one} (CR {rule})",
+            "Put {n} {counter} counters on {one} (CR {rule})",
+            n=put,
+            counter=word(counter),
             one=name_of(one),
             rule=rule,
         ),
@@ -316,11 +321,13 @@ def _library_effect(
     if kind == "exile_top":
         ctx.event(
             "exiled_top",
-            msg(
-                "{seat} exiled the top {moved} card(s) of their library; they may play them this "
+            plural(
+                "{seat} exiled the top {n} card of their library; they may play it this "
                 "turn (CR 111.10t)",
+                "{seat} exiled the top {n} cards of their library; they may play them this "
+                "turn (CR 111.10t)",
+                n=moved,
                 seat=player.name,
-                moved=moved,
             ),
             "111.10t",
             seat=seat,

@@ -227,13 +227,15 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
             part.counters["loyalty"] = loyalty - lost
         ctx.event(
             "damaged",
-            msg(
-                "{amount} damage dealt{by} to each of {stack}: {lost} loyalty counter(s) removed "
+            plural(
+                "{amount} damage dealt{by} to each of {stack}: {n} loyalty counter removed "
                 "(CR 120.3c)",
+                "{amount} damage dealt{by} to each of {stack}: {n} loyalty counters removed "
+                "(CR 120.3c)",
+                n=lost,
                 amount=amount,
                 by=by,
                 stack=times(count, name_of(part)),
-                lost=lost,
             ),
             "120.3c",
             object=part.id,
@@ -247,12 +249,13 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
         n = put_counters(ctx, part, "-1/-1", amount, as_token=part.token)
         ctx.event(
             "damaged",
-            msg(
-                "{amount} damage dealt{by} to each of {stack} as {n_} -1/-1 counter(s) (CR 120.3d)",
+            plural(
+                "{amount} damage dealt{by} to each of {stack} as {n} -1/-1 counter (CR 120.3d)",
+                "{amount} damage dealt{by} to each of {stack} as {n} -1/-1 counters (CR 120.3d)",
+                n=n,
                 amount=amount,
                 by=by,
                 stack=times(count, name_of(part)),
-                n_=n,
             ),
             "120.3d",
             object=part.id,
@@ -294,10 +297,12 @@ def _damage_player(
         change_player_counters(ctx, seat, "poison", amount)
         ctx.event(
             "damaged",
-            msg(
-                "{amount} damage dealt{by} to {seat} as {amount} poison counter(s) (CR 120.3b); "
+            plural(
+                "{n} damage dealt{by} to {seat} as {n} poison counter (CR 120.3b); "
                 "{seat} has {poison}",
-                amount=amount,
+                "{n} damage dealt{by} to {seat} as {n} poison counters (CR 120.3b); "
+                "{seat} has {poison}",
+                n=amount,
                 by=by,
                 seat=player.name,
                 poison=player.poison,

@@ -24,7 +24,7 @@ from play.rules.errors import IllegalAction
 from play.rules.mtg.layers import Computed, compute_one
 from play.rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefield
 from play.rules.mtg.status import name_of
-from play.rules.text import msg
+from play.rules.text import plural
 
 BLOCKS_IF_ABLE = "blocks each combat if able"
 LURE = "all creatures able to block this creature do so"
@@ -177,10 +177,12 @@ def check_block_requirements(
         if (o.id in eager and not o.blocking) or (o.id in must and not o.blocked) or (o.id in lure)
     ]
     raise IllegalAction(
-        msg(
-            "this declaration obeys {now} blocking requirement(s) of the {best} that can be "
+        plural(
+            "this declaration obeys {n} blocking requirement of the {best} that can be "
             "obeyed (CR 509.1c); look at {unmet}",
-            now=now,
+            "this declaration obeys {n} blocking requirements of the {best} that can be "
+            "obeyed (CR 509.1c); look at {unmet}",
+            n=now,
             best=best,
             unmet=", ".join(sorted(set(unmet))),
         ),

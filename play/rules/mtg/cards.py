@@ -279,11 +279,12 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
         setattr(seat, zone, getattr(seat, zone) + count)
         ctx.event(
             "card_put",
-            msg(
-                "{seat} put {count} card(s) into their {zone} (CR 400.1)",
+            plural(
+                "{seat} put {n} card into their {zone} (CR 400.1)",
+                "{seat} put {n} cards into their {zone} (CR 400.1)",
+                n=count,
                 seat=seat.name,
-                count=count,
-                zone=zone,
+                zone=word(zone),
             ),
             "400.1",
             seat=controller,

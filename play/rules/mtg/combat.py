@@ -18,7 +18,7 @@ from play.rules.mtg.status import name_of, present
 from play.rules.mtg.triggers import attack_scry
 from play.rules.stacks import split
 from play.rules.state import Pump
-from play.rules.text import msg
+from play.rules.text import msg, plural
 
 JsonDict = params.JsonDict
 Defender = int | str
@@ -405,10 +405,11 @@ def _attack_triggers(ctx: MtgContext, obj: MtgObject) -> None:
                 amount = put_counters(ctx, obj, "+1/+1", 1, as_token=obj.token)
                 ctx.event(
                     "counters_added",
-                    msg(
-                        "{current}: put {amount} +1/+1 counter(s) on {obj} (CR 111.10r, 603.4)",
+                    plural(
+                        "{current}: put {n} +1/+1 counter on {obj} (CR 111.10r, 603.4)",
+                        "{current}: put {n} +1/+1 counters on {obj} (CR 111.10r, 603.4)",
+                        n=amount,
                         current=aura.current.name,
-                        amount=amount,
                         obj=name_of(obj),
                     ),
                     "603.4",

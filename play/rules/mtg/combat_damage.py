@@ -40,7 +40,7 @@ from play.rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefie
 from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.status import name_of
 from play.rules.stacks import split
-from play.rules.text import msg
+from play.rules.text import msg, plural
 
 _TOXIC = re.compile(r"^toxic (\d+)$", re.IGNORECASE)
 
@@ -410,7 +410,12 @@ def _to_object(
             n = put_counters(ctx, target, "-1/-1", amount, as_token=target.token, by_effect=False)
             ctx.event(
                 "damaged",
-                msg("{what}, as {n_} -1/-1 counter(s) on each (CR 120.3d)", what=what, n_=n),
+                plural(
+                    "{what}, as {n} -1/-1 counter on each (CR 120.3d)",
+                    "{what}, as {n} -1/-1 counters on each (CR 120.3d)",
+                    n=n,
+                    what=what,
+                ),
                 "120.3d",
                 object=target.id,
                 count=target.count,
@@ -469,7 +474,12 @@ def _to_defender(
         change_player_counters(ctx, target, "poison", amount)
         ctx.event(
             "damaged",
-            msg("{what}, as {amount} poison counter(s) (CR 120.3b)", what=what, amount=amount),
+            plural(
+                "{what}, as {n} poison counter (CR 120.3b)",
+                "{what}, as {n} poison counters (CR 120.3b)",
+                n=amount,
+                what=what,
+            ),
             "120.3b",
             seat=target,
             amount=amount,
@@ -494,10 +504,11 @@ def _to_defender(
         change_player_counters(ctx, target, "poison", toxic * source.count)
         ctx.event(
             "player_counters_added",
-            msg(
-                "Toxic: {seat} got {value} poison counter(s) (CR 120.3g)",
+            plural(
+                "Toxic: {seat} got {n} poison counter (CR 120.3g)",
+                "Toxic: {seat} got {n} poison counters (CR 120.3g)",
+                n=toxic * source.count,
                 seat=player.name,
-                value=toxic * source.count,
             ),
             "120.3g",
             seat=target,

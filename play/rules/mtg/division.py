@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from play.rules.errors import IllegalAction, InvalidAction
-from play.rules.text import msg
+from play.rules.text import msg, plural
 
 MAX_GROUPS = 64
 """The most groups of one stack's creatures an answer may divide differently."""
@@ -214,9 +214,10 @@ def accept(problem: Problem, answer: Any) -> tuple[Group, ...]:
     groups = [_accept_group(problem, g, budget) for g in raw]
     if sum(g.count for g in groups) != problem.count:
         raise InvalidAction(
-            msg(
-                "the groups' counts must add up to the {count} creature(s) of the stack",
-                count=problem.count,
+            plural(
+                "the groups' counts must add up to the {n} creature of the stack",
+                "the groups' counts must add up to the {n} creatures of the stack",
+                n=problem.count,
             )
         )
     merged: dict[tuple[Any, ...], int] = {}

@@ -16,7 +16,7 @@ from play.rules.mtg.replacement import put_counters
 from play.rules.mtg.status import name_of
 from play.rules.stacks import split
 from play.rules.state import Face
-from play.rules.text import msg
+from play.rules.text import msg, plural
 
 JsonDict = params.JsonDict
 
@@ -71,7 +71,11 @@ def amass(ctx: MtgContext, action: JsonDict) -> None:
     chosen = ctx.decide(
         "amass_army",
         controller,
-        msg("Choose the Army that gets {amount} +1/+1 counter(s) (CR 701.47a)", amount=amount),
+        plural(
+            "Choose the Army that gets {n} +1/+1 counter (CR 701.47a)",
+            "Choose the Army that gets {n} +1/+1 counters (CR 701.47a)",
+            n=amount,
+        ),
         [o.id for o in armies],
         "701.47a",
     )
@@ -87,13 +91,15 @@ def amass(ctx: MtgContext, action: JsonDict) -> None:
         )
     ctx.event(
         "amassed",
-        msg(
-            "{seat_name} amassed {subtype}s {amount}: put {put} +1/+1 counter(s) on "
+        plural(
+            "{seat_name} amassed {subtype}s {amount}: put {n} +1/+1 counter on "
             "{army}{became} (CR 701.47a)",
+            "{seat_name} amassed {subtype}s {amount}: put {n} +1/+1 counters on "
+            "{army}{became} (CR 701.47a)",
+            n=put,
             seat_name=seat_name,
             subtype=subtype,
             amount=amount,
-            put=put,
             army=name_of(army),
             became=became,
         ),
@@ -204,9 +210,10 @@ def empower_jace(ctx: MtgContext, action: JsonDict) -> None:
     chosen = ctx.decide(
         "empower_jace",
         seat,
-        msg(
-            "Choose the Jace planeswalker token that gets {amount} loyalty counter(s) (CR 701.71a)",
-            amount=amount,
+        plural(
+            "Choose the Jace planeswalker token that gets {n} loyalty counter (CR 701.71a)",
+            "Choose the Jace planeswalker token that gets {n} loyalty counters (CR 701.71a)",
+            n=amount,
         ),
         [o.id for o in jaces],
         "701.71a",
@@ -215,11 +222,12 @@ def empower_jace(ctx: MtgContext, action: JsonDict) -> None:
     put = put_counters(ctx, jace, "loyalty", amount, as_token=True)
     ctx.event(
         "empowered",
-        msg(
-            "{name} empowered Jace {amount}: put {put} loyalty counter(s) on {jace} (CR 701.71a)",
+        plural(
+            "{name} empowered Jace {amount}: put {n} loyalty counter on {jace} (CR 701.71a)",
+            "{name} empowered Jace {amount}: put {n} loyalty counters on {jace} (CR 701.71a)",
+            n=put,
             name=name,
             amount=amount,
-            put=put,
             jace=name_of(jace),
         ),
         "701.71a",

@@ -20,7 +20,7 @@ from play.rules.mtg.triggers import resolve_dies, resolve_enters
 from play.rules.mtg.zones import ReturnTrigger, cease, move
 from play.rules.stacks import split
 from play.rules.state import Face
-from play.rules.text import msg, word
+from play.rules.text import msg, plural, word
 
 Removal = tuple[MtgObject, int, str]  # (stack, how many, rule) put into the graveyard
 
@@ -175,9 +175,10 @@ def _leave_the_game(ctx: MtgContext, seat: int) -> None:
     if owned:
         ctx.event(
             "left_the_game",
-            msg(
-                "{value} object(s) {name} owned left the game with them (CR 800.4a)",
-                value=sum(o.count for o in owned),
+            plural(
+                "{n} object {name} owned left the game with them (CR 800.4a)",
+                "{n} objects {name} owned left the game with them (CR 800.4a)",
+                n=sum(o.count for o in owned),
                 name=name,
             ),
             "800.4a",
@@ -462,11 +463,12 @@ def _resolve_return(ctx: MtgContext, trigger: ReturnTrigger) -> None:
     amount = put_counters(ctx, back, trigger.counter, 1, as_token=False)
     ctx.event(
         "counters_added",
-        msg(
-            "{stack} returned with {amount} {counter} counter(s) (CR {rule}, 122.6)",
+        plural(
+            "{stack} returned with {n} {counter} counter (CR {rule}, 122.6)",
+            "{stack} returned with {n} {counter} counters (CR {rule}, 122.6)",
+            n=amount,
             stack=times(back.count, trigger.name),
-            amount=amount,
-            counter=trigger.counter,
+            counter=word(trigger.counter),
             rule=trigger.rule,
         ),
         trigger.rule,

@@ -216,9 +216,10 @@ def turn_face_up(ctx: MtgContext, action: JsonDict) -> None:
     part.face_down = False
     ctx.event(
         "turned_face_up",
-        msg(
-            "{count} face-down permanent(s) turned face up: {current} (CR 708.8)",
-            count=count,
+        plural(
+            "{n} face-down permanent turned face up: {current} (CR 708.8)",
+            "{n} face-down permanents turned face up: {current} (CR 708.8)",
+            n=count,
             current=part.current.name,
         ),
         "708.8",

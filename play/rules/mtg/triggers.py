@@ -17,7 +17,7 @@ from play.rules.mtg.layers import visible_face
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.status import name_of
 from play.rules.state import Face
-from play.rules.text import msg
+from play.rules.text import msg, plural
 
 _AFTERLIFE = re.compile(r"^afterlife\s*(\d+)?$", re.IGNORECASE)
 SPIRIT = Face(
@@ -142,11 +142,13 @@ def resolve_dies(ctx: MtgContext, died: list[tuple[MtgObject, int]]) -> bool:
                 n = int(match.group(1) or 1) * count
                 ctx.event(
                     "afterlife",
-                    msg(
-                        "Afterlife: {stack} died; its controller creates {n_} 1/1 white and black "
-                        "Spirit token(s) with flying (CR 702.135a)",
+                    plural(
+                        "Afterlife: {stack} died; its controller creates {n} 1/1 white and black "
+                        "Spirit token with flying (CR 702.135a)",
+                        "Afterlife: {stack} died; its controller creates {n} 1/1 white and black "
+                        "Spirit tokens with flying (CR 702.135a)",
+                        n=n,
                         stack=times(count, name_of(obj)),
-                        n_=n,
                     ),
                     "702.135a",
                 )

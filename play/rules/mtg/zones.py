@@ -18,7 +18,7 @@ from play.rules.mtg.layers import Computed, compute_one, visible_face
 from play.rules.mtg.records import MtgContext, MtgObject
 from play.rules.mtg.replacement import put_counters
 from play.rules.stacks import split
-from play.rules.text import msg, word
+from play.rules.text import msg, plural, word
 
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
 _HIDDEN = ("hand", "library")
@@ -186,11 +186,12 @@ def _entered(ctx: MtgContext, obj: MtgObject) -> None:
         put = put_counters(ctx, obj, kind, amount, as_token=obj.token)
         ctx.event(
             "counters_added",
-            msg(
-                "{stack} entered with {put} {kind} counter(s) (CR 306.5b, 122.6)",
+            plural(
+                "{stack} entered with {n} {kind} counter (CR 306.5b, 122.6)",
+                "{stack} entered with {n} {kind} counters (CR 306.5b, 122.6)",
+                n=put,
                 stack=times(obj.count, face.name),
-                put=put,
-                kind=kind,
+                kind=word(kind),
             ),
             "306.5b",
             object=obj.id,

@@ -41,7 +41,7 @@ def test_it_adds_the_tokens_on_a_table_to_the_basket(client: Client) -> None:
     table_id = _table_with_tokens(owner)
     client.force_login(owner)
     body = client.get(f"/print/?table={table_id}", follow=True).content.decode()
-    assert "Added 6 token card(s) from the table “Friday”" in body
+    assert "Added 6 token cards from the table “Friday”" in body
     assert 'name="count-mtg-treasure" value="5"' in body
     assert 'name="count-mtg-food" value="1"' in body
     assert "Not printable from the catalogue: Custom Ooze" in body
