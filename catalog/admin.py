@@ -3,13 +3,14 @@ they create. Validation lives in the models' clean(), so the admin and the API r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin, messages
 from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 
 from catalog import services
 from catalog.forms import CardDefinitionForm, TokenDefinitionForm, TokenFaceForm
@@ -29,8 +30,11 @@ from catalog.printing.layout import PER_PAGE, PrintOptions
 from tokensite.admin_inlines import LabelledInlineFormSet
 from tokensite.api import DomainError
 
-TYPE_CHOICES = [
-    (name, name)
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise  # the stubs' name for str | lazy str
+
+TYPE_CHOICES: list[tuple[str, _StrOrPromise]] = [
+    (name, gettext_lazy(name))
     for name in (
         "Artifact",
         "Creature",
@@ -46,22 +50,22 @@ TYPE_CHOICES = [
         "Battlefield",
     )
 ]
-COLOR_CHOICES = [
-    ("W", "White"),
-    ("U", "Blue"),
-    ("B", "Black"),
-    ("R", "Red"),
-    ("G", "Green"),
-    ("C", "Colorless"),
-    ("M", "Multicolored"),
+COLOR_CHOICES: list[tuple[str, _StrOrPromise]] = [
+    ("W", gettext_lazy("White")),
+    ("U", gettext_lazy("Blue")),
+    ("B", gettext_lazy("Black")),
+    ("R", gettext_lazy("Red")),
+    ("G", gettext_lazy("Green")),
+    ("C", gettext_lazy("Colorless")),
+    ("M", gettext_lazy("Multicolored")),
 ]
 
 
 class TypeFilter(admin.SimpleListFilter):
-    title = "card type"
+    title = gettext_lazy("card type")
     parameter_name = "type"
 
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, _StrOrPromise]]:
         return TYPE_CHOICES
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
@@ -70,10 +74,10 @@ class TypeFilter(admin.SimpleListFilter):
 
 
 class ColorFilter(admin.SimpleListFilter):
-    title = "color"
+    title = gettext_lazy("color")
     parameter_name = "color"
 
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, _StrOrPromise]]:
         return COLOR_CHOICES
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
@@ -95,7 +99,7 @@ def type_line(obj: Characteristics) -> str:
 def stats(obj: Characteristics) -> str:
     if obj.power is not None or obj.toughness is not None:
         return f"{obj.power}/{obj.toughness}"
-    return f"Might {obj.might}" if obj.might is not None else ""
+    return gettext("Might %(n)s") % {"n": obj.might} if obj.might is not None else ""
 
 
 class TokenFaceInline(admin.StackedInline):  # type: ignore[type-arg]
@@ -103,7 +107,7 @@ class TokenFaceInline(admin.StackedInline):  # type: ignore[type-arg]
     form = TokenFaceForm
     max_num = 1
     extra = 0
-    verbose_name = "back face (double-faced tokens only)"
+    verbose_name = gettext_lazy("back face (double-faced tokens only)")
 
 
 class TokenPrintingInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -120,8 +124,8 @@ class CreatorInline(admin.TabularInline):  # type: ignore[type-arg]
     fk_name = "token"
     extra = 0
     autocomplete_fields = ("card",)
-    verbose_name = "card that creates this token"
-    verbose_name_plural = "cards that create this token"
+    verbose_name = gettext_lazy("card that creates this token")
+    verbose_name_plural = gettext_lazy("cards that create this token")
 
 
 class CreatesInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -130,8 +134,8 @@ class CreatesInline(admin.TabularInline):  # type: ignore[type-arg]
     fk_name = "card"
     extra = 0
     autocomplete_fields = ("token",)
-    verbose_name = "token this card creates"
-    verbose_name_plural = "tokens this card creates"
+    verbose_name = gettext_lazy("token this card creates")
+    verbose_name_plural = gettext_lazy("tokens this card creates")
 
 
 class CuratedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -171,9 +175,9 @@ class TokenDefinitionAdmin(CuratedAdmin):
     inlines = (TokenFaceInline, TokenPrintingInline, CreatorInline)
     fieldsets = (
         (None, {"fields": ("slug", "game", "name", "predefined", "rule", "incomplete")}),
-        ("Curation", {"fields": ("curated_at", "curated_by")}),
+        (gettext_lazy("Curation"), {"fields": ("curated_at", "curated_by")}),
         (
-            "Characteristics",
+            gettext_lazy("Characteristics"),
             {
                 "fields": (
                     "supertypes",
@@ -187,12 +191,14 @@ class TokenDefinitionAdmin(CuratedAdmin):
                 )
             },
         ),
-        ("Rules data", {"fields": ("abilities", "effects", "double_faced")}),
+        (gettext_lazy("Rules data"), {"fields": ("abilities", "effects", "double_faced")}),
     )
 
     actions = ("print_selected",)
 
-    @admin.action(description="Print a sheet of each selected token (in the background)")
+    @admin.action(
+        description=gettext_lazy("Print a sheet of each selected token (in the background)")
+    )
     def print_selected(self, request: HttpRequest, queryset: QuerySet[TokenDefinition]) -> Any:
         """A sheet of each selected token, made by the job worker; the job's page in the admin
         follows it and links the PDF."""
@@ -205,15 +211,15 @@ class TokenDefinitionAdmin(CuratedAdmin):
         job = print_start(entries, PrintOptions(), user=request.user)
         return HttpResponseRedirect(reverse("admin:jobs_job_change", args=[job.pk]))
 
-    @admin.display(description="type line")
+    @admin.display(description=gettext_lazy("type line"))
     def type_line(self, obj: TokenDefinition) -> str:
         return type_line(obj)
 
-    @admin.display(description="colors")
+    @admin.display(description=gettext_lazy("colors"))
     def colors_display(self, obj: TokenDefinition) -> str:
         return "".join(obj.colors) if obj.game_id == "mtg" else ", ".join(obj.colors)
 
-    @admin.display(description="P/T or Might")
+    @admin.display(description=gettext_lazy("P/T or Might"))
     def stats(self, obj: TokenDefinition) -> str:
         return stats(obj)
 
@@ -228,9 +234,9 @@ class CardDefinitionAdmin(CuratedAdmin):
     readonly_fields = ("curated_at", "curated_by")
     fieldsets = (
         (None, {"fields": ("slug", "game", "name", "mana_cost", "oracle_id", "incomplete")}),
-        ("Curation", {"fields": ("curated_at", "curated_by")}),
+        (gettext_lazy("Curation"), {"fields": ("curated_at", "curated_by")}),
         (
-            "Characteristics",
+            gettext_lazy("Characteristics"),
             {
                 "fields": (
                     "supertypes",
@@ -244,14 +250,14 @@ class CardDefinitionAdmin(CuratedAdmin):
                 )
             },
         ),
-        ("Effects the battlefield applies", {"fields": ("effects",)}),
+        (gettext_lazy("Effects the battlefield applies"), {"fields": ("effects",)}),
     )
 
-    @admin.display(description="type line")
+    @admin.display(description=gettext_lazy("type line"))
     def type_line(self, obj: CardDefinition) -> str:
         return type_line(obj)
 
-    @admin.display(description="effects", boolean=True)
+    @admin.display(description=gettext_lazy("effects"), boolean=True)
     def has_effects(self, obj: CardDefinition) -> bool:
         return bool(obj.effects)
 

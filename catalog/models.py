@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from play.i18n import render_message
 from play.rules.effects import EffectError, parse_abilities, parse_effects
@@ -68,12 +68,17 @@ def effect_token_slugs(effects: Any) -> list[str]:
 
 
 class Game(models.Model):
-    slug = models.SlugField(primary_key=True, max_length=20)
-    name = models.CharField(max_length=100)
-    rules_edition = models.DateField(help_text="Date of the rules edition the catalogue follows.")
+    slug = models.SlugField(primary_key=True, max_length=20, verbose_name=gettext_lazy("slug"))
+    name = models.CharField(max_length=100, verbose_name=gettext_lazy("name"))
+    rules_edition = models.DateField(
+        help_text="Date of the rules edition the catalogue follows.",
+        verbose_name=gettext_lazy("rules edition"),
+    )
 
     class Meta:
         ordering: ClassVar[list[str]] = ["slug"]
+        verbose_name = gettext_lazy("game")
+        verbose_name_plural = gettext_lazy("games")
 
     def __str__(self) -> str:
         return self.name
@@ -109,21 +114,50 @@ CHARACTERISTIC_FIELDS = (
 class Characteristics(models.Model):
     """The copiable characteristics shared by token faces and cards (CR 707.2)."""
 
-    name = models.CharField(max_length=200)
-    supertypes = models.JSONField(default=list, blank=True, help_text='e.g. ["Legendary"]')
-    types = models.JSONField(default=list, blank=True, help_text='e.g. ["Artifact", "Creature"]')
-    subtypes = models.JSONField(default=list, blank=True, help_text='e.g. ["Zombie", "Army"]')
+    name = models.CharField(max_length=200, verbose_name=gettext_lazy("name"))
+    supertypes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='e.g. ["Legendary"]',
+        verbose_name=gettext_lazy("supertypes"),
+    )
+    types = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='e.g. ["Artifact", "Creature"]',
+        verbose_name=gettext_lazy("types"),
+    )
+    subtypes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='e.g. ["Zombie", "Army"]',
+        verbose_name=gettext_lazy("subtypes"),
+    )
     colors = models.JSONField(
         default=list,
         blank=True,
         help_text="MTG: letters from W U B R G (stored in WUBRG order); Riftbound: domains.",
+        verbose_name=gettext_lazy("colors"),
     )
-    power = models.CharField(max_length=8, null=True, blank=True)
-    toughness = models.CharField(max_length=8, null=True, blank=True)
-    might = models.IntegerField(null=True, blank=True, help_text="Riftbound units only.")
-    tags = models.JSONField(default=list, blank=True, help_text="Riftbound tags.")
-    keywords = models.JSONField(default=list, blank=True, help_text='e.g. ["Flying", "Haste"]')
-    text = models.TextField(blank=True)
+    power = models.CharField(
+        max_length=8, null=True, blank=True, verbose_name=gettext_lazy("power")
+    )
+    toughness = models.CharField(
+        max_length=8, null=True, blank=True, verbose_name=gettext_lazy("toughness")
+    )
+    might = models.IntegerField(
+        null=True, blank=True, help_text="Riftbound units only.", verbose_name=gettext_lazy("might")
+    )
+    tags = models.JSONField(
+        default=list, blank=True, help_text="Riftbound tags.", verbose_name=gettext_lazy("tags")
+    )
+    keywords = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='e.g. ["Flying", "Haste"]',
+        verbose_name=gettext_lazy("keywords"),
+    )
+    text = models.TextField(blank=True, verbose_name=gettext_lazy("text"))
 
     class Meta:
         abstract = True
@@ -219,7 +253,9 @@ class Curated(models.Model):
     """When a curator last edited the row by hand (admin, API): the seed loader and importers then
     leave its characteristics alone, so `make run` never reverts an edit."""
 
-    curated_at = models.DateTimeField(null=True, blank=True, editable=False)
+    curated_at = models.DateTimeField(
+        null=True, blank=True, editable=False, verbose_name=gettext_lazy("curated at")
+    )
     curated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -227,6 +263,7 @@ class Curated(models.Model):
         editable=False,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=gettext_lazy("curated by"),
     )
 
     class Meta:
@@ -237,27 +274,55 @@ class TokenDefinition(Characteristics, Curated):
     """A token a card or rule can create; the front face for double-faced tokens."""
 
     slug = models.SlugField(
-        max_length=120, unique=True, help_text="Stable id, never reused: mtg-soldier-1-1-w."
+        max_length=120,
+        unique=True,
+        help_text="Stable id, never reused: mtg-soldier-1-1-w.",
+        verbose_name=gettext_lazy("slug"),
     )
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="tokens")
-    predefined = models.BooleanField(default=False, help_text="Defined by the rules (111.10, 184).")
-    rule = models.CharField(max_length=20, blank=True, help_text="Rule defining it, e.g. 111.10a.")
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="tokens", verbose_name=gettext_lazy("game")
+    )
+    predefined = models.BooleanField(
+        default=False,
+        help_text="Defined by the rules (111.10, 184).",
+        verbose_name=gettext_lazy("predefined"),
+    )
+    rule = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="Rule defining it, e.g. 111.10a.",
+        verbose_name=gettext_lazy("rule"),
+    )
     abilities = models.JSONField(
-        default=list, blank=True, validators=[validate_abilities], help_text="Activated abilities."
+        default=list,
+        blank=True,
+        validators=[validate_abilities],
+        help_text="Activated abilities.",
+        verbose_name=gettext_lazy("abilities"),
     )
     effects = models.JSONField(
-        default=list, blank=True, validators=[validate_effects], help_text="Static effects."
+        default=list,
+        blank=True,
+        validators=[validate_effects],
+        help_text="Static effects.",
+        verbose_name=gettext_lazy("effects"),
     )
     double_faced = models.BooleanField(
-        default=False, help_text="Has a back face (CR 712), e.g. the Incubator token."
+        default=False,
+        help_text="Has a back face (CR 712), e.g. the Incubator token.",
+        verbose_name=gettext_lazy("double faced"),
     )
     incomplete = models.BooleanField(
-        default=False, help_text="Imported with characteristics still to be checked."
+        default=False,
+        help_text="Imported with characteristics still to be checked.",
+        verbose_name=gettext_lazy("incomplete"),
     )
 
     class Meta:
         ordering: ClassVar[list[str]] = ["game", "name", "slug"]
         indexes: ClassVar[list[models.Index]] = [models.Index(Lower("name"), name="token_lname")]
+        verbose_name = gettext_lazy("token definition")
+        verbose_name_plural = gettext_lazy("token definitions")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.slug})"
@@ -280,12 +345,28 @@ class TokenDefinition(Characteristics, Curated):
 class TokenFace(Characteristics):
     """The back face of a double-faced token (CR 712), e.g. the Incubator's Phyrexian Token."""
 
-    token = models.OneToOneField(TokenDefinition, on_delete=models.CASCADE, related_name="back")
-    abilities = models.JSONField(default=list, blank=True, validators=[validate_abilities])
-    effects = models.JSONField(default=list, blank=True, validators=[validate_effects])
+    token = models.OneToOneField(
+        TokenDefinition,
+        on_delete=models.CASCADE,
+        related_name="back",
+        verbose_name=gettext_lazy("token"),
+    )
+    abilities = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_abilities],
+        verbose_name=gettext_lazy("abilities"),
+    )
+    effects = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_effects],
+        verbose_name=gettext_lazy("effects"),
+    )
 
     class Meta:
-        verbose_name = "back face"
+        verbose_name = gettext_lazy("back face")
+        verbose_name_plural = gettext_lazy("back faces")
 
     def __str__(self) -> str:
         return f"Back of {self.token_id}: {self.name}"
@@ -333,23 +414,47 @@ def validate_art(upload: Any) -> None:
 class TokenPrinting(models.Model):
     """One printed version of a token, with a picture link or uploaded art."""
 
-    token = models.ForeignKey(TokenDefinition, on_delete=models.CASCADE, related_name="printings")
-    set_code = models.CharField(max_length=16, blank=True)
-    collector_number = models.CharField(max_length=16, blank=True)
-    scryfall_id = models.UUIDField(null=True, blank=True, unique=True)
-    picture_url = models.URLField(max_length=500, blank=True)
+    token = models.ForeignKey(
+        TokenDefinition,
+        on_delete=models.CASCADE,
+        related_name="printings",
+        verbose_name=gettext_lazy("token"),
+    )
+    set_code = models.CharField(max_length=16, blank=True, verbose_name=gettext_lazy("set code"))
+    collector_number = models.CharField(
+        max_length=16, blank=True, verbose_name=gettext_lazy("collector number")
+    )
+    scryfall_id = models.UUIDField(
+        null=True, blank=True, unique=True, verbose_name=gettext_lazy("scryfall id")
+    )
+    picture_url = models.URLField(
+        max_length=500, blank=True, verbose_name=gettext_lazy("picture url")
+    )
     art = models.ImageField(
         upload_to="token-art/",
         blank=True,
         validators=[validate_art],
         help_text="JPEG, PNG or WebP, at most 5 MB.",
+        verbose_name=gettext_lazy("art"),
     )
-    source = models.CharField(max_length=40, blank=True, help_text="e.g. scryfall, cockatrice.")
-    art_crop_url = models.URLField(max_length=500, blank=True, help_text="The art alone.")
-    artist = models.CharField(max_length=200, blank=True)
+    source = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="e.g. scryfall, cockatrice.",
+        verbose_name=gettext_lazy("source"),
+    )
+    art_crop_url = models.URLField(
+        max_length=500,
+        blank=True,
+        help_text="The art alone.",
+        verbose_name=gettext_lazy("art crop url"),
+    )
+    artist = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("artist"))
 
     class Meta:
         ordering: ClassVar[list[str]] = ["token", "set_code", "collector_number"]
+        verbose_name = gettext_lazy("token printing")
+        verbose_name_plural = gettext_lazy("token printings")
 
     def __str__(self) -> str:
         return f"{self.token_id} {self.set_code} {self.collector_number}".strip()
@@ -359,25 +464,55 @@ class CardDefinition(Characteristics, Curated):
     """A nontoken card: its characteristics, the effects the battlefield applies, its tokens."""
 
     slug = models.SlugField(
-        max_length=160, unique=True, help_text="Stable id, never reused: mtg-doubling-season."
+        max_length=160,
+        unique=True,
+        help_text="Stable id, never reused: mtg-doubling-season.",
+        verbose_name=gettext_lazy("slug"),
     )
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="cards")
-    mana_cost = models.CharField(max_length=60, blank=True, help_text="e.g. {4}{G}")
-    loyalty = models.CharField(max_length=8, null=True, blank=True)
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="cards", verbose_name=gettext_lazy("game")
+    )
+    mana_cost = models.CharField(
+        max_length=60, blank=True, help_text="e.g. {4}{G}", verbose_name=gettext_lazy("mana cost")
+    )
+    loyalty = models.CharField(
+        max_length=8, null=True, blank=True, verbose_name=gettext_lazy("loyalty")
+    )
     effects = models.JSONField(
         default=list,
         blank=True,
         validators=[validate_effects],
         help_text="Machine-readable effects (docs/internals.md section 2).",
+        verbose_name=gettext_lazy("effects"),
     )
     oracle_id = models.CharField(
-        max_length=64, null=True, blank=True, unique=True, help_text="Importers' stable id."
+        max_length=64,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text="Importers' stable id.",
+        verbose_name=gettext_lazy("oracle id"),
     )
-    mana_value = models.FloatField(default=0, editable=False, help_text="From mana_cost (202.3).")
-    image_url = models.URLField(max_length=500, blank=True, help_text="Card image (hot-linked).")
-    art_crop_url = models.URLField(max_length=500, blank=True, help_text="The art alone.")
-    artist = models.CharField(max_length=200, blank=True)
-    incomplete = models.BooleanField(default=False)
+    mana_value = models.FloatField(
+        default=0,
+        editable=False,
+        help_text="From mana_cost (202.3).",
+        verbose_name=gettext_lazy("mana value"),
+    )
+    image_url = models.URLField(
+        max_length=500,
+        blank=True,
+        help_text="Card image (hot-linked).",
+        verbose_name=gettext_lazy("image url"),
+    )
+    art_crop_url = models.URLField(
+        max_length=500,
+        blank=True,
+        help_text="The art alone.",
+        verbose_name=gettext_lazy("art crop url"),
+    )
+    artist = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("artist"))
+    incomplete = models.BooleanField(default=False, verbose_name=gettext_lazy("incomplete"))
 
     class Meta:
         ordering: ClassVar[list[str]] = ["game", "name"]
@@ -389,6 +524,8 @@ class CardDefinition(Characteristics, Curated):
                 violation_error_message="A card with this name already exists (CR 201.2).",
             )
         ]
+        verbose_name = gettext_lazy("card definition")
+        verbose_name_plural = gettext_lazy("card definitions")
 
     def __str__(self) -> str:
         return self.name
@@ -423,18 +560,35 @@ class PrintedName(models.Model):
     one (CR 201.2), so the battlefield and the log keep it."""
 
     card = models.ForeignKey(
-        CardDefinition, null=True, blank=True, on_delete=models.CASCADE, related_name="printed"
+        CardDefinition,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="printed",
+        verbose_name=gettext_lazy("card"),
     )
     token = models.ForeignKey(
-        TokenDefinition, null=True, blank=True, on_delete=models.CASCADE, related_name="printed"
+        TokenDefinition,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="printed",
+        verbose_name=gettext_lazy("token"),
     )
-    language = models.CharField(max_length=8, help_text="Language code: ru, de, ja, zhs...")
-    name = models.CharField(max_length=200)
+    language = models.CharField(
+        max_length=8,
+        help_text="Language code: ru, de, ja, zhs...",
+        verbose_name=gettext_lazy("language"),
+    )
+    name = models.CharField(max_length=200, verbose_name=gettext_lazy("name"))
     folded = models.CharField(
-        max_length=200, editable=False, help_text="The name case-folded, for search."
+        max_length=200,
+        editable=False,
+        help_text="The name case-folded, for search.",
+        verbose_name=gettext_lazy("folded"),
     )
-    type_line = models.CharField(max_length=200, blank=True)
-    text = models.TextField(blank=True)
+    type_line = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("type line"))
+    text = models.TextField(blank=True, verbose_name=gettext_lazy("text"))
 
     class Meta:
         ordering: ClassVar[list[str]] = ["language", "name"]
@@ -450,6 +604,8 @@ class PrintedName(models.Model):
             ),
         ]
         indexes: ClassVar[list[models.Index]] = [models.Index("folded", name="printed_folded")]
+        verbose_name = gettext_lazy("printed name")
+        verbose_name_plural = gettext_lazy("printed names")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.language})"
@@ -462,22 +618,47 @@ class PrintedName(models.Model):
 class TokenRelation(models.Model):
     """Card -> a token it creates (Cockatrice's reverse-related links)."""
 
-    card = models.ForeignKey(CardDefinition, on_delete=models.CASCADE, related_name="relations")
-    token = models.ForeignKey(
-        TokenDefinition, on_delete=models.CASCADE, related_name="creator_relations"
+    card = models.ForeignKey(
+        CardDefinition,
+        on_delete=models.CASCADE,
+        related_name="relations",
+        verbose_name=gettext_lazy("card"),
     )
-    count = models.CharField(max_length=12, default="1", help_text='"2", "x" or "x=3".')
-    attach = models.BooleanField(default=False, help_text="Created attached (Roles, Equipment).")
-    transform = models.BooleanField(default=False, help_text="The card transforms into it.")
-    exclude_from_create_all = models.BooleanField(default=False)
-    persistent = models.BooleanField(default=False)
-    facedown = models.BooleanField(default=False)
+    token = models.ForeignKey(
+        TokenDefinition,
+        on_delete=models.CASCADE,
+        related_name="creator_relations",
+        verbose_name=gettext_lazy("token"),
+    )
+    count = models.CharField(
+        max_length=12,
+        default="1",
+        help_text='"2", "x" or "x=3".',
+        verbose_name=gettext_lazy("count"),
+    )
+    attach = models.BooleanField(
+        default=False,
+        help_text="Created attached (Roles, Equipment).",
+        verbose_name=gettext_lazy("attach"),
+    )
+    transform = models.BooleanField(
+        default=False,
+        help_text="The card transforms into it.",
+        verbose_name=gettext_lazy("transform"),
+    )
+    exclude_from_create_all = models.BooleanField(
+        default=False, verbose_name=gettext_lazy("exclude from create all")
+    )
+    persistent = models.BooleanField(default=False, verbose_name=gettext_lazy("persistent"))
+    facedown = models.BooleanField(default=False, verbose_name=gettext_lazy("facedown"))
 
     class Meta:
         ordering: ClassVar[list[str]] = ["card", "token"]
         constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["card", "token"], name="relation_unique_card_token")
         ]
+        verbose_name = gettext_lazy("token relation")
+        verbose_name_plural = gettext_lazy("token relations")
 
     def __str__(self) -> str:
         return f"{self.card_id} creates {self.count} x {self.token_id}"
@@ -512,21 +693,35 @@ class ReferenceCard(models.Model):
         ("helper", "Reminder card"),
     )
 
-    slug = models.SlugField(max_length=160, unique=True)
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="reference_cards")
-    kind = models.CharField(max_length=20, choices=KINDS)
-    name = models.CharField(max_length=200)
-    type_line = models.CharField(max_length=200, blank=True)
-    text = models.TextField(blank=True)
+    slug = models.SlugField(max_length=160, unique=True, verbose_name=gettext_lazy("slug"))
+    game = models.ForeignKey(
+        Game,
+        on_delete=models.PROTECT,
+        related_name="reference_cards",
+        verbose_name=gettext_lazy("game"),
+    )
+    kind = models.CharField(max_length=20, choices=KINDS, verbose_name=gettext_lazy("kind"))
+    name = models.CharField(max_length=200, verbose_name=gettext_lazy("name"))
+    type_line = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("type line"))
+    text = models.TextField(blank=True, verbose_name=gettext_lazy("text"))
     printings = models.JSONField(
-        default=list, blank=True, help_text='[{"set_code", "collector_number", "picture_url"}]'
+        default=list,
+        blank=True,
+        help_text='[{"set_code", "collector_number", "picture_url"}]',
+        verbose_name=gettext_lazy("printings"),
     )
     creators: models.ManyToManyField[CardDefinition, ReferenceRelation] = models.ManyToManyField(
-        CardDefinition, through="ReferenceRelation", related_name="reference_cards", blank=True
+        CardDefinition,
+        through="ReferenceRelation",
+        related_name="reference_cards",
+        blank=True,
+        verbose_name=gettext_lazy("creators"),
     )
 
     class Meta:
         ordering: ClassVar[list[str]] = ["game", "kind", "name"]
+        verbose_name = gettext_lazy("reference card")
+        verbose_name_plural = gettext_lazy("reference cards")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_kind_display()})"
@@ -536,19 +731,29 @@ class ReferenceRelation(models.Model):
     """Card -> the reference card it brings along (a planeswalker's emblem, a venture's dungeon)."""
 
     card = models.ForeignKey(
-        CardDefinition, on_delete=models.CASCADE, related_name="reference_relations"
+        CardDefinition,
+        on_delete=models.CASCADE,
+        related_name="reference_relations",
+        verbose_name=gettext_lazy("card"),
     )
     reference = models.ForeignKey(
-        ReferenceCard, on_delete=models.CASCADE, related_name="creator_relations"
+        ReferenceCard,
+        on_delete=models.CASCADE,
+        related_name="creator_relations",
+        verbose_name=gettext_lazy("reference"),
     )
-    count = models.CharField(max_length=12, default="1")
-    attach = models.BooleanField(default=False)
-    exclude_from_create_all = models.BooleanField(default=False)
+    count = models.CharField(max_length=12, default="1", verbose_name=gettext_lazy("count"))
+    attach = models.BooleanField(default=False, verbose_name=gettext_lazy("attach"))
+    exclude_from_create_all = models.BooleanField(
+        default=False, verbose_name=gettext_lazy("exclude from create all")
+    )
 
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["card", "reference"], name="refrel_unique_card_ref")
         ]
+        verbose_name = gettext_lazy("reference relation")
+        verbose_name_plural = gettext_lazy("reference relations")
 
     def __str__(self) -> str:
         return f"{self.card_id} brings {self.reference_id}"
@@ -558,18 +763,27 @@ class SourceKey(models.Model):
     """An importer's stable id for a definition (a Cockatrice entry name with its trailing spaces,
     a Scryfall oracle id): re-importing a file upserts on it, so slugs never change."""
 
-    source = models.CharField(max_length=20)
-    key = models.CharField(max_length=300)
+    source = models.CharField(max_length=20, verbose_name=gettext_lazy("source"))
+    key = models.CharField(max_length=300, verbose_name=gettext_lazy("key"))
     token = models.ForeignKey(
-        TokenDefinition, null=True, on_delete=models.CASCADE, related_name="source_keys"
+        TokenDefinition,
+        null=True,
+        on_delete=models.CASCADE,
+        related_name="source_keys",
+        verbose_name=gettext_lazy("token"),
     )
     reference = models.ForeignKey(
-        ReferenceCard, null=True, on_delete=models.CASCADE, related_name="source_keys"
+        ReferenceCard,
+        null=True,
+        on_delete=models.CASCADE,
+        related_name="source_keys",
+        verbose_name=gettext_lazy("reference"),
     )
     matched = models.BooleanField(
         default=False,
         help_text="Linked to a definition that existed (a seed token, another source's token): "
         "this source then never rewrites its characteristics.",
+        verbose_name=gettext_lazy("matched"),
     )
 
     class Meta:
@@ -581,6 +795,8 @@ class SourceKey(models.Model):
                 name="sourcekey_one_target",
             ),
         ]
+        verbose_name = gettext_lazy("source key")
+        verbose_name_plural = gettext_lazy("source keys")
 
     def __str__(self) -> str:
         return f"{self.source}:{self.key}"

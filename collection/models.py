@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from catalog.models import CardDefinition, Game, TokenDefinition
 
@@ -53,24 +54,47 @@ class CollectionItem(models.Model):
     """Copies of one card or one token a user owns, in one printing, finish and condition."""
 
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="collection_items"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="collection_items",
+        verbose_name=gettext_lazy("owner"),
     )
     card = models.ForeignKey(
-        CardDefinition, null=True, blank=True, on_delete=models.PROTECT, related_name="owned"
+        CardDefinition,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="owned",
+        verbose_name=gettext_lazy("card"),
     )
     token = models.ForeignKey(
-        TokenDefinition, null=True, blank=True, on_delete=models.PROTECT, related_name="owned"
+        TokenDefinition,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="owned",
+        verbose_name=gettext_lazy("token"),
     )
-    quantity = models.PositiveIntegerField(default=1)
-    set_code = models.CharField(max_length=16, blank=True)
-    collector_number = models.CharField(max_length=16, blank=True)
-    finish = models.CharField(max_length=8, choices=Finish.choices, default=Finish.NORMAL)
+    quantity = models.PositiveIntegerField(default=1, verbose_name=gettext_lazy("quantity"))
+    set_code = models.CharField(max_length=16, blank=True, verbose_name=gettext_lazy("set code"))
+    collector_number = models.CharField(
+        max_length=16, blank=True, verbose_name=gettext_lazy("collector number")
+    )
+    finish = models.CharField(
+        max_length=8,
+        choices=Finish.choices,
+        default=Finish.NORMAL,
+        verbose_name=gettext_lazy("finish"),
+    )
     condition = models.CharField(
-        max_length=20, choices=Condition.choices, default=Condition.NEAR_MINT
+        max_length=20,
+        choices=Condition.choices,
+        default=Condition.NEAR_MINT,
+        verbose_name=gettext_lazy("condition"),
     )
-    notes = models.CharField(max_length=500, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    notes = models.CharField(max_length=500, blank=True, verbose_name=gettext_lazy("notes"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=gettext_lazy("updated at"))
 
     class Meta:
         ordering: ClassVar[list[str]] = ["owner", "id"]
@@ -93,6 +117,8 @@ class CollectionItem(models.Model):
             ),
         ]
         indexes: ClassVar[list[models.Index]] = [models.Index(fields=["owner", "card"])]
+        verbose_name = gettext_lazy("collection item")
+        verbose_name_plural = gettext_lazy("collection items")
 
     def __str__(self) -> str:
         return f"{self.quantity} x {self.card_id or self.token_id}"
@@ -113,17 +139,26 @@ class Deck(models.Model):
     """A user's deck: the pasted list (kept as written), its matched cards and unknown names."""
 
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="decks",
+        verbose_name=gettext_lazy("owner"),
     )
-    name = models.CharField(max_length=120)
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks")
-    decklist = models.TextField(blank=True, help_text="The list as pasted.")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="decks", verbose_name=gettext_lazy("game")
+    )
+    decklist = models.TextField(
+        blank=True, help_text="The list as pasted.", verbose_name=gettext_lazy("decklist")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=gettext_lazy("updated at"))
 
     class Meta:
         ordering: ClassVar[list[str]] = ["-updated_at", "id"]
         indexes: ClassVar[list[models.Index]] = [models.Index(fields=["owner", "-updated_at"])]
+        verbose_name = gettext_lazy("deck")
+        verbose_name_plural = gettext_lazy("decks")
 
     def __str__(self) -> str:
         return self.name
@@ -132,17 +167,34 @@ class Deck(models.Model):
 class DeckEntry(models.Model):
     """One decklist line that matched a card; the printing as written is kept, not matched on."""
 
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
-    card = models.ForeignKey(CardDefinition, on_delete=models.PROTECT, related_name="deck_entries")
-    count = models.PositiveIntegerField()
-    section = models.CharField(max_length=16, choices=Section.choices, default=Section.MAIN)
-    line = models.PositiveIntegerField(help_text="Line number in the pasted list.")
-    set_code = models.CharField(max_length=16, blank=True)
-    collector_number = models.CharField(max_length=16, blank=True)
+    deck = models.ForeignKey(
+        Deck, on_delete=models.CASCADE, related_name="entries", verbose_name=gettext_lazy("deck")
+    )
+    card = models.ForeignKey(
+        CardDefinition,
+        on_delete=models.PROTECT,
+        related_name="deck_entries",
+        verbose_name=gettext_lazy("card"),
+    )
+    count = models.PositiveIntegerField(verbose_name=gettext_lazy("count"))
+    section = models.CharField(
+        max_length=16,
+        choices=Section.choices,
+        default=Section.MAIN,
+        verbose_name=gettext_lazy("section"),
+    )
+    line = models.PositiveIntegerField(
+        help_text="Line number in the pasted list.", verbose_name=gettext_lazy("line")
+    )
+    set_code = models.CharField(max_length=16, blank=True, verbose_name=gettext_lazy("set code"))
+    collector_number = models.CharField(
+        max_length=16, blank=True, verbose_name=gettext_lazy("collector number")
+    )
 
     class Meta:
         ordering: ClassVar[list[str]] = ["deck", "line", "id"]
-        verbose_name_plural = "deck entries"
+        verbose_name = gettext_lazy("deck entry")
+        verbose_name_plural = gettext_lazy("deck entries")
 
     def __str__(self) -> str:
         return f"{self.count} {self.card_id} ({self.section})"
@@ -151,18 +203,27 @@ class DeckEntry(models.Model):
 class DeckUnknown(models.Model):
     """A decklist line whose name matched no card (or that could not be read): never dropped."""
 
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="unknown")
-    line = models.PositiveIntegerField()
-    name = models.CharField(max_length=300)
-    count = models.PositiveIntegerField(default=1)
-    section = models.CharField(max_length=16, blank=True)
-    suggestions = models.JSONField(default=list, blank=True)
+    deck = models.ForeignKey(
+        Deck, on_delete=models.CASCADE, related_name="unknown", verbose_name=gettext_lazy("deck")
+    )
+    line = models.PositiveIntegerField(verbose_name=gettext_lazy("line"))
+    name = models.CharField(max_length=300, verbose_name=gettext_lazy("name"))
+    count = models.PositiveIntegerField(default=1, verbose_name=gettext_lazy("count"))
+    section = models.CharField(max_length=16, blank=True, verbose_name=gettext_lazy("section"))
+    suggestions = models.JSONField(
+        default=list, blank=True, verbose_name=gettext_lazy("suggestions")
+    )
     problem = models.CharField(
-        max_length=300, blank=True, help_text="Set when the line could not be read at all."
+        max_length=300,
+        blank=True,
+        help_text="Set when the line could not be read at all.",
+        verbose_name=gettext_lazy("problem"),
     )
 
     class Meta:
         ordering: ClassVar[list[str]] = ["deck", "line", "id"]
+        verbose_name = gettext_lazy("deck unknown")
+        verbose_name_plural = gettext_lazy("deck unknowns")
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.name}"
@@ -173,13 +234,27 @@ class TablePin(models.Model):
     Kept here, keyed by the table, so the tables app needs no field for it."""
 
     table = models.OneToOneField(
-        "play.Table", on_delete=models.CASCADE, related_name="pinned_tokens"
+        "play.Table",
+        on_delete=models.CASCADE,
+        related_name="pinned_tokens",
+        verbose_name=gettext_lazy("table"),
     )
     deck = models.ForeignKey(
-        Deck, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables"
+        Deck,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tables",
+        verbose_name=gettext_lazy("deck"),
     )
-    tokens = models.JSONField(default=list, help_text="Token ids, in palette order.")
-    created_at = models.DateTimeField(auto_now_add=True)
+    tokens = models.JSONField(
+        default=list, help_text="Token ids, in palette order.", verbose_name=gettext_lazy("tokens")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+
+    class Meta:
+        verbose_name = gettext_lazy("table pin")
+        verbose_name_plural = gettext_lazy("table pins")
 
     def __str__(self) -> str:
         return f"{len(self.tokens)} tokens pinned on {self.table_id}"

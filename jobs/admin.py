@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy
 
 from jobs.models import Job
 from jobs.services import job_progress
@@ -39,19 +40,19 @@ class JobAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     )
     readonly_fields = fields
 
-    @admin.display(description="progress")
+    @admin.display(description=gettext_lazy("progress"))
     def percent(self, job: Job) -> str:
         return f"{job_progress(job)[0]:.0%}"
 
-    @admin.display(description="detail")
+    @admin.display(description=gettext_lazy("detail"))
     def live_detail(self, job: Job) -> str:
         return job_progress(job)[1]
 
-    @admin.display(description="result")
+    @admin.display(description=gettext_lazy("result"))
     def result_json(self, job: Job) -> str:
         return format_html("<pre>{}</pre>", json.dumps(job.result, indent=2))
 
-    @admin.display(description="output")
+    @admin.display(description=gettext_lazy("output"))
     def download(self, job: Job) -> str:
         if not job.output:
             return "-"

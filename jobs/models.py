@@ -6,6 +6,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class Job(models.Model):
@@ -18,34 +19,55 @@ class Job(models.Model):
     """
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", gettext_lazy("Queued")
+        RUNNING = "running", gettext_lazy("Running")
+        DONE = "done", gettext_lazy("Done")
+        FAILED = "failed", gettext_lazy("Failed")
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    kind = models.CharField(max_length=64)
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
-    progress = models.FloatField(default=0.0)
-    detail = models.CharField(max_length=500, blank=True)
-    params = models.JSONField(default=dict, blank=True)
-    result = models.JSONField(null=True, blank=True)
-    file = models.FileField(upload_to="jobs/%Y/%m/", max_length=300, blank=True)
-    output = models.FileField(upload_to="jobs/output/%Y/%m/", max_length=300, blank=True)
+    id = models.UUIDField(
+        primary_key=True, default=uuid.uuid4, editable=False, verbose_name=gettext_lazy("ID")
+    )
+    kind = models.CharField(max_length=64, verbose_name=gettext_lazy("kind"))
+    status = models.CharField(
+        max_length=8,
+        choices=Status.choices,
+        default=Status.QUEUED,
+        verbose_name=gettext_lazy("status"),
+    )
+    progress = models.FloatField(default=0.0, verbose_name=gettext_lazy("progress"))
+    detail = models.CharField(max_length=500, blank=True, verbose_name=gettext_lazy("detail"))
+    params = models.JSONField(default=dict, blank=True, verbose_name=gettext_lazy("params"))
+    result = models.JSONField(null=True, blank=True, verbose_name=gettext_lazy("result"))
+    file = models.FileField(
+        upload_to="jobs/%Y/%m/", max_length=300, blank=True, verbose_name=gettext_lazy("file")
+    )
+    output = models.FileField(
+        upload_to="jobs/output/%Y/%m/",
+        max_length=300,
+        blank=True,
+        verbose_name=gettext_lazy("output"),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=gettext_lazy("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    started_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=gettext_lazy("started at")
+    )
+    finished_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=gettext_lazy("finished at")
+    )
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "created_at"])]
+        verbose_name = gettext_lazy("job")
+        verbose_name_plural = gettext_lazy("jobs")
 
     def __str__(self) -> str:
         return f"{self.kind} ({self.status})"

@@ -15,7 +15,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from play import choices, rules
-from play.i18n import entry_label, event_text, render_message, tr
+from play.i18n import (
+    entry_label,
+    event_text,
+    keyword_label,
+    render_message,
+    tr,
+)
 from play.models import Action
 from play.names import shown_name
 from play.rules.text import message_data
@@ -159,7 +165,7 @@ def tile(
         "counters": counters,
         "badges": badges(obj, game),
         "attached": attached,
-        "keywords": _unbadged_keywords(obj),
+        "keywords": [keyword_label(k) for k in _unbadged_keywords(obj)],
         "tapped": bool(obj.get(presentation(game).toggle.key)),
         "art": (art or {}).get(str(obj.get("definition"))),
     }

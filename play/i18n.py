@@ -17,6 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
+from play.rules.keywords import KEYWORDS, keyword_parts
 from play.rules.registry import ActionSpec
 
 JsonDict = dict[str, Any]
@@ -62,6 +63,14 @@ def error_text(error: Any) -> str:
     if isinstance(message, Mapping):
         return render_message(message)
     return str(getattr(error, "detail", error))
+
+
+def keyword_label(keyword: str) -> str:
+    """A printed keyword in the reader's language: its name from the keyword table
+    (``play.rules.keywords``) translated, what follows it ("{2}", "2") as printed; a name the
+    table doesn't know stays as printed."""
+    name, rest = keyword_parts(keyword)
+    return f"{tr(name)}{rest}" if name else keyword
 
 
 def for_reader(spec: ActionSpec) -> ActionSpec:
@@ -119,6 +128,7 @@ def kernel_messages() -> Iterator[str]:
 
     yield from GROUPS.values()
     yield from game_words()
+    yield from KEYWORDS
     yield type_words("undo")
     for game, registry in rules.registries().items():
         shown = rules.presentation(game)

@@ -58,19 +58,26 @@ class Table(models.Model):
     """
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        FINISHED = "finished", "Finished"
-        ABANDONED = "abandoned", "Abandoned"
+        ACTIVE = "active", gettext_lazy("Active")
+        FINISHED = "finished", gettext_lazy("Finished")
+        ABANDONED = "abandoned", gettext_lazy("Abandoned")
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    game = models.SlugField(max_length=32)
-    name = models.CharField(max_length=100)
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_tables"
+    id = models.UUIDField(
+        primary_key=True, default=uuid.uuid4, editable=False, verbose_name=gettext_lazy("ID")
     )
-    version = models.PositiveIntegerField(default=0)
+    game = models.SlugField(max_length=32, verbose_name=gettext_lazy("game"))
+    name = models.CharField(max_length=100, verbose_name=gettext_lazy("name"))
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="owned_tables",
+        verbose_name=gettext_lazy("owner"),
+    )
+    version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
     state_version = models.PositiveIntegerField(
-        default=0, help_text="The version `state` holds; later log entries carry forward patches."
+        default=0,
+        help_text="The version `state` holds; later log entries carry forward patches.",
+        verbose_name=gettext_lazy("state version"),
     )
 
     class Mode(models.TextChoices):
@@ -83,19 +90,36 @@ class Table(models.Model):
             gettext_lazy("Track only (record what the rules would refuse, with a warning)"),
         )
 
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
-    invite_token = models.CharField(max_length=64, unique=True, default=new_link_token)
-    spectate_token = models.CharField(max_length=64, unique=True, default=new_link_token)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    status = models.CharField(
+        max_length=16,
+        choices=Status.choices,
+        default=Status.ACTIVE,
+        verbose_name=gettext_lazy("status"),
+    )
+    invite_token = models.CharField(
+        max_length=64,
+        unique=True,
+        default=new_link_token,
+        verbose_name=gettext_lazy("invite token"),
+    )
+    spectate_token = models.CharField(
+        max_length=64,
+        unique=True,
+        default=new_link_token,
+        verbose_name=gettext_lazy("spectate token"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=gettext_lazy("updated at"))
     # Big JSON last: SQLite reaches the columns stored after a value that spills into overflow
     # pages by walking those pages, on every lookup of the row (and the table lock is one).
-    setup = models.JSONField()
-    state = FastJSONField()
+    setup = models.JSONField(verbose_name=gettext_lazy("setup"))
+    state = FastJSONField(verbose_name=gettext_lazy("state"))
 
     class Meta:
         ordering = ["-updated_at"]
         indexes = [models.Index(fields=["owner", "-updated_at"])]
+        verbose_name = gettext_lazy("table")
+        verbose_name_plural = gettext_lazy("tables")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.game}, v{self.version})"
@@ -109,15 +133,18 @@ class Table(models.Model):
 class Seat(models.Model):
     """A seat at a table; `user` is set once someone claims it through the invite link."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=100)
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=gettext_lazy("table")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("number"))
+    name = models.CharField(max_length=100, verbose_name=gettext_lazy("name"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="seats",
+        verbose_name=gettext_lazy("user"),
     )
 
     class Meta:
@@ -128,6 +155,8 @@ class Seat(models.Model):
                 fields=["table", "user"], condition=Q(user__isnull=False), name="seat_one_per_user"
             ),
         ]
+        verbose_name = gettext_lazy("seat")
+        verbose_name_plural = gettext_lazy("seats")
 
     def __str__(self) -> str:
         return f"seat {self.number} ({self.name})"
@@ -136,16 +165,26 @@ class Seat(models.Model):
 class Spectator(models.Model):
     """A user who joined a table through its spectator link: reads, never acts."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="spectators")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="spectating"
+    table = models.ForeignKey(
+        Table,
+        on_delete=models.CASCADE,
+        related_name="spectators",
+        verbose_name=gettext_lazy("table"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="spectating",
+        verbose_name=gettext_lazy("user"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["table", "user"], name="spectator_unique_user"),
         ]
+        verbose_name = gettext_lazy("spectator")
+        verbose_name_plural = gettext_lazy("spectators")
 
     def __str__(self) -> str:
         return f"{self.user} watching {self.table_id}"
@@ -164,38 +203,50 @@ class Action(models.Model):
     """
 
     class Kind(models.TextChoices):
-        ACTION = "action", "Action"
-        UNDO = "undo", "Undo"
+        ACTION = "action", gettext_lazy("Action")
+        UNDO = "undo", gettext_lazy("Undo")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
-    seq = models.PositiveIntegerField()
-    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.ACTION)
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="actions", verbose_name=gettext_lazy("table")
+    )
+    seq = models.PositiveIntegerField(verbose_name=gettext_lazy("seq"))
+    kind = models.CharField(
+        max_length=8, choices=Kind.choices, default=Kind.ACTION, verbose_name=gettext_lazy("kind")
+    )
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=gettext_lazy("actor"),
     )
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    undone_by = models.PositiveIntegerField(null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=gettext_lazy("seat")
+    )
+    undone_by = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=gettext_lazy("undone by")
+    )
     history_start = models.PositiveIntegerField(
-        default=0, help_text="Lines of the history (one per event) before this entry's events."
+        default=0,
+        help_text="Lines of the history (one per event) before this entry's events.",
+        verbose_name=gettext_lazy("history start"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
     # Big JSON last (see Table).
-    payload = models.JSONField()
-    events = models.JSONField(default=list)
+    payload = models.JSONField(verbose_name=gettext_lazy("payload"))
+    events = models.JSONField(default=list, verbose_name=gettext_lazy("events"))
     touched = models.JSONField(
         null=True,
         blank=True,
         help_text='What the entry changed, from its delta: {"stacks": [ids], "seats": [numbers], '
         '"table": [top-level fields]}; a later action sent against an older version is rebased '
         "over it when they share nothing (null on older entries: shares everything).",
+        verbose_name=gettext_lazy("touched"),
     )
-    checkpoint = FastJSONField(null=True, blank=True)
-    inverse = FastJSONField(null=True, blank=True)
-    forward = FastJSONField(null=True, blank=True)
+    checkpoint = FastJSONField(null=True, blank=True, verbose_name=gettext_lazy("checkpoint"))
+    inverse = FastJSONField(null=True, blank=True, verbose_name=gettext_lazy("inverse"))
+    forward = FastJSONField(null=True, blank=True, verbose_name=gettext_lazy("forward"))
 
     class Meta:
         ordering = ["table", "seq"]
@@ -204,6 +255,8 @@ class Action(models.Model):
         ]
         # A page of the history is found by line number, whatever the log's length.
         indexes = [models.Index(fields=["table", "history_start"])]
+        verbose_name = gettext_lazy("action")
+        verbose_name_plural = gettext_lazy("actions")
 
     def __str__(self) -> str:
         kind: Any = self.payload.get("type") if isinstance(self.payload, dict) else self.kind
@@ -217,17 +270,26 @@ class IdempotentAnswer(models.Model):
     Bounded: kept `services.IDEMPOTENCY_TTL`, at most `services.IDEMPOTENCY_KEYS` per user and
     table (the oldest go first), and pruned by a periodic job."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    key = models.CharField(max_length=200)
-    created_at = models.DateTimeField(auto_now_add=True)
-    answer = FastJSONField()
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="+", verbose_name=gettext_lazy("table")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=gettext_lazy("user"),
+    )
+    key = models.CharField(max_length=200, verbose_name=gettext_lazy("key"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    answer = FastJSONField(verbose_name=gettext_lazy("answer"))
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["table", "user", "key"], name="idempotent_unique_key"),
         ]
         indexes = [models.Index(fields=["created_at"])]
+        verbose_name = gettext_lazy("idempotent answer")
+        verbose_name_plural = gettext_lazy("idempotent answers")
 
     def __str__(self) -> str:
         return f"{self.key} at {self.table_id}"
@@ -239,9 +301,16 @@ class Guest(models.Model):
     account (`guests.guest_claim`); an idle guest is deleted with its tables (`guests_prune`)."""
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="guest"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="guest",
+        verbose_name=gettext_lazy("user"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+
+    class Meta:
+        verbose_name = gettext_lazy("guest")
+        verbose_name_plural = gettext_lazy("guests")
 
     def __str__(self) -> str:
         return f"guest {self.user_id}"
@@ -253,19 +322,26 @@ class PaletteToken(models.Model):
     player's Treasures are one tap away at every table."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="palette_tokens"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="palette_tokens",
+        verbose_name=gettext_lazy("user"),
     )
-    game = models.CharField(max_length=32)
-    token = models.CharField(max_length=100)  # a catalogue token slug
-    favourite = models.BooleanField(default=False)
-    last_count = models.PositiveIntegerField(default=1)
-    used_at = models.DateTimeField(null=True, blank=True)
+    game = models.CharField(max_length=32, verbose_name=gettext_lazy("game"))
+    token = models.CharField(
+        max_length=100, verbose_name=gettext_lazy("token")
+    )  # a catalogue token slug
+    favourite = models.BooleanField(default=False, verbose_name=gettext_lazy("favourite"))
+    last_count = models.PositiveIntegerField(default=1, verbose_name=gettext_lazy("last count"))
+    used_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("used at"))
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["user", "game", "token"], name="palette_token_once")
         ]
         indexes = [models.Index(fields=["user", "game", "-used_at"], name="palette_recent")]
+        verbose_name = gettext_lazy("palette token")
+        verbose_name_plural = gettext_lazy("palette tokens")
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.game} {self.token}"

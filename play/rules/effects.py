@@ -79,17 +79,11 @@ _MANA_SYMBOL = re.compile(r"\{(\d+|[WUBRGC])\}")
 
 class EffectError(ValueError):
     """An effect or ability list that does not fit the vocabulary; names the index and field.
-
-    ``text`` is the whole sentence and ``problem`` its part about the field, both as data
-    (``msg``), so a reader's language tells them; ``str(error)`` is the English sentence."""
+    ``text`` (the sentence) and ``problem`` are data (``msg``), told in the reader's language."""
 
     def __init__(self, index: int, field_name: str, problem: Text) -> None:
-        self.text = msg(
-            "effect {index}, field {field}: {problem}",
-            index=index,
-            field=repr(field_name),
-            problem=problem,
-        )
+        told = {"index": index, "field": repr(field_name), "problem": problem}
+        self.text = msg("effect {index}, field {field}: {problem}", **told)
         super().__init__(str(self.text))
         self.index = index
         self.field = field_name
@@ -372,13 +366,8 @@ class _Reader:
     def choice(self, name: str, options: Sequence[str | None], default: str | None) -> str | None:
         value = self.data.get(name, default)
         if value not in options:
-            raise self.fail(
-                name,
-                msg(
-                    "must be one of {options}",
-                    options=", ".join(str(o) for o in options),
-                ),
-            )
+            listed = ", ".join(str(o) for o in options)
+            raise self.fail(name, msg("must be one of {options}", options=listed))
         return value  # type: ignore[no-any-return]
 
     def strings(self, name: str) -> tuple[str, ...]:
@@ -517,6 +506,9 @@ def _parse_cost(r: _Reader) -> Cost:
     return Cost(c.flag("tap"), c.flag("sacrifice"), mana, c.integer("discard", 0))
 
 
+_AMOUNT_KINDS = "add_mana add_power gain_life draw scry_draw put_counter empower_jace".split()
+
+
 def _parse_ability_effect(r: _Reader) -> AbilityEffect:
     e = _Reader(r.index, r.data.get("effect"))
     kind = e.choice("kind", ABILITY_KINDS, None)
@@ -527,15 +519,7 @@ def _parse_ability_effect(r: _Reader) -> AbilityEffect:
         values["restriction"] = e.opt_text("restriction")
     if kind == "add_power":
         values["domain"] = e.choice("domain", ADD_POWER_DOMAINS, "any")
-    if kind in (
-        "add_mana",
-        "add_power",
-        "gain_life",
-        "draw",
-        "scry_draw",
-        "put_counter",
-        "empower_jace",
-    ):
+    if kind in _AMOUNT_KINDS:
         values["amount"] = e.integer("amount", 1, minimum=1)
     if kind == "scry_draw":
         values["scry"] = e.integer("scry", 1, minimum=1)

@@ -228,3 +228,13 @@ def test_it_gives_a_tile_the_art_of_its_definition():
     art = {"mtg-angel": {"images": {"art_crop": "https://img.example/a.jpg"}, "artist": "Ann"}}
     assert board.tile(obj, "mtg", [], art)["art"]["artist"] == "Ann"
     assert board.tile(obj, "mtg", [], {})["art"] is None  # a frame in its colors instead
+
+
+def test_a_tiles_keywords_read_in_the_readers_language():
+    """Issue 21: keywords by their name in the keyword table; the kernel keeps English ones."""
+    obj = _obj("o1", "Dragon Token", keywords=["Flying", "Ward {2}", "Haste"])
+    from django.utils import translation
+
+    with translation.override("ru"):
+        assert board.tile(obj, "mtg", [])["keywords"] == ["Полёт", "Оберег {2}", "Ускорение"]  # noqa: RUF001
+    assert obj["keywords"] == ["Flying", "Ward {2}", "Haste"]

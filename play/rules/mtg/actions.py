@@ -200,6 +200,7 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
             "120.1",
         )
     by = msg(" by {source}", source=name_of(source)) if source is not None else ""
+    told: JsonDict = {"amount": amount, "by": by, "stack": times(count, name_of(part))}
     if source is not None:
         shield = protection_from(
             compute_one(ctx.state, part).keywords, visible_face(source), part.chosen_color
@@ -209,9 +210,7 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
                 "damage_prevented",
                 msg(
                     "{amount} damage{by} to each of {stack} is prevented: {shield} (CR 702.16e)",
-                    amount=amount,
-                    by=by,
-                    stack=times(count, name_of(part)),
+                    **told,
                     shield=word(shield.lower()),
                 ),
                 "702.16e",
@@ -233,9 +232,7 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
                 "{amount} damage dealt{by} to each of {stack}: {n} loyalty counters removed "
                 "(CR 120.3c)",
                 n=lost,
-                amount=amount,
-                by=by,
-                stack=times(count, name_of(part)),
+                **told,
             ),
             "120.3c",
             object=part.id,
@@ -253,9 +250,7 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
                 "{amount} damage dealt{by} to each of {stack} as {n} -1/-1 counter (CR 120.3d)",
                 "{amount} damage dealt{by} to each of {stack} as {n} -1/-1 counters (CR 120.3d)",
                 n=n,
-                amount=amount,
-                by=by,
-                stack=times(count, name_of(part)),
+                **told,
             ),
             "120.3d",
             object=part.id,
@@ -268,9 +263,7 @@ def damage(ctx: MtgContext, action: JsonDict) -> None:
             "damaged",
             msg(
                 "{amount} damage dealt{by} to each of {stack} (CR 120.3e)",
-                amount=amount,
-                by=by,
-                stack=times(count, name_of(part)),
+                **told,
             ),
             "120.3e",
             object=part.id,

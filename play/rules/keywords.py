@@ -1,0 +1,125 @@
+"""The keyword names both games print, as the kernel names them (English identifiers).
+
+Cards carry keywords as printed strings ("Flying", "Ward {2}", "Deflect 2", "Enchant creature");
+the kernel tests them by these English names. This is the one table of the names themselves, so
+pages can show a keyword in the reader's language (``play.i18n.keyword_label``): the name is
+translated, what follows it (a number, a cost, what it enchants) is kept as printed.
+"""
+
+from __future__ import annotations
+
+MTG_KEYWORDS = (
+    # Keyword abilities (CR 702), the evergreen ones first.
+    "Deathtouch",
+    "Defender",
+    "Double strike",
+    "Enchant",
+    "Equip",
+    "First strike",
+    "Flash",
+    "Flying",
+    "Haste",
+    "Hexproof",
+    "Indestructible",
+    "Lifelink",
+    "Menace",
+    "Protection",
+    "Reach",
+    "Trample",
+    "Vigilance",
+    "Ward",
+    "Banding",
+    "Rampage",
+    "Cumulative upkeep",
+    "Flanking",
+    "Phasing",
+    "Shroud",
+    "Intimidate",
+    "Landwalk",
+    "Forestwalk",
+    "Islandwalk",
+    "Mountainwalk",
+    "Plainswalk",
+    "Swampwalk",
+    "Fear",
+    "Wither",
+    "Infect",
+    "Persist",
+    "Undying",
+    "Afterlife",
+    "Toxic",
+    "Decayed",
+    "Prowess",
+    "Exalted",
+    "Changeling",
+    "Training",
+    "Devoid",
+    "Horsemanship",
+    "Shadow",
+    "Skulk",
+    "Myriad",
+    "Dethrone",
+    "Evolve",
+    "Modular",
+    "Riot",
+    "Bushido",
+    "Battle cry",
+    "Annihilator",
+    "Living weapon",
+    "Reconfigure",
+    "For Mirrodin!",
+    "Blitz",
+    "Dash",
+    "Unearth",
+    "Mentor",
+    "Fabricate",
+    "Afflict",
+    "Enlist",
+    "Ravenous",
+    "Squad",
+    "Backup",
+    "Bloodthirst",
+    "Flashback",
+    "Kicker",
+    "Cycling",
+    "Convoke",
+    "Cascade",
+    "Storm",
+)
+
+RIFTBOUND_KEYWORDS = (
+    "Accelerate",
+    "Action",
+    "Assault",
+    "Backline",
+    "Deathknell",
+    "Deflect",
+    "Equip",
+    "Ganking",
+    "Hidden",
+    "Legion",
+    "Reaction",
+    "Repeat",
+    "Shield",
+    "Tank",
+    "Temporary",
+    "Vision",
+)
+
+KEYWORDS = tuple(dict.fromkeys((*MTG_KEYWORDS, *RIFTBOUND_KEYWORDS)))
+"""Every name, once (Equip is both games')."""
+
+_BY_LENGTH = sorted(KEYWORDS, key=len, reverse=True)
+
+
+def keyword_parts(keyword: str) -> tuple[str | None, str]:
+    """ "Ward {2}" -> ("Ward", " {2}"); "flying" -> ("Flying", ""); a name this table doesn't
+    know -> (None, the keyword as printed). The longest known name that starts the keyword and
+    ends at a word boundary wins ("Double strike" over a shorter name)."""
+    folded = keyword.casefold()
+    for name in _BY_LENGTH:
+        if folded.startswith(name.casefold()):
+            rest = keyword[len(name) :]
+            if not rest or not rest[0].isalnum():
+                return name, rest
+    return None, keyword

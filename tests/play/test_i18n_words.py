@@ -1,0 +1,77 @@
+"""Issue 21: the kernel's rarer counts, the effect parser's refusals and the keywords on tiles
+read in the reader's language, from data (play/rules/text.py, play/rules/keywords.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from catalog.models import validate_abilities, validate_effects
+from play.i18n import error_text, keyword_label, render_message
+from play.rules.definitions import face_from_payload
+from play.rules.errors import InvalidAction
+from play.rules.keywords import KEYWORDS, keyword_parts
+from play.rules.params import text as text_param
+from play.rules.text import plural
+
+
+@pytest.mark.parametrize(
+    ("n", "russian"),
+    [(1, "1 карту"), (3, "3 карты"), (5, "5 карт"), (21, "21 карту"), (12, "12 карт")],
+)
+def test_a_discard_count_takes_the_russian_plural_form(n: int, russian: str) -> None:
+    told = plural(
+        "{seat} discarded {n} card (CR 701.9)",
+        "{seat} discarded {n} cards (CR 701.9)",
+        n=n,
+        seat="Ann",
+    )
+    assert "(s)" not in told and told.endswith(("card (CR 701.9)", "cards (CR 701.9)"))
+    with translation.override("ru"):
+        assert render_message(told.data()) == f"Ann сбрасывает {russian} (CR 701.9)"
+
+
+def test_a_refused_definition_tells_the_parsers_problem_in_russian() -> None:
+    bad = {"name": "Gob", "abilities": [{"text": "x", "cost": {"mana": "two"}, "effect": {}}]}
+    with pytest.raises(InvalidAction) as caught:
+        face_from_payload(bad, lambda _subtypes: "Token")
+    assert "field 'cost.mana': not a mana cost: 'two'" in caught.value.detail
+    with translation.override("ru"):
+        said = error_text(caught.value)
+    assert said == "определение Gob: эффект 0, поле 'cost.mana': это не мановая стоимость: 'two'"
+
+
+def test_a_choice_parameter_names_its_values_as_data() -> None:
+    with pytest.raises(InvalidAction) as caught:
+        text_param({"zone": "moon"}, "zone", ("hand", "library"))
+    assert caught.value.detail == "zone must be one of hand, library"
+    with translation.override("ru"):
+        assert error_text(caught.value) == "zone должно быть одним из значений: hand, library"
+
+
+def test_the_catalogue_validators_speak_the_readers_language() -> None:
+    from django.core.exceptions import ValidationError
+
+    with translation.override("ru"), pytest.raises(ValidationError) as effect:
+        validate_effects([{"kind": "token_multiplier", "factor": 1}])
+    assert effect.value.messages == [
+        "Неверный эффект: эффект 0, поле 'factor': должно быть не меньше 2"
+    ]
+    with translation.override("ru"), pytest.raises(ValidationError) as ability:
+        validate_abilities("nope")
+    assert ability.value.messages == [
+        "Неверная способность -1, поле '*': способности должны быть списком"
+    ]
+
+
+def test_keywords_are_translated_by_name_keeping_what_follows() -> None:
+    assert keyword_parts("Ward {2}") == ("Ward", " {2}")
+    assert keyword_parts("double strike") == ("Double strike", "")
+    assert keyword_parts("Wardens") == (None, "Wardens")  # a word that only starts like one
+    with translation.override("ru"):
+        assert keyword_label("Flying") == "Полёт"
+        assert keyword_label("Ward {2}") == "Оберег {2}"  # noqa: RUF001
+        assert keyword_label("Deflect 2") == "Отражение 2"
+        assert keyword_label("Sparkle") == "Sparkle"  # unknown: as printed
+        untranslated = [k for k in KEYWORDS if keyword_label(k) == k]
+    assert untranslated == []
