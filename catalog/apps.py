@@ -4,6 +4,7 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy
 
 
 def ensure_games(sender: AppConfig, using: str = "default", **kwargs: Any) -> None:
@@ -37,7 +38,7 @@ def ensure_search_index(sender: AppConfig, using: str = "default", **kwargs: Any
 
 class CatalogConfig(AppConfig):
     name = "catalog"
-    verbose_name = "Catalogue"
+    verbose_name = gettext_lazy("Catalogue")
 
     def ready(self) -> None:
         post_migrate.connect(ensure_games, sender=self, dispatch_uid="catalog.ensure_games")

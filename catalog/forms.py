@@ -6,9 +6,11 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy
 
 from catalog.models import CHARACTERISTIC_FIELDS as CHARACTERISTICS
-from catalog.models import CardDefinition, TokenDefinition, TokenFace
+from catalog.models import CardDefinition, Characteristics, TokenDefinition, TokenFace
 
 
 class CommaListField(forms.CharField):
@@ -16,7 +18,7 @@ class CommaListField(forms.CharField):
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("required", False)
-        kwargs.setdefault("help_text", "Comma-separated.")
+        kwargs.setdefault("help_text", gettext_lazy("Comma-separated."))
         super().__init__(**kwargs)
 
     def prepare_value(self, value: Any) -> Any:
@@ -32,16 +34,22 @@ class CommaListField(forms.CharField):
 
 
 def _list_fields() -> dict[str, CommaListField]:
-    return {
-        "supertypes": CommaListField(help_text="e.g. Legendary"),
-        "types": CommaListField(help_text="e.g. Artifact, Creature (Riftbound: Unit, Gear)"),
-        "subtypes": CommaListField(help_text="e.g. Zombie, Army"),
-        "colors": CommaListField(
-            help_text="MTG: W, U, B, R, G (any order; stored WUBRG). Riftbound: domains. "
-            "Empty = colorless."
+    """Labelled with the model's own (translated) field names."""
+    hints = {
+        "supertypes": gettext_lazy("e.g. Legendary"),
+        "types": gettext_lazy("e.g. Artifact, Creature (Riftbound: Unit, Gear)"),
+        "subtypes": gettext_lazy("e.g. Zombie, Army"),
+        "colors": gettext_lazy(
+            "MTG: W, U, B, R, G (any order; stored WUBRG). Riftbound: domains. Empty = colorless."
         ),
-        "tags": CommaListField(help_text="Riftbound tags, e.g. Fae"),
-        "keywords": CommaListField(help_text="e.g. Flying, Vigilance"),
+        "tags": gettext_lazy("Riftbound tags, e.g. Fae"),
+        "keywords": gettext_lazy("e.g. Flying, Vigilance"),
+    }
+    return {
+        name: CommaListField(
+            label=capfirst(Characteristics._meta.get_field(name).verbose_name), help_text=hint
+        )
+        for name, hint in hints.items()
     }
 
 

@@ -71,7 +71,7 @@ class Game(models.Model):
     slug = models.SlugField(primary_key=True, max_length=20, verbose_name=gettext_lazy("slug"))
     name = models.CharField(max_length=100, verbose_name=gettext_lazy("name"))
     rules_edition = models.DateField(
-        help_text="Date of the rules edition the catalogue follows.",
+        help_text=gettext_lazy("Date of the rules edition the catalogue follows."),
         verbose_name=gettext_lazy("rules edition"),
     )
 
@@ -118,25 +118,27 @@ class Characteristics(models.Model):
     supertypes = models.JSONField(
         default=list,
         blank=True,
-        help_text='e.g. ["Legendary"]',
+        help_text=gettext_lazy('e.g. ["Legendary"]'),
         verbose_name=gettext_lazy("supertypes"),
     )
     types = models.JSONField(
         default=list,
         blank=True,
-        help_text='e.g. ["Artifact", "Creature"]',
+        help_text=gettext_lazy('e.g. ["Artifact", "Creature"]'),
         verbose_name=gettext_lazy("types"),
     )
     subtypes = models.JSONField(
         default=list,
         blank=True,
-        help_text='e.g. ["Zombie", "Army"]',
+        help_text=gettext_lazy('e.g. ["Zombie", "Army"]'),
         verbose_name=gettext_lazy("subtypes"),
     )
     colors = models.JSONField(
         default=list,
         blank=True,
-        help_text="MTG: letters from W U B R G (stored in WUBRG order); Riftbound: domains.",
+        help_text=gettext_lazy(
+            "MTG: letters from W U B R G (stored in WUBRG order); Riftbound: domains."
+        ),
         verbose_name=gettext_lazy("colors"),
     )
     power = models.CharField(
@@ -146,15 +148,21 @@ class Characteristics(models.Model):
         max_length=8, null=True, blank=True, verbose_name=gettext_lazy("toughness")
     )
     might = models.IntegerField(
-        null=True, blank=True, help_text="Riftbound units only.", verbose_name=gettext_lazy("might")
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Riftbound units only."),
+        verbose_name=gettext_lazy("might"),
     )
     tags = models.JSONField(
-        default=list, blank=True, help_text="Riftbound tags.", verbose_name=gettext_lazy("tags")
+        default=list,
+        blank=True,
+        help_text=gettext_lazy("Riftbound tags."),
+        verbose_name=gettext_lazy("tags"),
     )
     keywords = models.JSONField(
         default=list,
         blank=True,
-        help_text='e.g. ["Flying", "Haste"]',
+        help_text=gettext_lazy('e.g. ["Flying", "Haste"]'),
         verbose_name=gettext_lazy("keywords"),
     )
     text = models.TextField(blank=True, verbose_name=gettext_lazy("text"))
@@ -276,7 +284,7 @@ class TokenDefinition(Characteristics, Curated):
     slug = models.SlugField(
         max_length=120,
         unique=True,
-        help_text="Stable id, never reused: mtg-soldier-1-1-w.",
+        help_text=gettext_lazy("Stable id, never reused: mtg-soldier-1-1-w."),
         verbose_name=gettext_lazy("slug"),
     )
     game = models.ForeignKey(
@@ -284,37 +292,37 @@ class TokenDefinition(Characteristics, Curated):
     )
     predefined = models.BooleanField(
         default=False,
-        help_text="Defined by the rules (111.10, 184).",
+        help_text=gettext_lazy("Defined by the rules (111.10, 184)."),
         verbose_name=gettext_lazy("predefined"),
     )
     rule = models.CharField(
         max_length=20,
         blank=True,
-        help_text="Rule defining it, e.g. 111.10a.",
+        help_text=gettext_lazy("Rule defining it, e.g. 111.10a."),
         verbose_name=gettext_lazy("rule"),
     )
     abilities = models.JSONField(
         default=list,
         blank=True,
         validators=[validate_abilities],
-        help_text="Activated abilities.",
+        help_text=gettext_lazy("Activated abilities."),
         verbose_name=gettext_lazy("abilities"),
     )
     effects = models.JSONField(
         default=list,
         blank=True,
         validators=[validate_effects],
-        help_text="Static effects.",
+        help_text=gettext_lazy("Static effects."),
         verbose_name=gettext_lazy("effects"),
     )
     double_faced = models.BooleanField(
         default=False,
-        help_text="Has a back face (CR 712), e.g. the Incubator token.",
+        help_text=gettext_lazy("Has a back face (CR 712), e.g. the Incubator token."),
         verbose_name=gettext_lazy("double faced"),
     )
     incomplete = models.BooleanField(
         default=False,
-        help_text="Imported with characteristics still to be checked.",
+        help_text=gettext_lazy("Imported with characteristics still to be checked."),
         verbose_name=gettext_lazy("incomplete"),
     )
 
@@ -434,19 +442,19 @@ class TokenPrinting(models.Model):
         upload_to="token-art/",
         blank=True,
         validators=[validate_art],
-        help_text="JPEG, PNG or WebP, at most 5 MB.",
+        help_text=gettext_lazy("JPEG, PNG or WebP, at most 5 MB."),
         verbose_name=gettext_lazy("art"),
     )
     source = models.CharField(
         max_length=40,
         blank=True,
-        help_text="e.g. scryfall, cockatrice.",
+        help_text=gettext_lazy("e.g. scryfall, cockatrice."),
         verbose_name=gettext_lazy("source"),
     )
     art_crop_url = models.URLField(
         max_length=500,
         blank=True,
-        help_text="The art alone.",
+        help_text=gettext_lazy("The art alone."),
         verbose_name=gettext_lazy("art crop url"),
     )
     artist = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("artist"))
@@ -466,14 +474,17 @@ class CardDefinition(Characteristics, Curated):
     slug = models.SlugField(
         max_length=160,
         unique=True,
-        help_text="Stable id, never reused: mtg-doubling-season.",
+        help_text=gettext_lazy("Stable id, never reused: mtg-doubling-season."),
         verbose_name=gettext_lazy("slug"),
     )
     game = models.ForeignKey(
         Game, on_delete=models.PROTECT, related_name="cards", verbose_name=gettext_lazy("game")
     )
     mana_cost = models.CharField(
-        max_length=60, blank=True, help_text="e.g. {4}{G}", verbose_name=gettext_lazy("mana cost")
+        max_length=60,
+        blank=True,
+        help_text=gettext_lazy("e.g. {4}{G}"),
+        verbose_name=gettext_lazy("mana cost"),
     )
     loyalty = models.CharField(
         max_length=8, null=True, blank=True, verbose_name=gettext_lazy("loyalty")
@@ -482,7 +493,7 @@ class CardDefinition(Characteristics, Curated):
         default=list,
         blank=True,
         validators=[validate_effects],
-        help_text="Machine-readable effects (docs/internals.md section 2).",
+        help_text=gettext_lazy("Machine-readable effects (docs/internals.md section 2)."),
         verbose_name=gettext_lazy("effects"),
     )
     oracle_id = models.CharField(
@@ -490,25 +501,25 @@ class CardDefinition(Characteristics, Curated):
         null=True,
         blank=True,
         unique=True,
-        help_text="Importers' stable id.",
+        help_text=gettext_lazy("Importers' stable id."),
         verbose_name=gettext_lazy("oracle id"),
     )
     mana_value = models.FloatField(
         default=0,
         editable=False,
-        help_text="From mana_cost (202.3).",
+        help_text=gettext_lazy("From mana_cost (202.3)."),
         verbose_name=gettext_lazy("mana value"),
     )
     image_url = models.URLField(
         max_length=500,
         blank=True,
-        help_text="Card image (hot-linked).",
+        help_text=gettext_lazy("Card image (hot-linked)."),
         verbose_name=gettext_lazy("image url"),
     )
     art_crop_url = models.URLField(
         max_length=500,
         blank=True,
-        help_text="The art alone.",
+        help_text=gettext_lazy("The art alone."),
         verbose_name=gettext_lazy("art crop url"),
     )
     artist = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("artist"))
@@ -577,14 +588,14 @@ class PrintedName(models.Model):
     )
     language = models.CharField(
         max_length=8,
-        help_text="Language code: ru, de, ja, zhs...",
+        help_text=gettext_lazy("Language code: ru, de, ja, zhs..."),
         verbose_name=gettext_lazy("language"),
     )
     name = models.CharField(max_length=200, verbose_name=gettext_lazy("name"))
     folded = models.CharField(
         max_length=200,
         editable=False,
-        help_text="The name case-folded, for search.",
+        help_text=gettext_lazy("The name case-folded, for search."),
         verbose_name=gettext_lazy("folded"),
     )
     type_line = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("type line"))
@@ -633,17 +644,17 @@ class TokenRelation(models.Model):
     count = models.CharField(
         max_length=12,
         default="1",
-        help_text='"2", "x" or "x=3".',
+        help_text=gettext_lazy('"2", "x" or "x=3".'),
         verbose_name=gettext_lazy("count"),
     )
     attach = models.BooleanField(
         default=False,
-        help_text="Created attached (Roles, Equipment).",
+        help_text=gettext_lazy("Created attached (Roles, Equipment)."),
         verbose_name=gettext_lazy("attach"),
     )
     transform = models.BooleanField(
         default=False,
-        help_text="The card transforms into it.",
+        help_text=gettext_lazy("The card transforms into it."),
         verbose_name=gettext_lazy("transform"),
     )
     exclude_from_create_all = models.BooleanField(
@@ -707,7 +718,7 @@ class ReferenceCard(models.Model):
     printings = models.JSONField(
         default=list,
         blank=True,
-        help_text='[{"set_code", "collector_number", "picture_url"}]',
+        help_text=gettext_lazy('[{"set_code", "collector_number", "picture_url"}]'),
         verbose_name=gettext_lazy("printings"),
     )
     creators: models.ManyToManyField[CardDefinition, ReferenceRelation] = models.ManyToManyField(
@@ -781,8 +792,10 @@ class SourceKey(models.Model):
     )
     matched = models.BooleanField(
         default=False,
-        help_text="Linked to a definition that existed (a seed token, another source's token): "
-        "this source then never rewrites its characteristics.",
+        help_text=gettext_lazy(
+            "Linked to a definition that existed (a seed token, another source's token): "
+            "this source then never rewrites its characteristics."
+        ),
         verbose_name=gettext_lazy("matched"),
     )
 

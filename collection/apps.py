@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class CollectionConfig(AppConfig):
     name = "collection"
-    verbose_name = "Collections and decks"
+    verbose_name = gettext_lazy("Collections and decks")
 
     def ready(self) -> None:
         # A table started from a deck shows the deck's tokens first in its palette.

@@ -149,7 +149,9 @@ class Deck(models.Model):
         Game, on_delete=models.PROTECT, related_name="decks", verbose_name=gettext_lazy("game")
     )
     decklist = models.TextField(
-        blank=True, help_text="The list as pasted.", verbose_name=gettext_lazy("decklist")
+        blank=True,
+        help_text=gettext_lazy("The list as pasted."),
+        verbose_name=gettext_lazy("decklist"),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
     updated_at = models.DateTimeField(auto_now=True, verbose_name=gettext_lazy("updated at"))
@@ -184,7 +186,7 @@ class DeckEntry(models.Model):
         verbose_name=gettext_lazy("section"),
     )
     line = models.PositiveIntegerField(
-        help_text="Line number in the pasted list.", verbose_name=gettext_lazy("line")
+        help_text=gettext_lazy("Line number in the pasted list."), verbose_name=gettext_lazy("line")
     )
     set_code = models.CharField(max_length=16, blank=True, verbose_name=gettext_lazy("set code"))
     collector_number = models.CharField(
@@ -216,7 +218,7 @@ class DeckUnknown(models.Model):
     problem = models.CharField(
         max_length=300,
         blank=True,
-        help_text="Set when the line could not be read at all.",
+        help_text=gettext_lazy("Set when the line could not be read at all."),
         verbose_name=gettext_lazy("problem"),
     )
 
@@ -248,7 +250,9 @@ class TablePin(models.Model):
         verbose_name=gettext_lazy("deck"),
     )
     tokens = models.JSONField(
-        default=list, help_text="Token ids, in palette order.", verbose_name=gettext_lazy("tokens")
+        default=list,
+        help_text=gettext_lazy("Token ids, in palette order."),
+        verbose_name=gettext_lazy("tokens"),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 

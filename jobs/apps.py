@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 def _jobs_by_status() -> dict[tuple[str, ...], float]:
@@ -27,7 +28,7 @@ def _queue_length() -> dict[tuple[str, ...], float]:
 
 class JobsConfig(AppConfig):
     name = "jobs"
-    verbose_name = "Background jobs"
+    verbose_name = gettext_lazy("Background jobs")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 def _actions_logged() -> dict[tuple[str, ...], float]:
@@ -15,7 +16,7 @@ def _actions_logged() -> dict[tuple[str, ...], float]:
 
 class PlayConfig(AppConfig):
     name = "play"
-    verbose_name = "Play"
+    verbose_name = gettext_lazy("Play")
 
     def ready(self) -> None:
         from play import live

@@ -76,7 +76,9 @@ class Table(models.Model):
     version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
     state_version = models.PositiveIntegerField(
         default=0,
-        help_text="The version `state` holds; later log entries carry forward patches.",
+        help_text=gettext_lazy(
+            "The version `state` holds; later log entries carry forward patches."
+        ),
         verbose_name=gettext_lazy("state version"),
     )
 
@@ -229,7 +231,7 @@ class Action(models.Model):
     )
     history_start = models.PositiveIntegerField(
         default=0,
-        help_text="Lines of the history (one per event) before this entry's events.",
+        help_text=gettext_lazy("Lines of the history (one per event) before this entry's events."),
         verbose_name=gettext_lazy("history start"),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
@@ -239,9 +241,11 @@ class Action(models.Model):
     touched = models.JSONField(
         null=True,
         blank=True,
-        help_text='What the entry changed, from its delta: {"stacks": [ids], "seats": [numbers], '
-        '"table": [top-level fields]}; a later action sent against an older version is rebased '
-        "over it when they share nothing (null on older entries: shares everything).",
+        help_text=gettext_lazy(
+            'What the entry changed, from its delta: {"stacks": [ids], "seats": [numbers], '
+            '"table": [top-level fields]}; a later action sent against an older version is rebased '
+            "over it when they share nothing (null on older entries: shares everything)."
+        ),
         verbose_name=gettext_lazy("touched"),
     )
     checkpoint = FastJSONField(null=True, blank=True, verbose_name=gettext_lazy("checkpoint"))

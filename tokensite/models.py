@@ -28,7 +28,9 @@ class Profile(models.Model):
         max_length=16,
         blank=True,
         default="",
-        help_text="The language the pages are shown in; empty: the browser's preference.",
+        help_text=gettext_lazy(
+            "The language the pages are shown in; empty: the browser's preference."
+        ),
         verbose_name=gettext_lazy("language"),
     )
     # The battlefield's single-key shortcuts, turned off or remapped (play/shortcuts.py); empty:
@@ -37,7 +39,7 @@ class Profile(models.Model):
         default=dict,
         blank=True,
         validators=[shortcut_settings_check],
-        help_text='Battlefield shortcuts: {"enabled": bool, "keys": {action: key}}.',
+        help_text=gettext_lazy('Battlefield shortcuts: {"enabled": bool, "keys": {action: key}}.'),
         verbose_name=gettext_lazy("shortcuts"),
     )
 

@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, URLResolver, path, reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from catalog.importers.fetch import BULK_TYPES
@@ -196,7 +197,7 @@ def install(site: admin.AdminSite) -> None:
                 if app.get("app_label") == "catalog":
                     app["models"].append(
                         {
-                            "name": "Import a file",
+                            "name": gettext("Import a file"),
                             "object_name": "Import",
                             "admin_url": reverse("admin:catalog_import"),
                             "add_url": None,

@@ -13,6 +13,7 @@ from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from play import rules, services
+from tests.factories import TokenFactory
 from tokensite.models import Profile
 
 TIMEOUT = 10_000
@@ -182,3 +183,86 @@ def test_a_russian_table_through_the_common_actions(
     english = [text for text in texts if ENGLISH.search(text)]
     assert not english, english
     assert "Повёрнуто: Soldier Token (x2) (CR 701.26a)" in texts
+
+
+DRAGON = {
+    "name": "Dragon Token",
+    "types": ["Creature"],
+    "subtypes": ["Dragon"],
+    "colors": ["R"],
+    "power": "4",
+    "toughness": "4",
+    "keywords": ["Flying", "Ward {2}", "Haste"],
+}
+# English words of the keyword table, the parsers' refusals and the admin's names.
+ENGLISH_WORDS = re.compile(
+    r"\b(Flying|Ward|Haste|must be|definition|effect|field|Token definitions?|Supertypes|"
+    r"Keywords|Characteristics|Curation|Rules data|Printings?|Card definitions?|Tables|Jobs|"
+    r"Catalogue|Background jobs|Collections and decks|Import a file)\b"
+)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_keywords_a_refused_definition_and_the_admin_in_russian(
+    browser: Browser, live_url: str, artifacts_dir: Path
+) -> None:
+    """Issue 21: keywords on the tiles from the keyword table, a custom token the rules refuse
+    (page and API), and the admin index and a token's change form, all in Russian."""
+    ann = User.objects.create_superuser("ann", "ann@example.com", "pw")
+    table = services.table_create(owner=ann, game="mtg", name="Пятница", players=["Аня", "Боря"])
+    services.table_apply_action(
+        table_id=table.id,
+        user=ann,
+        expected_version=0,
+        action={"type": "create_token", "controller": 0, "definition": DRAGON, "count": 3},
+    )
+    context = _context(browser, live_url, ann, "ru-RU")
+    page = context.new_page()
+    page.goto(f"{live_url}/play/{table.id}/")
+    tile = page.locator("#board .bf-tile", has_text="Dragon Token")
+    expect(tile.locator(".keywords")).to_have_text("Полёт, Оберег {2}, Ускорение")  # noqa: RUF001
+
+    # A custom token whose power is not a number: refused beside the form, in Russian.
+    page.locator("summary", has_text="Свой жетон").click()
+    form = page.locator(".custom-form")
+    form.locator('input[name="def_name"]').fill("Wurm Token")
+    form.locator('input[name="def_types"]').fill("Creature")
+    form.locator('input[name="def_power"]').fill("many")
+    form.locator('input[name="def_toughness"]').fill("3")
+    form.get_by_role("button", name="Создать").click()
+    error = form.locator("#err-custom")
+    expect(error).to_contain_text("должно быть числом")
+    assert not ENGLISH_WORDS.search(error.inner_text()), error.inner_text()
+    page.screenshot(path=str(artifacts_dir / "table-ru-keywords.png"), full_page=True)
+
+    # The API's detail for a definition the effect parser refuses (the `error` code stays).
+    api = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    api.force_login(ann)
+    bad = {**DRAGON, "abilities": [{"text": "x", "cost": {"mana": "two"}, "effect": {}}]}
+    answer = api.post(
+        f"/api/v1/tables/{table.id}/actions/",
+        {
+            "expected_version": 1,
+            "action": {"type": "create_token", "controller": 0, "definition": bad, "count": 1},
+        },
+        content_type="application/json",
+    ).json()
+    assert answer["detail"] == (
+        "определение Dragon Token: эффект 0, поле 'cost.mana': это не мановая стоимость: 'two'"
+    ), answer
+
+    # The admin: the index and a token's change form name models, fields and sections in Russian.
+    page.goto(f"{live_url}/admin/")
+    main = page.locator("#content-main")
+    expect(main).to_contain_text("Жетоны")
+    expect(main).to_contain_text("Столы")
+    assert not ENGLISH_WORDS.search(main.inner_text()), main.inner_text()
+    token = TokenFactory.create(keywords=["Flying"])
+    page.goto(f"{live_url}/admin/catalog/tokendefinition/{token.pk}/change/")
+    form = page.locator("#content-main")
+    expect(form).to_contain_text("Супертипы")
+    expect(form).to_contain_text("Характеристики")
+    labels = " ".join(form.locator("label, h2, legend, th").all_inner_texts())
+    assert not ENGLISH_WORDS.search(labels), ENGLISH_WORDS.findall(labels)
+    page.screenshot(path=str(artifacts_dir / "admin-ru-token.png"), full_page=True)
+    context.close()
