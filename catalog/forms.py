@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.db import models
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy
 
 from catalog.models import CHARACTERISTIC_FIELDS as CHARACTERISTICS
 from catalog.models import CardDefinition, Characteristics, TokenDefinition, TokenFace
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise as StrOrPromise
 
 
 class CommaListField(forms.CharField):
@@ -46,11 +50,14 @@ def _list_fields() -> dict[str, CommaListField]:
         "keywords": gettext_lazy("e.g. Flying, Vigilance"),
     }
     return {
-        name: CommaListField(
-            label=capfirst(Characteristics._meta.get_field(name).verbose_name), help_text=hint
-        )
-        for name, hint in hints.items()
+        name: CommaListField(label=_label(name), help_text=hint) for name, hint in hints.items()
     }
+
+
+def _label(name: str) -> StrOrPromise:
+    field = Characteristics._meta.get_field(name)
+    assert isinstance(field, models.Field)
+    return capfirst(field.verbose_name)
 
 
 class TokenDefinitionForm(forms.ModelForm):  # type: ignore[type-arg]
