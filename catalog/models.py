@@ -402,7 +402,9 @@ def validate_art(upload: Any) -> None:
 
     size = getattr(upload, "size", 0) or 0
     if size > MAX_ART_BYTES:
-        raise ValidationError(f"The image is {size / 1048576:.1f} MB; the limit is 5 MB.")
+        raise ValidationError(
+            gettext("The image is %(size).1f MB; the limit is 5 MB.") % {"size": size / 1048576}
+        )
     handle: Any = upload
     try:
         position = handle.tell()
@@ -412,11 +414,17 @@ def validate_art(upload: Any) -> None:
             image.verify()
         handle.seek(position)
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, AttributeError):
-        raise ValidationError("Not an image Pillow can read: upload a JPEG, PNG or WebP.") from None
-    if image_format not in ART_FORMATS:
         raise ValidationError(
-            f"{image_format or 'This'} images are not accepted: upload a JPEG, PNG or WebP."
+            gettext("Not an image Pillow can read: upload a JPEG, PNG or WebP.")
+        ) from None
+    if image_format not in ART_FORMATS:
+        refused = (
+            gettext("%(format)s images are not accepted: upload a JPEG, PNG or WebP.")
+            % {"format": image_format}
+            if image_format
+            else gettext("This image is not accepted: upload a JPEG, PNG or WebP.")
         )
+        raise ValidationError(refused)
 
 
 class TokenPrinting(models.Model):

@@ -65,12 +65,12 @@ def _words(value: str) -> list[str]:
 
 def _defender(value: str) -> dict[str, Any]:
     """A select's value: "seat:1" or "object:o7" (508.1b), as the API's {"seat": 1}."""
-    kind, _, rest = value.partition(":")
+    kind, _sep, rest = value.partition(":")
     if kind == "seat" and rest.isdigit():
         return {"seat": int(rest)}
     if kind == "object" and rest:
         return {"object": rest}
-    raise forms.ValidationError("Choose whom to attack.")
+    raise forms.ValidationError(_("Choose whom to attack."))
 
 
 def _definition_fields() -> dict[str, forms.Field]:
@@ -184,7 +184,7 @@ class ActionForm(forms.Form):
         try:
             return json.loads(raw)
         except ValueError:
-            raise forms.ValidationError("The choice is not one of the options.") from None
+            raise forms.ValidationError(_("The choice is not one of the options.")) from None
 
     def _definition(self) -> dict[str, Any] | None:
         data = self.cleaned_data

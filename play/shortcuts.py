@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from tokensite.models import Profile
 
@@ -38,24 +38,35 @@ def shortcut_settings_validate(value: Any) -> None:
     """Raise ValidationError unless `value` is settings as described above: known actions only,
     single printable keys (no space), none reserved, and no key doing two things."""
     if not isinstance(value, dict) or set(value) - {"enabled", "keys"}:
-        raise ValidationError('Settings are {"enabled": true|false, "keys": {action: key}}.')
+        raise ValidationError(
+            gettext('Settings are {"enabled": true|false, "keys": {action: key}}.')
+        )
     if not isinstance(value.get("enabled", True), bool):
-        raise ValidationError('"enabled" is true or false.')
+        raise ValidationError(gettext('"enabled" is true or false.'))
     keys = value.get("keys", {})
     if not isinstance(keys, dict):
-        raise ValidationError('"keys" maps actions to keys.')
+        raise ValidationError(gettext('"keys" maps actions to keys.'))
     unknown = sorted(set(keys) - set(DEFAULT_KEYS))
     if unknown:
-        raise ValidationError(f"Unknown shortcut: {', '.join(unknown)}.")
+        raise ValidationError(
+            gettext("Unknown shortcut: %(names)s.") % {"names": ", ".join(unknown)}
+        )
     for action, key in keys.items():
         if not isinstance(key, str) or len(key) > 1 or (key and not _printable(key)):
-            raise ValidationError(f"The key for {action} is one printable character, or none.")
+            raise ValidationError(
+                gettext("The key for %(action)s is one printable character, or none.")
+                % {"action": action}
+            )
         if key in RESERVED_KEYS:
-            raise ValidationError(f"“{key}” is kept for quick counts and “again”.")
+            raise ValidationError(
+                gettext("“%(key)s” is kept for quick counts and “again”.") % {"key": key}
+            )
     effective = [key for key in (DEFAULT_KEYS | keys).values() if key]
     clashes = sorted({key for key in effective if effective.count(key) > 1})
     if clashes:
-        raise ValidationError(f"One key, two shortcuts: {', '.join(clashes)}.")
+        raise ValidationError(
+            gettext("One key, two shortcuts: %(keys)s.") % {"keys": ", ".join(clashes)}
+        )
 
 
 def _printable(key: str) -> bool:
