@@ -179,7 +179,7 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
 
     def list(self, request: Request) -> Response:
         params = _filters(request, "game", "q", "type", "color")
-        cards = _run(lambda: selectors.card_list(**params))
+        cards = _run(lambda: selectors.card_results(**params))
         page = self.paginate_queryset(cards)
         return self.get_paginated_response([self._out(c) for c in page or []])
 
