@@ -416,7 +416,10 @@ def card_list(
 
 # How many cards a walk reads at most (`card_walk`): a search matching more than about one card
 # in WALK_ROWS / 51 gets its first pages from the walk, one matching fewer is sorted cheaply.
-WALK_ROWS = 2500
+WALK_ROWS = 1000
+# Walks are taken when True; bench/search.py turns them off to measure the searches without in
+# the same run.
+USE_WALK = True
 
 
 def card_walk(
@@ -436,9 +439,11 @@ def card_walk(
       name (no match of a later game comes before them).
     - Name words (SQLite, ASCII words): results ranked exact name, name prefix, then the rest;
       the walk reads the names starting with the words (the first two ranks, in name order: an
-      index range, since SQLite's LIKE and LOWER fold ASCII letters alike). PostgreSQL folds
-      more than ASCII in UPPER (ı, ſ), so the range could miss a ranked card: no walk there.
+      index range, since SQLite's LIKE and LOWER fold ASCII letters alike). PostgreSQL's UPPER
+      folds more than ASCII (dotless i, long s), so a range could miss a ranked card: no walk.
     """
+    if not USE_WALK:
+        return None
     words = search.plain_words(q or "")
     # Only the cards whose names start with the words (the ranks before the rest).
     walked = CardDefinition.objects.order_by()
