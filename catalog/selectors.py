@@ -19,6 +19,7 @@ from django.db.models import (
     Value,
     When,
 )
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 
 from catalog import paging, search
@@ -465,7 +466,13 @@ def card_walk(
     found = _filtered(card_queryset(), game=game, q=q, type=type, color=color, narrowed=False)
     if words:
         found = found.filter(name__istartswith=words)
-    return found.filter(pk__in=prefix[:WALK_ROWS])
+    walk: Any = prefix[:WALK_ROWS]
+    if connection.vendor == "postgresql":
+        # As an array: PostgreSQL would otherwise join the walk to every match of the
+        # conditions' own indexes (hash semi-join over 20,000 rows, 80 ms; this way 4.5 ms).
+        sql, params = walk.query.sql_with_params()
+        walk = RawSQL(f"SELECT unnest(ARRAY({sql}))", params)
+    return found.filter(pk__in=walk)
 
 
 def card_results(**filters: Any) -> paging.Queried:

@@ -102,3 +102,13 @@ def test_a_walk_finding_too_few_leaves_the_search_to_sort(
     body = client.get("/api/v1/cards/", {"q": "t:elf pow>=4", "page_size": "100"}).json()
     assert [r["id"] for r in body["results"]] == everything
     assert (body["count"], body["count_exact"]) == (len(everything), True)
+
+
+def test_a_walk_answers_the_first_page_of_the_whole_list_on_either_database(
+    client: Client, goblins: int, small_walk: int
+) -> None:
+    body = client.get("/api/v1/cards/", {"page_size": "3"}).json()
+    assert (body["count"], body["count_exact"]) == (3, False)
+    assert [r["id"] for r in body["results"]] == list(
+        selectors.card_list().values_list("slug", flat=True)[:3]
+    )
