@@ -65,6 +65,8 @@ QUERIES = [
     "/api/v1/tokens/?q=is:token+t:soldier+c:w",
     "/api/v1/cards/?q=dragon+of+bench+4242",
     "/api/v1/search/?q=goblin",
+    "/api/v1/cards/",  # the whole list, by game and name
+    "/api/v1/cards/?q=t:creature",  # two cards in three
 ]
 WORDS = "goblin soldier elf dragon angel zombie spirit knight wizard beast".split()
 
