@@ -4,6 +4,9 @@ imported and synthetic cards added up to --cards (default 100,000; target: p95 u
 Server time is measured around the Django request handler in-process (test client: no network,
 full middleware, DRF, database and JSON rendering), median and 95th percentile of N requests.
 
+With --walks, every query is also measured with the bounded walks of the name index turned off
+(`selectors.card_walk`: the search as it was before them), interleaved request by request.
+
 With --compare, every query is also measured without the search indexes in the same run (SQLite:
 the full-text index is bypassed, interleaved request by request; PostgreSQL: the trigram indexes
 are dropped for a second pass and created again), so the ratio holds on a busy machine.
@@ -46,7 +49,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from catalog import search_index  # noqa: E402
+from catalog import search_index, selectors  # noqa: E402
 from catalog.importers.formats import import_file  # noqa: E402
 from catalog.models import CardDefinition, mana_value  # noqa: E402
 from catalog.seed import load_seed  # noqa: E402
@@ -62,6 +65,8 @@ QUERIES = [
     "/api/v1/tokens/?q=is:token+t:soldier+c:w",
     "/api/v1/cards/?q=dragon+of+bench+4242",
     "/api/v1/search/?q=goblin",
+    "/api/v1/cards/",  # the whole list, by game and name
+    "/api/v1/cards/?q=t:creature",  # two cards in three
 ]
 WORDS = "goblin soldier elf dragon angel zombie spirit knight wizard beast".split()
 
@@ -115,17 +120,26 @@ def summary(times: list[float]) -> tuple[float, float]:
     return statistics.median(times), times[max(int(len(times) * 0.95) - 1, 0)]
 
 
-def measure(client: Client, url: str, iterations: int, compare: bool) -> dict[str, Any]:
-    """Indexed times (and unindexed ones on SQLite, alternating request by request)."""
+def measure(
+    client: Client, url: str, iterations: int, compare: bool, walks: bool = False
+) -> dict[str, Any]:
+    """Indexed times (and unindexed ones on SQLite, and without walks, alternating request by
+    request)."""
     timed(client, url, 3)  # warm caches and the URL resolver
     indexed: list[float] = []
     plain: list[float] = []
+    unwalked: list[float] = []
     status = 0
     count = plain_count = ""
     for _ in range(iterations):
         search_index.USE_FTS = True
         times, status, count = timed(client, url, 1)
         indexed += times
+        if walks:
+            selectors.USE_WALK = False
+            times, _, _ = timed(client, url, 1)
+            unwalked += times
+            selectors.USE_WALK = True
         if compare and connection.vendor == "sqlite":
             search_index.USE_FTS = False
             times, _, plain_count = timed(client, url, 1)
@@ -133,7 +147,13 @@ def measure(client: Client, url: str, iterations: int, compare: bool) -> dict[st
     search_index.USE_FTS = True
     if plain and plain_count != count:
         raise SystemExit(f"{url}: {count} results indexed, {plain_count} unindexed")
-    return {"status": status, "count": count, "indexed": indexed, "plain": plain}
+    return {
+        "status": status,
+        "count": count,
+        "indexed": indexed,
+        "plain": plain,
+        "unwalked": unwalked,
+    }
 
 
 def report(url: str, found: dict[str, Any]) -> None:
@@ -148,6 +168,9 @@ def report(url: str, found: dict[str, Any]) -> None:
             f"; unindexed median {plain_median:.1f} ms, p95 {plain_p95:.1f} ms "
             f"(x{plain_median / median:.1f} median)"
         )
+    if found.get("unwalked"):
+        walk_median, walk_p95 = summary(found["unwalked"])
+        line += f"; without walks median {walk_median:.1f} ms, p95 {walk_p95:.1f} ms"
     print(line + " (target p95 < 20 ms)")
 
 
@@ -156,6 +179,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=50)
     parser.add_argument("--cards", type=int, default=100_000)
     parser.add_argument("--compare", action="store_true", help="also measure without indexes")
+    parser.add_argument("--walks", action="store_true", help="also measure without walks")
     args = parser.parse_args()
     call_command("migrate", verbosity=0, interactive=False)
     load_seed()
@@ -168,11 +192,14 @@ def main() -> None:
     )
     print(f"database: {connection.vendor}")
     client = Client()
-    results = {url: measure(client, url, args.iterations, args.compare) for url in QUERIES}
+    print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    results = {
+        url: measure(client, url, args.iterations, args.compare, args.walks) for url in QUERIES
+    }
     if args.compare and connection.vendor == "postgresql":
         search_index.drop(connection)
         for url, found in results.items():
-            again = measure(client, url, args.iterations, False)
+            again = measure(client, url, args.iterations, False)  # without walks: not again
             found["plain"] = again["indexed"]
         search_index.ensure(connection)
     for url, found in results.items():

@@ -3,6 +3,11 @@
 than finding the 50 shown, so a page reads one row past its end to know whether another follows,
 and counts only up to COUNT_CAP: beyond it the count is a lower bound ("more than 1,000").
 
+A broad search's first pages may come from a bounded walk of an index in the results' order
+(`selectors.card_walk`): when the walk finds the page and the row after it, those are the
+results' rows there, and the count stays a lower bound (what precedes and fills the page) rather
+than reading up to COUNT_CAP matches.
+
 A page answers to the names of Django's `Page` (`has_next()`, `paginator.count`, ...), so the
 templates and DRF's link building read it unchanged.
 """
@@ -18,6 +23,8 @@ from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.db.models import QuerySet
 
 COUNT_CAP = 1000
+# Pages a walk may answer: further ones need more rows than a walk reads.
+WALK_PAGES = 2
 
 
 class Results(Protocol):
@@ -27,6 +34,10 @@ class Results(Protocol):
 
     def capped_count(self, cap: int) -> tuple[int, bool]: ...
 
+    def walked(self, start: int, stop: int) -> Sequence[Any] | None:
+        """Rows [start:stop] when a bounded walk finds them all, else None."""
+        ...
+
 
 def capped_count(queryset: QuerySet[Any], cap: int) -> tuple[int, bool]:
     """(how many match, exact?): counts at most cap + 1 rows, unordered (an ORDER BY would make
@@ -35,11 +46,24 @@ def capped_count(queryset: QuerySet[Any], cap: int) -> tuple[int, bool]:
     return (found, True) if found <= cap else (cap, False)
 
 
-class Queried:
-    """A queryset as Results."""
+def walked(walk: QuerySet[Any] | None, start: int, stop: int) -> list[Any] | None:
+    """Rows [start:stop] of a walk's matches when it has them all (then they are the results'
+    rows there: the walk reads a prefix of the results' order), else None."""
+    if walk is None:
+        return None
+    rows = list(walk[start:stop])
+    return rows if len(rows) == stop - start else None
 
-    def __init__(self, queryset: QuerySet[Any]) -> None:
+
+class Queried:
+    """A queryset as Results, with the bounded walk of its first rows where there is one."""
+
+    def __init__(self, queryset: QuerySet[Any], walk: QuerySet[Any] | None = None) -> None:
         self.queryset = queryset
+        self.walk = walk
+
+    def walked(self, start: int, stop: int) -> list[Any] | None:
+        return walked(self.walk, start, stop)
 
     def __getitem__(self, part: slice) -> Sequence[Any]:
         return list(self.queryset[part])
@@ -113,6 +137,9 @@ def page_of(found: Results, number: int, size: int, cap: int | None = None) -> C
     end (page 1 is always there, empty or not)."""
     cap = COUNT_CAP if cap is None else cap
     offset = (number - 1) * size
+    quick = found.walked(offset, offset + size + 1) if offset < WALK_PAGES * size else None
+    if quick is not None:  # the page and one more: more than what precedes and fills it match
+        return CappedPage(list(quick[:size]), number, Counted(offset + size, False, size), True)
     rows = list(found[offset : offset + size + 1])
     more = len(rows) > size
     rows = rows[:size]

@@ -228,17 +228,18 @@ class _Parser:
         return term_q(term, self.kind), _narrow(term, self.kind)
 
 
-def parse(query: str, kind: Kind) -> Q:
+def parse(query: str, kind: Kind, *, narrowed: bool = True) -> Q:
     """The Q object for `query` on the token or card queryset (empty query: everything).
 
     Cards are first narrowed by the index to a superset of the matches (SQLite: one FTS5 query
     for the whole search; PostgreSQL: one condition answered by trigram bitmap scans), then the
-    conditions decide, so results stay exactly those of the conditions."""
+    conditions decide, so results stay exactly those of the conditions. `narrowed=False`: the
+    conditions alone, for a query that already reads only a few rows (a walk, a probe by id)."""
     tokens = tokenize(query)
     if not tokens:
         return TRUE
     found, narrow = _Parser(tokens, kind).parse()
-    if narrow is None or not search_index.helps(narrow, connection.vendor):
+    if not narrowed or narrow is None or not search_index.helps(narrow, connection.vendor):
         return found
     return Q(pk__in=search_index.candidates(narrow, connection.vendor)) & found
 

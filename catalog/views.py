@@ -147,14 +147,15 @@ def _search(params: dict[str, str]) -> tuple[paging.Results, tuple[int, bool]]:
     filters: dict[str, Any] = {k: params[k] for k in ("game", "q", "type", "color")}
     if params["kind"] == "all":
         return selectors.search_all(**filters, predefined=params["predefined"]), (0, True)
+    found: paging.Results
     if params["kind"] == "cards":
-        found: Any = selectors.card_list(**filters)
+        found = selectors.card_results(**filters)
         others: Any = selectors.token_list(**filters, made_by=True) if params["q"] else None
     else:
-        found = selectors.token_list(**filters, predefined=params["predefined"])
+        found = paging.Queried(selectors.token_list(**filters, predefined=params["predefined"]))
         others = selectors.card_list(**filters) if params["q"] else None
     also = paging.capped_count(others, paging.COUNT_CAP) if others is not None else (0, True)
-    return paging.Queried(found), also
+    return found, also
 
 
 def _page(found: paging.Results, value: str | None) -> paging.CappedPage:

@@ -85,7 +85,7 @@ def shortcut_settings_for(*, user: AbstractBaseUser | AnonymousUser) -> dict[str
 def shortcut_settings_save(*, user: AbstractBaseUser, settings: Any) -> dict[str, Any]:
     """Keep `settings` on the player's profile (created on first save); ValidationError when
     they are not valid, and then nothing is written."""
-    shortcut_settings_validate(settings)  # the field's own validator, before anything is written
+    shortcut_settings_validate(settings)  # before anything is written
     clean = {"enabled": settings.get("enabled", True), "keys": dict(settings.get("keys", {}))}
     # update_or_create: two first saves at once (two tabs) make one profile, not an
     # IntegrityError; the language, if saved, is kept.

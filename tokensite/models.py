@@ -7,14 +7,6 @@ from django.db import models
 from django.utils.translation import gettext_lazy
 
 
-def shortcut_settings_check(value: object) -> None:
-    """The model's validator, importing the rules late: play.shortcuts imports this module."""
-    from play.shortcuts import shortcut_settings_validate
-
-    if value:
-        shortcut_settings_validate(value)
-
-
 class Profile(models.Model):
     """A signed-in player's preferences; created the first time one is saved."""
 
@@ -33,12 +25,13 @@ class Profile(models.Model):
         ),
         verbose_name=gettext_lazy("language"),
     )
-    # The battlefield's single-key shortcuts, turned off or remapped (play/shortcuts.py); empty:
-    # nothing saved yet, the browser's settings or the defaults apply.
+    # The battlefield's single-key shortcuts, turned off or remapped; empty: nothing saved yet,
+    # the browser's settings or the defaults apply. Written only through
+    # play.shortcuts.shortcut_settings_save, which validates them (the rules know the actions;
+    # this app stays below play).
     shortcuts = models.JSONField(
         default=dict,
         blank=True,
-        validators=[shortcut_settings_check],
         help_text=gettext_lazy('Battlefield shortcuts: {"enabled": bool, "keys": {action: key}}.'),
         verbose_name=gettext_lazy("shortcuts"),
     )

@@ -330,6 +330,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "JobStatusEnum": "jobs.models.Job.Status",
         "TableStatusEnum": "play.models.Table.Status",
+        "TableModeEnum": "play.models.Table.Mode",
     },
 }
 

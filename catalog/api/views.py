@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
@@ -179,8 +179,8 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
 
     def list(self, request: Request) -> Response:
         params = _filters(request, "game", "q", "type", "color")
-        cards = _run(lambda: selectors.card_list(**params))
-        page = self.paginate_queryset(cards)
+        cards = _run(lambda: selectors.card_results(**params))
+        page = self.paginate_queryset(cast(Any, cards))  # CappedPagination pages any Results
         return self.get_paginated_response([self._out(c) for c in page or []])
 
     def retrieve(self, request: Request, id: str) -> Response:

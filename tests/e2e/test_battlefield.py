@@ -269,6 +269,9 @@ def test_the_other_browser_patches_tiles_from_the_delta_without_refetching(
     expect(summary).to_have_text("x3 Soldier Token (1 tapped)", timeout=WEBSOCKET_WAIT)
     expect(ben.locator(".bf-tile")).to_have_count(2)
     expect(ben.locator(".bf-tile.is-tapped .count")).to_have_text("x1")
+    # Ann taps again once her own answer is in: the same button on the same version is the
+    # same Idempotency-Key, which the server rightly answers as a repeat of the first tap.
+    expect(ann.locator("#board")).to_have_attribute("data-version", "2", timeout=TIMEOUT)
     ann.get_by_role("button", name="Tap 1 Soldier Token").first.click()
     expect(summary).to_have_text("x3 Soldier Token (2 tapped)", timeout=WEBSOCKET_WAIT)
     expect(ben.locator("#board")).to_have_attribute("data-version", "3")

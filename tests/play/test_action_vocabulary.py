@@ -31,6 +31,8 @@ HOMONYMS = {
     ("attach", "catalog/exporters/native.py"): "a token relation field",
     ("transform", "catalog/services.py"): "a token relation field",
     ("attach", "catalog/services.py"): "a token relation field",
+    ("transform", "catalog/selectors.py"): "a token relation field",
+    ("attach", "catalog/selectors.py"): "a token relation field",
     ("attach", "catalog/exporters/cockatrice.py"): "Cockatrice's `related attach` attribute",
     ("transform", "catalog/importers/records.py"): "a word of a card's text",
     ("exhaust", "catalog/views.py"): "the Riftbound exhaust symbol",
