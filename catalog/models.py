@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from play.i18n import render_message
 from play.rules.effects import EffectError, parse_abilities, parse_effects
@@ -183,8 +183,16 @@ class Characteristics(models.Model):
             unknown = [c for c in self.colors if c not in vocabulary]
             if unknown:
                 errors["colors"] = [
-                    f"Unknown color(s) {', '.join(unknown)} for {game.name}: "
-                    f"use {', '.join(vocabulary)}."
+                    ngettext(
+                        "Unknown color %(colors)s for %(game)s: use %(vocabulary)s.",
+                        "Unknown colors %(colors)s for %(game)s: use %(vocabulary)s.",
+                        len(unknown),
+                    )
+                    % {
+                        "colors": ", ".join(unknown),
+                        "game": game.name,
+                        "vocabulary": ", ".join(vocabulary),
+                    }
                 ]
             else:
                 self.colors = [c for c in vocabulary if c in self.colors]

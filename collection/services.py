@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from catalog.decklists import Decklist, name_key, parse_decklist
 from catalog.models import CardDefinition, Game, TokenDefinition
@@ -138,7 +139,7 @@ def _rows_to_items(rows: list[CsvRow]) -> list[tuple[CsvRow, CardDefinition | No
         if row.kind == "token":
             token = tokens.get(row.id)
             if token is None:
-                errors.append(LineError(row.line, f'no token with id "{row.id}"'))
+                errors.append(LineError(row.line, _('no token with id "%(id)s"') % {"id": row.id}))
             else:
                 resolved.append((row, None, token))
             continue
@@ -151,13 +152,22 @@ def _rows_to_items(rows: list[CsvRow]) -> list[tuple[CsvRow, CardDefinition | No
         wanted = [row for row in missing if row.game == game]
         suggestions = name_suggestions([row.name or row.id for row in wanted], game or None)
         for row in wanted:
-            what = f'id "{row.id}"' if row.id else f'name "{row.name}" in {row.game}'
-            errors.append(
-                LineError(row.line, f"no card with {what}", suggestions[row.name or row.id])
-            )
+            if row.id:
+                text = _('no card with id "%(id)s"') % {"id": row.id}
+            else:
+                text = _('no card named "%(name)s" in %(game)s') % {"name": row.name, "game": game}
+            errors.append(LineError(row.line, text, suggestions[row.name or row.id]))
     if errors:
         errors.sort(key=lambda error: error.line)
-        raise LinesRejected(f"{len(errors)} line(s) name nothing in the catalogue.", errors)
+        raise LinesRejected(
+            ngettext(
+                "%(n)d line names nothing in the catalogue.",
+                "%(n)d lines name nothing in the catalogue.",
+                len(errors),
+            )
+            % {"n": len(errors)},
+            errors,
+        )
     return resolved
 
 
@@ -166,14 +176,24 @@ def collection_import_csv(*, owner: User, text: str) -> int:
     One bad row and nothing is written: the error lists every bad row with its line."""
     rows, errors = read_csv(text)
     if not rows and not errors:
-        raise LinesRejected("The file has no rows.", [LineError(2, "no rows after the header")])
+        raise LinesRejected(
+            _("The file has no rows."), [LineError(2, _("no rows after the header"))]
+        )
     try:
         resolved = _rows_to_items(rows)
     except LinesRejected as unknown:
         # Every bad line in one answer: unreadable rows and rows naming nothing alike.
         errors = sorted([*errors, *unknown.lines], key=lambda error: error.line)
     if errors:
-        raise LinesRejected(f"{len(errors)} line(s) of the file cannot be imported.", errors)
+        raise LinesRejected(
+            ngettext(
+                "%(n)d line of the file cannot be imported.",
+                "%(n)d lines of the file cannot be imported.",
+                len(errors),
+            )
+            % {"n": len(errors)},
+            errors,
+        )
     with transaction.atomic():
         for row, card, token in resolved:
             _item_add(
@@ -204,11 +224,24 @@ def collection_add_list(*, owner: User, game: str, text: str, finish: str = "nor
     unknown = [e for e in parsed.entries if name_key(e.name) not in cards]
     suggestions = name_suggestions([e.name for e in unknown], game)
     errors += [
-        LineError(e.line, f'no {game} card named "{e.name}"', suggestions[e.name]) for e in unknown
+        LineError(
+            e.line,
+            _('no card named "%(name)s" in %(game)s') % {"name": e.name, "game": game},
+            suggestions[e.name],
+        )
+        for e in unknown
     ]
     if errors:
         errors.sort(key=lambda error: error.line)
-        raise LinesRejected(f"{len(errors)} line(s) of the list were not added.", errors)
+        raise LinesRejected(
+            ngettext(
+                "%(n)d line of the list was not added.",
+                "%(n)d lines of the list were not added.",
+                len(errors),
+            )
+            % {"n": len(errors)},
+            errors,
+        )
     if not parsed.entries:
         raise DomainError(_("The list names no cards."), code="empty")
     with transaction.atomic():

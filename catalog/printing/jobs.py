@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from catalog.models import TokenPrinting
 from catalog.printing.faces import card_faces
@@ -100,7 +100,9 @@ def print_job(entries: Sequence[tuple[str, int]], options: PrintOptions) -> Prin
     unknown = [slug for slug, payload in payloads.items() if payload is None]
     if unknown:
         raise PrintError(
-            f"Unknown token id(s): {', '.join(sorted(unknown)[:20])}.", code="unknown_token"
+            ngettext("Unknown token id: %(ids)s.", "Unknown token ids: %(ids)s.", len(unknown))
+            % {"ids": ", ".join(sorted(unknown)[:20])},
+            code="unknown_token",
         )
     art = _art_names(list(merged))
     printed = printed_token_names(list(merged), get_language())

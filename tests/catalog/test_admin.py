@@ -74,7 +74,7 @@ def test_it_saves_a_token_typed_as_comma_separated_lists(staff_client: Client) -
 @pytest.mark.parametrize(
     ("fields", "field", "message"),
     [
-        ({"colors": "W, Purple"}, "colors", "Unknown color(s) Purple"),
+        ({"colors": "W, Purple"}, "colors", "Unknown color Purple"),
         ({"types": "Artifact"}, "power", "non-creature"),
         ({"effects": '[{"kind": "anthem", "power": "x"}]'}, "effects", "field 'power'"),
         (

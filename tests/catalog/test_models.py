@@ -55,7 +55,7 @@ def test_it_stores_colors_in_wubrg_order() -> None:
 def test_it_rejects_unknown_colors_on_the_colors_field() -> None:
     errors = errors_of(token(colors=["W", "P"]))
     assert list(errors) == ["colors"]
-    assert "Unknown color(s) P" in errors["colors"][0]
+    assert "Unknown color P" in errors["colors"][0]
 
 
 def test_it_rejects_power_and_toughness_on_a_noncreature() -> None:

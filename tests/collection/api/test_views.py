@@ -203,7 +203,7 @@ def test_it_bulk_adds_a_pasted_list_and_totals_by_game(owner_client) -> None:
     bad = _post(owner_client, f"{COLLECTION}bulk/", {"game": "mtg", "list": "4 Xorn\n1 Xornn"})
     assert bad.status_code == 400
     assert bad.json()["lines"] == [
-        {"line": 2, "detail": 'no mtg card named "Xornn"', "suggestions": ["Xorn"]}
+        {"line": 2, "detail": 'no card named "Xornn" in mtg', "suggestions": ["Xorn"]}
     ]
     ok = _post(owner_client, f"{COLLECTION}bulk/", {"game": "mtg", "list": "4 Xorn\n1 Jade Mage"})
     assert ok.json() == {"added": 5}
