@@ -16,9 +16,9 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from play.i18n import render_message
 from play.rules.effects import EffectError, parse_abilities, parse_effects
 from play.rules.mtg import RULES_EDITION as MTG_RULES_EDITION
+from play.rules.text import render
 
 MTG_COLORS = ("W", "U", "B", "R", "G")
 RIFTBOUND_DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
@@ -247,7 +247,8 @@ def validate_effects(value: Any) -> None:
         parse_effects(value)
     except EffectError as exc:
         raise ValidationError(
-            gettext("Malformed effect: %(problem)s") % {"problem": render_message(exc.text.data())}
+            gettext("Malformed effect: %(problem)s")
+            % {"problem": render(exc.text.data(), gettext, ngettext)}
         ) from None
 
 
@@ -260,7 +261,7 @@ def validate_abilities(value: Any) -> None:
             % {
                 "index": exc.index,
                 "field": repr(exc.field),
-                "problem": render_message(exc.problem.data()),
+                "problem": render(exc.problem.data(), gettext, ngettext),
             }
         ) from None
 

@@ -17,8 +17,10 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
-from play.rules.keywords import KEYWORDS, keyword_parts
+from play.rules import keywords
+from play.rules.keywords import KEYWORDS
 from play.rules.registry import ActionSpec
+from play.rules.text import render
 
 JsonDict = dict[str, Any]
 
@@ -30,22 +32,7 @@ def tr(text: str) -> str:
 
 def render_message(message: Mapping[str, Any]) -> str:
     """A kernel sentence (``Text.data()``) in the active language."""
-    args = {
-        key: render_message(value) if isinstance(value, Mapping) and "id" in value else value
-        for key, value in (message.get("args") or {}).items()
-    }
-    plural_template = message.get("plural")
-    if plural_template:
-        count = args.get("n", 1)
-        template = ngettext(message["id"], plural_template, count if isinstance(count, int) else 1)
-    else:
-        template = gettext(message["id"])
-    try:
-        return template.format(**args)
-    except (KeyError, IndexError, ValueError):
-        # A translation that names another field than the source: the English one is safe.
-        source = plural_template if plural_template and args.get("n") != 1 else message["id"]
-        return str(source).format(**args)
+    return render(message, gettext, ngettext)
 
 
 def event_text(event: Mapping[str, Any]) -> str:
@@ -66,11 +53,8 @@ def error_text(error: Any) -> str:
 
 
 def keyword_label(keyword: str) -> str:
-    """A printed keyword in the reader's language: its name from the keyword table
-    (``play.rules.keywords``) translated, what follows it ("{2}", "2") as printed; a name the
-    table doesn't know stays as printed."""
-    name, rest = keyword_parts(keyword)
-    return f"{tr(name)}{rest}" if name else keyword
+    """A printed keyword in the reader's language (``play.rules.keywords.keyword_label``)."""
+    return keywords.keyword_label(keyword, tr)
 
 
 def for_reader(spec: ActionSpec) -> ActionSpec:

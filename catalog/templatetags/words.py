@@ -1,17 +1,18 @@
 """`{{ token.keywords|keywords }}`: printed keywords in the reader's language, comma-separated
-(the name from the one keyword table translated, what follows it as printed: play.i18n)."""
+(the name from the one keyword table translated, what follows it as printed)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from django import template
+from django.utils.translation import gettext
 
-from play.i18n import keyword_label
+from play.rules.keywords import keyword_label
 
 register = template.Library()
 
 
 @register.filter
 def keywords(values: Iterable[str]) -> str:
-    return ", ".join(keyword_label(str(value)) for value in values or ())
+    return ", ".join(keyword_label(str(value), gettext) for value in values or ())

@@ -8,6 +8,8 @@ translated, what follows it (a number, a cost, what it enchants) is kept as prin
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 MTG_KEYWORDS = (
     # Keyword abilities (CR 702), the evergreen ones first.
     "Deathtouch",
@@ -123,3 +125,11 @@ def keyword_parts(keyword: str) -> tuple[str | None, str]:
             if not rest or not rest[0].isalnum():
                 return name, rest
     return None, keyword
+
+
+def keyword_label(keyword: str, translate: Callable[[str], str]) -> str:
+    """A printed keyword in the language of `translate` (the web layer passes gettext): its name
+    from this table translated, what follows it ("{2}", "2") as printed; a name the table doesn't
+    know stays as printed."""
+    name, rest = keyword_parts(keyword)
+    return f"{translate(name)}{rest}" if name else keyword

@@ -10,6 +10,7 @@ the argument ``n``. An argument may itself be a ``Text`` (a step name inside a s
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 
@@ -95,3 +96,31 @@ def from_data(data: dict[str, Any] | None) -> Text | None:
 def message_data(text: str) -> dict[str, Any] | None:
     """What made ``text``, when it is a ``Text``; None for a plain string."""
     return text.data() if isinstance(text, Text) else None
+
+
+def render(
+    message: Mapping[str, Any],
+    gettext: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str],
+) -> str:
+    """A sentence told as data (``Text.data()``) in the language of the translation functions
+    given: the web layer passes Django's (``play/i18n.py``, the catalogue's admin), so the kernel
+    stays free of Django and this stays the one place that tells a sentence."""
+    args = {
+        key: render(value, gettext, ngettext)
+        if isinstance(value, Mapping) and "id" in value
+        else value
+        for key, value in (message.get("args") or {}).items()
+    }
+    plural_template = message.get("plural")
+    if plural_template:
+        count = args.get("n", 1)
+        template = ngettext(message["id"], plural_template, count if isinstance(count, int) else 1)
+    else:
+        template = gettext(message["id"])
+    try:
+        return template.format(**args)
+    except (KeyError, IndexError, ValueError):
+        # A translation that names another field than the source: the English one is safe.
+        source = plural_template if plural_template and args.get("n") != 1 else message["id"]
+        return str(source).format(**args)
