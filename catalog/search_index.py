@@ -57,8 +57,8 @@ SQLITE_TRIGGERS = {
     f"INSERT INTO {FTS}(rowid, {_COLUMNS}) VALUES (new.id, {_values('new')}); END",
 }
 SQLITE_REBUILD = f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')"
-# Names printed in other languages (issue 21), case-folded: whether one contains a searched
-# word decides if the index of English names may narrow a name search (catalog/search.py).
+# Names printed in other languages (issue 21), case-folded: the cards printed with a searched
+# name join a name search's candidates (`candidates`), as PostgreSQL's trigram index does.
 PRINTED_FTS = "catalog_printed_fts"
 PRINTED_SQL = (
     f"CREATE VIRTUAL TABLE IF NOT EXISTS {PRINTED_FTS} USING fts5(folded, "
