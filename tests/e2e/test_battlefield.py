@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +24,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from catalog.seed import load_seed
 from play import services
 from tests.conftest import ROOT
+from tests.e2e.processes import free_port, stop
 
 TIMEOUT = 10_000
 WEBSOCKET_WAIT = 2_000
@@ -181,12 +181,6 @@ print(table.id, *keys)
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def daphne_url(tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
     """Daphne (HTTP + websockets) on a free port with its own SQLite file: the real live path."""
@@ -204,7 +198,7 @@ def daphne_url(tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
         [*manage, "shell", "-c", SETUP_SCRIPT], env=env, cwd=ROOT, check=True, capture_output=True
     )
     table_id, *keys = out.stdout.decode().split()[-3:]
-    port = _free_port()
+    port = free_port()
     daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
     server = subprocess.Popen([*daphne, "tokensite.asgi:application"], env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
@@ -217,8 +211,7 @@ def daphne_url(tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
                 time.sleep(0.1)
         yield f"{url}/play/{table_id}/", keys
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
 
 
 def test_the_websocket_updates_the_other_browser_within_a_second(browser: Browser, daphne_url):

@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from tests.conftest import ROOT
-from tests.e2e.test_battlefield import _free_port
+from tests.e2e.processes import free_port, stop
 from tests.e2e.test_live import Redis
 
 pytestmark = pytest.mark.skipif(
@@ -29,7 +29,7 @@ LEAKS = ("refused", "Error 111", "127.0.0.1", "Connection", "psycopg", "port ", 
 
 
 def _serve(env: dict[str, str], log: Path) -> tuple[str, subprocess.Popen[bytes]]:
-    port = _free_port()
+    port = free_port()
     daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
     server = subprocess.Popen(
         [*daphne, "tokensite.asgi:application"],
@@ -46,8 +46,7 @@ def _serve(env: dict[str, str], log: Path) -> tuple[str, subprocess.Popen[bytes]
             return url, server
         except httpx.HTTPError:
             time.sleep(0.1)
-    server.terminate()  # not left behind when the test fails here
-    server.wait(timeout=10)
+    stop(server)
     raise AssertionError("daphne did not start")
 
 
@@ -70,8 +69,7 @@ def site(tmp_path: Path) -> Iterator[tuple[str, Redis, Path]]:
     try:
         yield url, redis, log
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
         redis.stop()
 
 
@@ -101,7 +99,7 @@ def test_a_stopped_redis_is_named_and_its_error_stays_in_the_log(site) -> None:
 
 
 def test_a_lost_database_is_named_without_the_drivers_error_text(tmp_path: Path) -> None:
-    closed = _free_port()  # nothing listens there: connecting is refused
+    closed = free_port()  # nothing listens there: connecting is refused
     env = {
         **os.environ,
         "DATABASE_URL": f"postgres://tokensite:secret-password@127.0.0.1:{closed}/tokensite",
@@ -120,8 +118,7 @@ def test_a_lost_database_is_named_without_the_drivers_error_text(tmp_path: Path)
         assert not any(leak in down.text for leak in (*LEAKS, "secret-password", str(closed)))
         assert "healthz: database failed" in log.read_text()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
 
 
 def test_a_hung_database_is_reported_within_the_connect_timeout(tmp_path: Path) -> None:
@@ -147,6 +144,5 @@ def test_a_hung_database_is_reported_within_the_connect_timeout(tmp_path: Path) 
         assert down.status_code == 503 and down.json()["database"] == "error"
         assert time.monotonic() - started < 8
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
         hung.close()

@@ -20,7 +20,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.conftest import ROOT
-from tests.e2e.test_battlefield import SETUP_SCRIPT, _free_port
+from tests.e2e.processes import free_port, stop
+from tests.e2e.test_battlefield import SETUP_SCRIPT
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("REDIS_URL") or shutil.which("redis-server") is None,
@@ -32,7 +33,7 @@ NOT_LIVE = re.compile("reconnecting|retrying")
 
 class Redis:
     def __init__(self, workdir: Path) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.workdir = workdir
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -53,8 +54,7 @@ class Redis:
 
     def stop(self) -> None:
         if self.process is not None:
-            self.process.terminate()
-            self.process.wait(10)
+            stop(self.process)
             self.process = None
 
 
@@ -75,7 +75,7 @@ def live_site(tmp_path: Path) -> Iterator[tuple[str, list[str], Redis]]:
         [*manage, "shell", "-c", SETUP_SCRIPT], env=env, cwd=ROOT, check=True, capture_output=True
     )
     table_id, *keys = out.stdout.decode().split()[-3:]
-    port = _free_port()
+    port = free_port()
     daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
     server = subprocess.Popen([*daphne, "tokensite.asgi:application"], env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
@@ -88,8 +88,7 @@ def live_site(tmp_path: Path) -> Iterator[tuple[str, list[str], Redis]]:
                 time.sleep(0.1)
         yield f"{url}/play/{table_id}/", keys, redis
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
         redis.stop()
 
 

@@ -11,7 +11,6 @@ Runs where DATABASE_URL names PostgreSQL and REDIS_URL is set (CI's second pass,
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.conftest import ROOT
+from tests.e2e.processes import free_port, stop
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -62,12 +62,6 @@ class Topology:
     ann_session: str
     ben_token: str
     curator_token: str
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _admin_sql(sql: str) -> None:
@@ -128,7 +122,7 @@ def topology(tmp_path: Path) -> Iterator[Topology]:
         table_id, session, ben_token, curator_token = out.stdout.decode().split()[-4:]
         urls = []
         for index in range(2):
-            port = _free_port()
+            port = free_port()
             log = (tmp_path / f"web{index}.log").open("wb")
             daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
             processes.append(
@@ -158,10 +152,7 @@ def topology(tmp_path: Path) -> Iterator[Topology]:
         for process in processes:
             process.terminate()
         for process in processes:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            stop(process)
         _admin_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
