@@ -81,8 +81,33 @@ def token_to_payload(token: TokenDefinition, *, created_by: bool = True) -> Json
         "incomplete": token.incomplete,
     }
     if created_by:
-        payload["created_by"] = [r.card.slug for r in token.creator_relations.all()]
+        payload["created_by"] = [slug for slug, _ in creators(token)]
     return payload
+
+
+def attach_creators(tokens: list[TokenDefinition]) -> None:
+    """Read the cards that make each of `tokens` as values, in one query by card name, for
+    `creators` (a Treasure is made by thousands of cards: no model instances for them)."""
+    by_id = {token.pk: token for token in tokens}
+    for token in tokens:
+        token.creator_cards = []  # type: ignore[attr-defined]
+    if not by_id:
+        return
+    found = (
+        TokenRelation.objects.filter(token_id__in=by_id)
+        .order_by("card__name", "card_id")
+        .values_list("token_id", "card__slug", "card__name")
+    )
+    for token_id, slug, name in found:
+        by_id[token_id].creator_cards.append((slug, name))  # type: ignore[attr-defined]
+
+
+def creators(token: TokenDefinition) -> list[tuple[str, str]]:
+    """(slug, name) of the cards that make `token`, by name: as `attach_creators` read them for
+    a page of tokens, or read now for this one."""
+    if not hasattr(token, "creator_cards"):
+        attach_creators([token])
+    return list(token.creator_cards)
 
 
 def game_slugs() -> list[str]:
@@ -128,13 +153,9 @@ RELATION_FIELDS = (
 
 
 def token_queryset() -> QuerySet[TokenDefinition]:
-    creators = (
-        TokenRelation.objects.select_related("card")
-        .only(*RELATION_FIELDS, "card__slug", "card__name")
-        .order_by("card__name")
-    )
+    """Tokens with their back faces and printings; the cards that make them are read for a
+    whole page at once (`attach_creators`)."""
     return TokenDefinition.objects.select_related("back", "game").prefetch_related(
-        Prefetch("creator_relations", queryset=creators),
         Prefetch("printings", queryset=TokenPrinting.objects.order_by("pk")),
     )
 

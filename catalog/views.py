@@ -126,9 +126,9 @@ def _related_names(names: list[str]) -> str:
 
 def _result(kind: str, obj: Any, printed: PrintedName | None = None) -> dict[str, Any]:
     """A result tile with what links it to the other kind: the cards that make a token, the
-    tokens a card makes (prefetched by the selectors' querysets)."""
+    tokens a card makes (read for the whole page by the selectors)."""
     if kind == "token":
-        related = [r.card.name for r in obj.creator_relations.all()]
+        related = [name for _, name in selectors.creators(obj)]
         label = gettext("Made by")
     else:
         related = [r.token.name for r in obj.relations.all()]
@@ -192,6 +192,7 @@ def browse(request: HtmxHttpRequest) -> HttpResponse:
     else:
         kind = "card" if params["kind"] == "cards" else "token"
         pairs = [(kind, obj) for obj in page.object_list]
+    selectors.attach_creators([obj for kind, obj in pairs if kind == "token"])
     # Names as printed in the reader's language, where the catalogue has them.
     language = get_language()
     printed = {

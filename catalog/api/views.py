@@ -123,8 +123,9 @@ class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
     def list(self, request: Request) -> Response:
         params = _filters(request, "game", "predefined", "q", "type", "color")
         tokens = _run(lambda: selectors.token_list(**params))
-        page = self.paginate_queryset(tokens)
-        return self.get_paginated_response([selectors.token_api_payload(t) for t in page or []])
+        page = self.paginate_queryset(tokens) or []
+        selectors.attach_creators(page)
+        return self.get_paginated_response([selectors.token_api_payload(t) for t in page])
 
     def retrieve(self, request: Request, id: str) -> Response:
         return Response(selectors.token_api_payload(self._token()))
@@ -238,6 +239,7 @@ def search(request: Request) -> Response:
     found = _run(lambda: selectors.search_all(**params))
     paginator = CappedPagination()
     page = paginator.paginate_queryset(found, request)
+    selectors.attach_creators([obj for kind, obj in page or [] if kind == "token"])
     q = (params["q"] or "").strip()
     if not page and q_is_name(q):  # "did you mean": close card and token names
         suggestions = suggest.did_you_mean(q, params["game"] or None)
