@@ -82,6 +82,10 @@ SQLITE_DROP = [
     f"DROP TABLE IF EXISTS {FTS}",
     f"DROP TABLE IF EXISTS {PRINTED_FTS}",
 ]
+# Names with a letter outside ASCII (PostgreSQL): the few whose case folds may differ between
+# UPPER and LOWER, looked at before a name-prefix walk (`prefix_walk`).
+NON_ASCII = "octet_length(name::text) <> char_length(name::text)"
+NON_ASCII_INDEX = "card_name_non_ascii"
 POSTGRES_CREATE = [
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",
     *(
@@ -89,7 +93,9 @@ POSTGRES_CREATE = [
         f"USING gin ((UPPER({column}::text)) gin_trgm_ops)"
         for column in COLUMNS
     ),
+    f"CREATE INDEX IF NOT EXISTS {NON_ASCII_INDEX} ON {TABLE} (id) WHERE {NON_ASCII}",
 ]
+POSTGRES_INDEXES = [*(f"card_trgm_{column}" for column in COLUMNS), NON_ASCII_INDEX]
 # Printed names are searched case-folded (the `folded` column as it is); their table comes with a
 # later migration than the card indexes, so its index is made once the table is there.
 PRINTED_INDEX = "printed_trgm_folded"
@@ -97,7 +103,7 @@ POSTGRES_PRINTED = (
     f"CREATE INDEX IF NOT EXISTS {PRINTED_INDEX} ON {PRINTED} USING gin (folded gin_trgm_ops)"
 )
 POSTGRES_DROP = [
-    *(f"DROP INDEX IF EXISTS card_trgm_{column}" for column in COLUMNS),
+    *(f"DROP INDEX IF EXISTS {index}" for index in POSTGRES_INDEXES),
     f"DROP INDEX IF EXISTS {PRINTED_INDEX}",
 ]
 
@@ -107,10 +113,10 @@ def ensure(connection: Any) -> bool:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(
-                "SELECT count(*) FROM pg_indexes WHERE tablename = %s AND indexname LIKE %s",
-                [TABLE, "card_trgm_%"],
+                "SELECT count(*) FROM pg_indexes WHERE tablename = %s AND indexname = ANY(%s)",
+                [TABLE, POSTGRES_INDEXES],
             )
-            cards_done = cursor.fetchone()[0] == len(COLUMNS)
+            cards_done = cursor.fetchone()[0] == len(POSTGRES_INDEXES)
             cursor.execute(
                 "SELECT to_regclass(%s) IS NOT NULL, to_regclass(%s) IS NOT NULL",
                 [PRINTED, PRINTED_INDEX],
@@ -179,6 +185,48 @@ def drop(connection: Any) -> None:
     with connection.cursor() as cursor:
         for statement in statements:
             cursor.execute(statement)
+
+
+# Databases whose default collation orders text as its code points (PostgreSQL "C", "C.UTF-8",
+# "POSIX"), by connection settings name: asked once per process.
+_BYTEWISE: dict[str, bool] = {}
+
+
+def prefix_walk(connection: Any, words: str) -> bool:
+    """Whether the names starting with `words` (ASCII, as a name search ranks its exact and
+    prefix matches) are exactly a range of the lowercased-name index, in the results' order.
+
+    SQLite: always (LIKE and LOWER fold ASCII letters alike, and compare bytewise).
+    PostgreSQL: when the database collation orders bytewise, and no card name outside ASCII
+    folds differently under UPPER (which ranks) and LOWER (which orders): UPPER('ſ') is 'S'
+    while LOWER('ſ') stays 'ſ', so "ſoldier" ranks as a prefix of "soldier" outside the range
+    of "soldier"; such a search is not walked."""
+    if connection.vendor == "sqlite":
+        return True
+    if connection.vendor != "postgresql":
+        return False
+    name = str(connection.settings_dict["NAME"])
+    with connection.cursor() as cursor:
+        if name not in _BYTEWISE:
+            # to_jsonb: datlocprovider (ICU or libc) exists from PostgreSQL 15 only.
+            cursor.execute(
+                "SELECT datcollate, to_jsonb(d) ->> 'datlocprovider' FROM pg_database d "
+                "WHERE datname = current_database()"
+            )
+            collate, provider = cursor.fetchone()
+            _BYTEWISE[name] = provider in (None, "c") and collate in BYTEWISE_COLLATIONS
+        if not _BYTEWISE[name]:
+            return False
+        prefix = _like(words)[1:]  # "words%"
+        cursor.execute(
+            f"SELECT 1 FROM {TABLE} WHERE {NON_ASCII} AND UPPER(name::text) LIKE UPPER(%s) "
+            "AND NOT LOWER(name::text) LIKE LOWER(%s) LIMIT 1",
+            [prefix, prefix],
+        )
+        return cursor.fetchone() is None
+
+
+BYTEWISE_COLLATIONS = ("C", "POSIX", "C.UTF-8", "C.utf8", "ucs_basic")
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from django.db.models import (
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 
-from catalog import paging, search
+from catalog import paging, search, search_index
 from catalog.models import (
     CardDefinition,
     Characteristics,
@@ -459,10 +459,11 @@ def card_walk(
 
     - No name words: results in (game, name) order; the walk reads the first game's cards by
       name (no match of a later game comes before them).
-    - Name words (SQLite, ASCII words): results ranked exact name, name prefix, then the rest;
-      the walk reads the names starting with the words (the first two ranks, in name order: an
-      index range, since SQLite's LIKE and LOWER fold ASCII letters alike). PostgreSQL's UPPER
-      folds more than ASCII (dotless i, long s), so a range could miss a ranked card: no walk.
+    - Name words (ASCII): results ranked exact name, name prefix, then the rest; the walk reads
+      the names starting with the words (the first two ranks, in name order: a range of the
+      lowercased-name index) where that range is exactly those ranks (`search_index.
+      prefix_walk`: SQLite always; PostgreSQL with a bytewise collation, unless a card's name
+      folds differently under UPPER and LOWER, as "ſ" does).
     """
     if not USE_WALK:
         return None
@@ -470,7 +471,9 @@ def card_walk(
     # Only the cards whose names start with the words (the ranks before the rest).
     walked = CardDefinition.objects.order_by()
     if words:
-        if connection.vendor != "sqlite" or not words.isascii() or words[-1] == "\x7f":
+        if not words.isascii() or words[-1] == "\x7f":
+            return None
+        if not search_index.prefix_walk(connection, words):
             return None
         low = words.lower()
         walked = walked.alias(folded=Lower("name")).filter(

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from catalog import paging, selectors
+from catalog import paging, search_index, selectors
 from catalog.models import CardDefinition
 
 pytestmark = pytest.mark.usefixtures("seeded")
@@ -66,11 +66,20 @@ def test_walked_pages_are_the_search_s_own_pages(
     assert cards == everything
 
 
+def _bytewise() -> bool:
+    """SQLite, or PostgreSQL with a bytewise collation (where name ranges are walked)."""
+    if connection.vendor == "sqlite":
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT datcollate FROM pg_database WHERE datname = current_database()")
+        return cursor.fetchone()[0] in search_index.BYTEWISE_COLLATIONS
+
+
 def test_a_walk_answers_the_first_pages_of_a_broad_name_search(
     client: Client, goblins: int, small_walk: int
 ) -> None:
-    if connection.vendor != "sqlite":
-        pytest.skip("name ranges are walked on SQLite (ASCII folding as LIKE's)")
+    if not _bytewise():
+        pytest.skip("name ranges are walked where the collation orders bytewise")
     walk = selectors.card_walk(q="goblin")
     assert walk is not None
     assert paging.walked(walk, 0, 4) is not None
@@ -112,3 +121,35 @@ def test_a_walk_answers_the_first_page_of_the_whole_list_on_either_database(
     assert [r["id"] for r in body["results"]] == list(
         selectors.card_list().values_list("slug", flat=True)[:3]
     )
+
+
+@pytest.mark.parametrize("odd", ["Goblın", "Goblıns Walker"])
+def test_names_folding_differently_under_upper_and_lower_are_never_walked_past(
+    client: Client, goblins: int, small_walk: int, odd: str
+) -> None:
+    # Dotless ı: PostgreSQL's UPPER makes it I (so "Goblın" is the exact match of "goblin" and
+    # comes first) while LOWER keeps it (outside the range a walk reads); SQLite's LIKE does
+    # not fold it at all (no match there). Either way the pages are the search's own pages.
+    CardDefinition.objects.create(slug="walk-odd", game_id="mtg", name=odd, types=["Creature"])
+    everything = list(selectors.card_list(q="goblin").values_list("slug", flat=True))
+    assert ("walk-odd" in everything) == (connection.vendor == "postgresql")
+    if connection.vendor == "postgresql":
+        assert selectors.card_walk(q="goblin") is None
+        assert selectors.card_walk(q="goblin walker") is not None or not _bytewise()
+    bodies = _walk(client, "/api/v1/cards/?q=goblin&page_size=3")
+    assert [r["id"] for body in bodies for r in body["results"]] == everything
+    combined = _walk(client, "/api/v1/search/?q=goblin&page_size=4")
+    assert [r["id"] for b in combined for r in b["results"] if r["kind"] == "card"] == everything
+
+
+def test_the_fold_check_is_what_keeps_the_odd_name_first(
+    client: Client, goblins: int, small_walk: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if connection.vendor != "postgresql" or not _bytewise():
+        pytest.skip("UPPER folds ı to I on PostgreSQL only")
+    CardDefinition.objects.create(slug="walk-odd", game_id="mtg", name="Goblın", types=["Elf"])
+    assert selectors.card_list(q="goblin").first().slug == "walk-odd"  # the exact match
+    # Without the check a walk would answer, and miss it: the check is what keeps it first.
+    monkeypatch.setattr(search_index, "prefix_walk", lambda connection, words: True)
+    walk = selectors.card_walk(q="goblin")
+    assert walk is not None and "walk-odd" not in [c.slug for c in walk]
