@@ -83,7 +83,7 @@ SQLITE_DROP = [
     f"DROP TABLE IF EXISTS {PRINTED_FTS}",
 ]
 # Names with a letter outside ASCII (PostgreSQL): the few whose case folds may differ between
-# UPPER and LOWER, looked at before a name-prefix walk (`prefix_walk`).
+# UPPER and LOWER, looked up by their UPPER prefix before a name-prefix walk (`prefix_walk`).
 NON_ASCII = "octet_length(name::text) <> char_length(name::text)"
 NON_ASCII_INDEX = "card_name_non_ascii"
 POSTGRES_CREATE = [
@@ -93,7 +93,9 @@ POSTGRES_CREATE = [
         f"USING gin ((UPPER({column}::text)) gin_trgm_ops)"
         for column in COLUMNS
     ),
-    f"CREATE INDEX IF NOT EXISTS {NON_ASCII_INDEX} ON {TABLE} (id) WHERE {NON_ASCII}",
+    # The flag first (not a partial index): its statistics tell the planner how few there are.
+    f"CREATE INDEX IF NOT EXISTS {NON_ASCII_INDEX} ON {TABLE} "
+    f"(({NON_ASCII}), (UPPER(name::text)) text_pattern_ops)",
 ]
 POSTGRES_INDEXES = [*(f"card_trgm_{column}" for column in COLUMNS), NON_ASCII_INDEX]
 # Printed names are searched case-folded (the `folded` column as it is); their table comes with a

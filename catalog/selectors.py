@@ -484,9 +484,11 @@ def card_walk(
         if first is None:
             return None
         walked = walked.filter(game_id=first)
-    prefix = walked.order_by(Lower("name"), "slug").values("pk")
-    if not prefix[WALK_ROWS - 1 : WALK_ROWS].exists():
+    # Ordered as the index is, so the database reads it rather than scan the table.
+    last = walked.order_by(Lower("name"), "game_id").values_list("pk")[WALK_ROWS - 1 : WALK_ROWS]
+    if not list(last):
         return None  # all of it fits in a walk: the search itself reads no more
+    prefix = walked.order_by(Lower("name"), "slug").values("pk")
     found = _filtered(card_queryset(), game=game, q=q, type=type, color=color, narrowed=False)
     if words:
         found = found.filter(name__istartswith=words)

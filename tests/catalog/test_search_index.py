@@ -94,3 +94,17 @@ def test_full_text_syntax_in_a_search_is_only_text(q: str, client) -> None:
     finally:
         search_index.USE_FTS = True
     assert response.json() == unindexed.json()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL indexes")
+def test_a_missing_postgres_index_is_created_again() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"DROP INDEX {search_index.NON_ASCII_INDEX}")
+    assert search_index.ensure(connection) is True
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_indexes WHERE indexname = ANY(%s)",
+            [search_index.POSTGRES_INDEXES],
+        )
+        assert cursor.fetchone()[0] == len(search_index.POSTGRES_INDEXES)
+    assert search_index.ensure(connection) is False  # idempotent
