@@ -200,9 +200,10 @@ def prefix_walk(connection: Any, words: str) -> bool:
 
     SQLite: always (LIKE and LOWER fold ASCII letters alike, and compare bytewise).
     PostgreSQL: when the database collation orders bytewise, and no card name outside ASCII
-    folds differently under UPPER (which ranks) and LOWER (which orders): UPPER('ſ') is 'S'
-    while LOWER('ſ') stays 'ſ', so "ſoldier" ranks as a prefix of "soldier" outside the range
-    of "soldier"; such a search is not walked."""
+    folds differently under UPPER (which ranks) and LOWER (which orders): UPPER of the long s
+    (U+017F) is "S" while LOWER keeps it, so "\u017foldier" ranks as a prefix of "soldier"
+    outside the range of "soldier" (likewise the dotless i, U+0131); such a search is not
+    walked."""
     if connection.vendor == "sqlite":
         return True
     if connection.vendor != "postgresql":

@@ -107,7 +107,7 @@ def creators(token: TokenDefinition) -> list[tuple[str, str]]:
     a page of tokens, or read now for this one."""
     if not hasattr(token, "creator_cards"):
         attach_creators([token])
-    return list(token.creator_cards)
+    return list(token.creator_cards)  # type: ignore[attr-defined]
 
 
 def game_slugs() -> list[str]:
@@ -463,7 +463,7 @@ def card_walk(
       the names starting with the words (the first two ranks, in name order: a range of the
       lowercased-name index) where that range is exactly those ranks (`search_index.
       prefix_walk`: SQLite always; PostgreSQL with a bytewise collation, unless a card's name
-      folds differently under UPPER and LOWER, as "ſ" does).
+      folds differently under UPPER and LOWER, as the long s does).
     """
     if not USE_WALK:
         return None

@@ -123,13 +123,16 @@ def test_a_walk_answers_the_first_page_of_the_whole_list_on_either_database(
     )
 
 
-@pytest.mark.parametrize("odd", ["Goblın", "Goblıns Walker"])
+DOTLESS_I = "\u0131"  # PostgreSQL: UPPER makes it I, LOWER keeps it
+
+
+@pytest.mark.parametrize("odd", [f"Gobl{DOTLESS_I}n", f"Gobl{DOTLESS_I}ns Walker"])
 def test_names_folding_differently_under_upper_and_lower_are_never_walked_past(
     client: Client, goblins: int, small_walk: int, odd: str
 ) -> None:
-    # Dotless ı: PostgreSQL's UPPER makes it I (so "Goblın" is the exact match of "goblin" and
-    # comes first) while LOWER keeps it (outside the range a walk reads); SQLite's LIKE does
-    # not fold it at all (no match there). Either way the pages are the search's own pages.
+    # The dotless i: PostgreSQL's UPPER makes it I (so "Gobl\u0131n" is the exact match of
+    # "goblin" and comes first) while LOWER keeps it (outside the range a walk reads); SQLite's
+    # LIKE does not fold it at all (no match there). Either way the pages are the search's own.
     CardDefinition.objects.create(slug="walk-odd", game_id="mtg", name=odd, types=["Creature"])
     everything = list(selectors.card_list(q="goblin").values_list("slug", flat=True))
     assert ("walk-odd" in everything) == (connection.vendor == "postgresql")
@@ -146,9 +149,11 @@ def test_the_fold_check_is_what_keeps_the_odd_name_first(
     client: Client, goblins: int, small_walk: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if connection.vendor != "postgresql" or not _bytewise():
-        pytest.skip("UPPER folds ı to I on PostgreSQL only")
-    CardDefinition.objects.create(slug="walk-odd", game_id="mtg", name="Goblın", types=["Elf"])
-    assert selectors.card_list(q="goblin").first().slug == "walk-odd"  # the exact match
+        pytest.skip("UPPER folds the dotless i to I on PostgreSQL only")
+    name = f"Gobl{DOTLESS_I}n"
+    CardDefinition.objects.create(slug="walk-odd", game_id="mtg", name=name, types=["Elf"])
+    first = selectors.card_list(q="goblin").first()
+    assert first is not None and first.slug == "walk-odd"  # the exact match
     # Without the check a walk would answer, and miss it: the check is what keeps it first.
     monkeypatch.setattr(search_index, "prefix_walk", lambda connection, words: True)
     walk = selectors.card_walk(q="goblin")
