@@ -75,3 +75,74 @@ def test_keywords_are_translated_by_name_keeping_what_follows() -> None:
         assert keyword_label("Sparkle") == "Sparkle"  # unknown: as printed
         untranslated = [k for k in KEYWORDS if keyword_label(k) == k]
     assert untranslated == []
+
+
+def _kernel_keywords() -> set[str]:
+    """Every keyword the kernel tests by name: the names in its code (``.has("Flying")``,
+    ``"deathtouch" in keywords``, ``k.lower() == "exalted"``, a regular expression's leading
+    word), and the printed phrases it keeps as constants."""
+    import re
+    from pathlib import Path
+
+    from play.rules.mtg import block_requirements, combat, protection, zones
+    from play.rules.riftbound import combat as riftbound_combat
+
+    root = Path(__file__).resolve().parents[2] / "play" / "rules"
+    found: set[str] = set()
+    patterns = (
+        r'\.has\("([^"]+)"\)',
+        r'"([A-Za-z\' ]+)" (?:not )?in (?:keywords|board\.keywords)',
+        r'k\.lower\(\) == "([^"]+)"',
+        r'k(?:\.lower\(\))?\.startswith\("([^"]+)"\)',
+        r're\.compile\(r"\^\(?([a-z]+)',
+    )
+    for path in root.rglob("*.py"):
+        source = path.read_text()
+        for pattern in patterns:
+            found.update(re.findall(pattern, source))
+    found.update(
+        (
+            *combat.CANT_ATTACK,
+            *combat.CANT_BLOCK,
+            combat.UNBLOCKABLE,
+            combat.EXTRA_BLOCK,
+            combat.ANY_NUMBER,
+            combat.ATTACKS_IF_ABLE,
+            block_requirements.BLOCKS_IF_ABLE,
+            block_requirements.LURE,
+            block_requirements.MUST_BE_BLOCKED,
+            riftbound_combat.ASSIGNED_LAST,
+            *(keyword for keyword, _counter, _rule in zones.RETURNS),
+            *(protection.PREFIX + word for word in protection.COLOR_WORDS),
+            *(protection.PREFIX + word for word in protection.TYPE_WORDS),
+            protection.PREFIX + "everything",
+        )
+    )
+    return found
+
+
+def _seed_keywords() -> set[str]:
+    import json
+
+    from catalog.seed import CARD_FILES, DATA_DIR, TOKEN_FILES
+    from play.rules.mtg.predefined import predefined_tokens as mtg_tokens
+    from play.rules.riftbound.predefined import predefined_tokens as riftbound_tokens
+
+    rows = [*mtg_tokens(), *riftbound_tokens()]
+    for name in (*TOKEN_FILES, *CARD_FILES):
+        rows += json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+    return {keyword for row in rows for keyword in row.get("keywords") or ()}
+
+
+def test_every_keyword_the_kernel_or_the_seed_knows_has_a_russian_label() -> None:
+    kernel = _kernel_keywords()
+    # The scan finds what it should: evergreen names, lower-case tests, phrases, patterns.
+    assert {"Flying", "deathtouch", "exalted", "reconfigure", "toxic", "afterlife"} <= kernel
+    assert {"can't be blocked", "protection from white", "assigned combat damage last"} <= kernel
+    wanted = kernel | _seed_keywords()
+    assert [k for k in sorted(wanted) if keyword_parts(k)[0] is None] == []
+    with translation.override("ru"):
+        untold = sorted(k for k in wanted if keyword_label(k) == keyword_parts(k)[0])
+        assert keyword_label("protection from white") == "Защита от белого"
+        assert keyword_label("can't attack or block") == "Не может атаковать или блокировать"
+    assert untold == []
