@@ -80,8 +80,7 @@ def _load_printed_names(rows: Iterable[dict[str, Any]], counts: Counter[str]) ->
     curated token keeps what it has, so neither is ever overwritten."""
     rows = list(rows)
     tokens = {
-        t.slug: t
-        for t in TokenDefinition.objects.filter(slug__in={row["token"] for row in rows})
+        t.slug: t for t in TokenDefinition.objects.filter(slug__in={row["token"] for row in rows})
     }
     have = set(
         PrintedName.objects.filter(token__in=tokens.values()).values_list("token__slug", "language")

@@ -136,7 +136,10 @@ def test_the_seed_tokens_have_russian_printed_names(seeded: None) -> None:
     of the game's Russian terms), the English name kept; every seed MTG token has one."""
     from catalog.models import PrintedName
 
-    ru = {p.token.slug: p for p in PrintedName.objects.filter(language="ru").select_related("token")}
+    ru = {
+        str(p.token and p.token.slug): p
+        for p in PrintedName.objects.filter(language="ru").select_related("token")
+    }
     mtg_tokens = set(TokenDefinition.objects.filter(game="mtg").values_list("slug", flat=True))
     assert mtg_tokens <= set(ru)
     assert (ru["mtg-treasure"].name, ru["mtg-treasure"].type_line) == (
@@ -144,7 +147,8 @@ def test_the_seed_tokens_have_russian_printed_names(seeded: None) -> None:
         "Фишка Артефакт — Сокровище",
     )
     assert ru["mtg-clue"].folded == "улика"
-    assert ru["mtg-goblin-1-1-r"].token.name == "Goblin Token"
+    goblin = ru["mtg-goblin-1-1-r"].token
+    assert goblin is not None and goblin.name == "Goblin Token"
 
 
 def test_the_seed_never_overwrites_a_printed_name_or_a_curated_token(seeded: None) -> None:
@@ -179,4 +183,7 @@ def test_a_russian_player_finds_a_seed_token_by_its_russian_name(seeded: None) -
     assert "Улика" in found and 'title="Clue Token"' in found
     page = russian.get("/catalog/tokens/mtg-clue/").content.decode()
     assert '<h1 lang="ru">Улика' in page and '<p lang="en">Clue Token</p>' in page
-    assert "Улика" not in Client(HTTP_ACCEPT_LANGUAGE="en").get("/catalog/tokens/mtg-clue/").content.decode()
+    assert (
+        "Улика"
+        not in Client(HTTP_ACCEPT_LANGUAGE="en").get("/catalog/tokens/mtg-clue/").content.decode()
+    )

@@ -144,5 +144,93 @@ def test_every_keyword_the_kernel_or_the_seed_knows_has_a_russian_label() -> Non
     with translation.override("ru"):
         untold = sorted(k for k in wanted if keyword_label(k) == keyword_parts(k)[0])
         assert keyword_label("protection from white") == "Защита от белого"
-        assert keyword_label("can't attack or block") == "Не может атаковать или блокировать"
+        assert keyword_label("can't attack or block") == "Не может атаковать или блокировать"  # noqa: RUF001
     assert untold == []
+
+
+def test_no_russian_sentence_puts_a_players_name_after_a_preposition() -> None:
+    """A player's name can't be declined ("У Аня"), so Russian sentences put it where the
+    nominative reads right: first ("Аня: ...", "Аня получает ...") or after "игрока"."""  # noqa: RUF002
+    import re
+    from pathlib import Path
+
+    po = (Path(__file__).resolve().parents[2] / "locale/ru/LC_MESSAGES/django.po").read_text()
+    oblique = re.compile(
+        r"(?<!\w)(?:у|под контролем|от|для|к|с|над|о|об|при|по|за|перед|между|чем|против)"  # noqa: RUF001
+        r"\s+(?:\{(?:seat\w*|chosen|controller|owner|player\w*)\}|%\((?:seat_name|player)\)s)",
+        re.IGNORECASE,
+    )
+    found = [
+        match.group(0)
+        for entry in po.split("\n\n")
+        if "msgstr" in entry
+        for match in oblique.finditer("".join(re.findall(r'"(.*)"', entry.split("msgstr", 1)[1])))
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("template", "plural_template", "args", "russian"),
+    [
+        (
+            "{seat} gained {n} life (CR 119.3)",
+            "{seat} gained {n} life (CR 119.3)",
+            {"n": 3},
+            "Аня получает 3 жизни (CR 119.3)",
+        ),
+        (
+            "{seat} lost {n} life (CR 119.3)",
+            "{seat} lost {n} life (CR 119.3)",
+            {"n": 5},
+            "Аня теряет 5 жизней (CR 119.3)",
+        ),
+        (
+            "{seat} drew {n} card (CR {rule})",
+            "{seat} drew {n} cards (CR {rule})",
+            {"n": 2, "rule": "121.1"},
+            "Аня берёт 2 карты (CR 121.1)",
+        ),
+        (
+            "{seat} has only {n} card to discard",
+            "{seat} has only {n} cards to discard",
+            {"n": 1},
+            "Аня: для сброса есть только 1 карта",  # noqa: RUF001
+        ),
+    ],
+)
+def test_the_common_sentences_read_right_with_any_name(
+    template: str, plural_template: str, args: dict[str, object], russian: str
+) -> None:
+    told = plural(template, plural_template, seat="Аня", **args)  # type: ignore[arg-type]
+    with translation.override("ru"):
+        assert render_message(told.data()) == russian
+
+
+def test_damage_turn_and_tokens_read_right_with_any_name() -> None:
+    from play.rules.text import msg
+
+    cases = [
+        (
+            msg(
+                "{amount} damage dealt{by} to {seat}, who loses that much life (CR 120.3a); "
+                "life {life}",
+                amount=3,
+                by="",
+                seat="Аня",
+                life=17,
+            ),
+            "Аня: повреждения (3) и потеря стольких же жизней (CR 120.3a); жизнь 17",
+        ),
+        (
+            msg("Turn {turn}, {seat}: {step} (CR 500.1)", turn=2, seat="Аня", step="main1"),
+            "Ход 2, Аня: main1 (CR 500.1)",
+        ),
+        (
+            msg("{seat} created {what}{counters} (CR 111.2)", seat="Аня", what="x", counters=""),
+            "Аня создаёт x (CR 111.2)",
+        ),
+        (msg("{seat} now has {points}{cite}.", seat="Аня", points="3", cite=""), "Аня: теперь 3."),
+    ]
+    with translation.override("ru"):
+        for told, russian in cases:
+            assert render_message(told.data()) == russian

@@ -2,7 +2,8 @@
 
 A battlefield is a record in ``battlefields(state)``: ``id`` (the location units name), ``name``,
 ``generated`` (N when the table named it "Battlefield N" itself, so pages tell the name in the
-reader's language; None for a name given or printed; ``records.battlefield_name``), ``controller``, ``token``, ``definition``, ``text``, ``effects``, ``replaced`` (what Replace put
+reader's language; None for a name given or printed; ``records.battlefield_name``),
+``controller``, ``token``, ``definition``, ``text``, ``effects``, ``replaced`` (what Replace put
 in Banishment, 438.5) and ``scored`` (seats that scored it this turn, 465).
 """
 

@@ -161,7 +161,10 @@ def _release_empty_battlefields(ctx: RiftboundContext) -> bool:
             field["controller"] = None
             ctx.event(
                 "battlefield_uncontrolled",
-                msg("{field} has no units and became uncontrolled (323.6).", field=battlefield_name(field)),
+                msg(
+                    "{field} has no units and became uncontrolled (323.6).",
+                    field=battlefield_name(field),
+                ),
                 "323.6",
                 battlefield=field["id"],
             )
