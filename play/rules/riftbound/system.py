@@ -243,6 +243,7 @@ def _view_battlefield(field: JsonDict) -> JsonDict:
         "definition": field["definition"],
         "text": field["text"],
         "replaced": [r["name"] for r in field["replaced"]],
+        "replaced_messages": [message_data(battlefield_name(r)) for r in field["replaced"]],
         "scored": list(field["scored"]),
     }
 
