@@ -233,13 +233,10 @@ def test_the_api_detail_follows_accept_language_and_the_code_stays(client: Clien
 def test_the_battlefield_palette_shows_printed_names_with_the_english_one_as_title(
     client: Client, django_user_model
 ) -> None:
-    from catalog.models import PrintedName, TokenDefinition
     from catalog.seed import load_seed
     from play import services
 
-    load_seed()
-    treasure = TokenDefinition.objects.get(slug="mtg-treasure")
-    PrintedName.objects.create(token=treasure, language="ru", name="Сокровище")
+    load_seed()  # the seed's tokens have their Russian names (catalog/data/printed_names.json)
     ann = django_user_model.objects.create_user("ann")
     table = services.table_create(owner=ann, game="mtg", name="T", players=["A", "B"])
     client.force_login(ann)
