@@ -147,6 +147,9 @@ def test_the_seed_tokens_have_russian_printed_names(seeded: None) -> None:
         "Фишка Артефакт — Сокровище",
     )
     assert ru["mtg-clue"].folded == "улика"
+    assert ru["mtg-clue"].text == "{2}, пожертвуйте эту фишку: возьмите карту."
+    # Every token with rules text has it in Russian too.
+    assert all(p.text for p in ru.values() if p.token and p.token.text)
     goblin = ru["mtg-goblin-1-1-r"].token
     assert goblin is not None and goblin.name == "Goblin Token"
 
