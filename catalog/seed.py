@@ -1,5 +1,7 @@
 """The seed catalogue: the predefined tokens (rules facts from the kernel), the generic tokens, the
-basic lands and the cards in catalog/data/. Loading is idempotent: upserts keyed by slug."""
+basic lands and the cards in catalog/data/, and the tokens' names in other languages
+(printed_names.json, our own writing of each language's game terms). Loading is idempotent:
+upserts keyed by slug."""
 
 from __future__ import annotations
 
@@ -10,16 +12,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from catalog import services
-from catalog.models import CardDefinition, TokenDefinition
+from catalog.models import CardDefinition, PrintedName, TokenDefinition
 from play.rules.mtg.predefined import predefined_tokens as mtg_predefined
 from play.rules.riftbound.predefined import predefined_tokens as riftbound_predefined
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 TOKEN_FILES = ("mtg_tokens.json",)
 CARD_FILES = ("mtg_cards.json", "riftbound_cards.json")
+PRINTED_NAMES_FILE = "printed_names.json"
 
 
 def _read(name: str) -> list[dict[str, Any]]:
@@ -70,6 +74,39 @@ def _load_cards(
             counts["relations created"] += 1
 
 
+def _load_printed_names(rows: Iterable[dict[str, Any]], counts: Counter[str]) -> None:
+    """A seed token's name (and type line) in another language, where the catalogue has none:
+    a printed name already there came from an importer's foreign data or a curator, and a
+    curated token keeps what it has, so neither is ever overwritten."""
+    rows = list(rows)
+    tokens = {
+        t.slug: t for t in TokenDefinition.objects.filter(slug__in={row["token"] for row in rows})
+    }
+    have = set(
+        PrintedName.objects.filter(token__in=tokens.values()).values_list("token__slug", "language")
+    )
+    for row in rows:
+        token = tokens.get(row["token"])
+        if token is None:
+            raise ValidationError(f"printed name of an unknown token: {row['token']}")
+        if token.curated_at is not None:
+            counts["printed names kept as a curator edited the token"] += 1  # listed as skipped
+        elif (token.slug, row["language"]) in have:
+            counts["printed names kept as found"] += 1
+        else:
+            printed = PrintedName(
+                token=token,
+                language=row["language"],
+                name=row["name"],
+                folded=row["name"].casefold(),
+                type_line=row.get("type_line", ""),
+                text=row.get("text", ""),
+            )
+            printed.full_clean()
+            printed.save()
+            counts["printed names created"] += 1
+
+
 @transaction.atomic
 def load_seed(skipped: list[str] | None = None) -> Counter[str]:
     """Load everything in one transaction (a bad row writes nothing); counts by kind and status.
@@ -83,6 +120,7 @@ def load_seed(skipped: list[str] | None = None) -> Counter[str]:
         _load_tokens(_read(name), counts, kept)
     for name in CARD_FILES:
         _load_cards(_read(name), counts, kept)
+    _load_printed_names(_read(PRINTED_NAMES_FILE), counts)
     return counts
 
 

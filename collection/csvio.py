@@ -11,6 +11,9 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from collection.errors import LineError
 from collection.models import MAX_QUANTITY, Condition, Finish
 
@@ -55,24 +58,41 @@ def _row(line: int, raw: dict[str, str]) -> CsvRow | LineError:
     values = {key: (raw.get(key) or "").strip() for key in COLUMNS}
     kind = values["kind"].lower()
     if kind not in ("card", "token"):
-        return LineError(line, f'kind must be "card" or "token", not "{values["kind"]}"')
+        return LineError(
+            line, _('kind must be "card" or "token", not "%(kind)s"') % {"kind": values["kind"]}
+        )
     if not values["id"] and not values["name"]:
-        return LineError(line, "give the id or the name")
+        return LineError(line, _("give the id or the name"))
     if kind == "token" and not values["id"]:
-        return LineError(line, "a token needs its id (many tokens share a name, CR 111.4)")
+        return LineError(line, _("a token needs its id (many tokens share a name, CR 111.4)"))
     if not values["id"] and not values["game"]:
-        return LineError(line, "a card given by name needs its game (mtg or riftbound)")
+        return LineError(line, _("a card given by name needs its game (mtg or riftbound)"))
     if not values["quantity"].isdigit() or not 1 <= int(values["quantity"]) <= MAX_QUANTITY:
-        return LineError(line, f"quantity must be a whole number from 1 to {MAX_QUANTITY}")
+        return LineError(
+            line, _("quantity must be a whole number from 1 to %(most)d") % {"most": MAX_QUANTITY}
+        )
     finish = values["finish"].lower() or Finish.NORMAL
     if finish not in Finish.values:
-        return LineError(line, f"finish must be one of {', '.join(Finish.values)}")
+        return LineError(
+            line, _("finish must be one of %(values)s") % {"values": ", ".join(Finish.values)}
+        )
     condition = values["condition"].lower() or Condition.NEAR_MINT
     if condition not in Condition.values:
-        return LineError(line, f"condition must be one of {', '.join(Condition.values)}")
+        return LineError(
+            line,
+            _("condition must be one of %(values)s") % {"values": ", ".join(Condition.values)},
+        )
     for field, limit in (("set_code", 16), ("collector_number", 16), ("notes", 500)):
         if len(values[field]) > limit:
-            return LineError(line, f"{field} is longer than {limit} characters")
+            return LineError(
+                line,
+                ngettext(
+                    "%(column)s is longer than %(n)d character",
+                    "%(column)s is longer than %(n)d characters",
+                    limit,
+                )
+                % {"column": field, "n": limit},
+            )
     return CsvRow(
         line=line,
         kind=kind,
@@ -91,20 +111,34 @@ def _row(line: int, raw: dict[str, str]) -> CsvRow | LineError:
 def read_csv(text: str) -> tuple[list[CsvRow], list[LineError]]:
     """Rows and per-line errors; line numbers are the file's (the header is line 1)."""
     if len(text.encode("utf-8")) > MAX_BYTES:
-        return [], [LineError(1, "the file is larger than 5 MB")]
+        return [], [
+            LineError(
+                1, _("the file is larger than %(most)d MB") % {"most": MAX_BYTES // 1024 // 1024}
+            )
+        ]
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
     try:
         header = [name.strip().lower() for name in reader.fieldnames or []]
     except csv.Error as exc:
-        return [], [LineError(1, f"unreadable header: {exc}")]
+        return [], [LineError(1, _("unreadable header: %(problem)s") % {"problem": exc})]
     if not header:
-        return [], [LineError(1, "the file is empty: the first line must name the columns")]
+        return [], [LineError(1, _("the file is empty: the first line must name the columns"))]
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     unknown = [c for c in header if c not in COLUMNS]
     if missing or unknown:
-        parts = [f"missing column(s) {', '.join(missing)}"] if missing else []
-        parts += [f"unknown column(s) {', '.join(unknown)}"] if unknown else []
-        return [], [LineError(1, "; ".join(parts) + f"; the columns are {', '.join(COLUMNS)}")]
+        parts = []
+        if missing:
+            parts.append(
+                ngettext("missing column %(names)s", "missing columns %(names)s", len(missing))
+                % {"names": ", ".join(missing)}
+            )
+        if unknown:
+            parts.append(
+                ngettext("unknown column %(names)s", "unknown columns %(names)s", len(unknown))
+                % {"names": ", ".join(unknown)}
+            )
+        parts.append(_("the columns are %(names)s") % {"names": ", ".join(COLUMNS)})
+        return [], [LineError(1, "; ".join(parts))]
     reader.fieldnames = header
     rows: list[CsvRow] = []
     errors: list[LineError] = []
@@ -112,10 +146,10 @@ def read_csv(text: str) -> tuple[list[CsvRow], list[LineError]]:
         for raw in reader:
             line = reader.line_num
             if len(rows) + len(errors) >= MAX_ROWS:
-                errors.append(LineError(line, f"more than {MAX_ROWS} rows"))
+                errors.append(LineError(line, _more_rows()))
                 break
             if None in raw:
-                errors.append(LineError(line, f"more values than the {len(header)} columns"))
+                errors.append(LineError(line, _more_values(len(header))))
                 continue
             if not any((value or "").strip() for value in raw.values()):
                 continue
@@ -125,8 +159,20 @@ def read_csv(text: str) -> tuple[list[CsvRow], list[LineError]]:
             else:
                 rows.append(parsed)
     except csv.Error as exc:
-        errors.append(LineError(reader.line_num, f"unreadable CSV: {exc}"))
+        errors.append(
+            LineError(reader.line_num, _("unreadable CSV: %(problem)s") % {"problem": exc})
+        )
     return rows, errors
+
+
+def _more_rows() -> str:
+    return ngettext("more than %(n)d row", "more than %(n)d rows", MAX_ROWS) % {"n": MAX_ROWS}
+
+
+def _more_values(columns: int) -> str:
+    return ngettext(
+        "more values than the %(n)d column", "more values than the %(n)d columns", columns
+    ) % {"n": columns}
 
 
 def write_csv(rows: Iterable[dict[str, object]]) -> str:

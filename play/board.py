@@ -16,6 +16,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 from play import choices, rules
 from play.i18n import (
+    battlefield_name,
     entry_label,
     event_text,
     keyword_label,
@@ -302,6 +303,7 @@ def layout(state: JsonDict, art: JsonDict | None = None) -> JsonDict:
         fields.append(
             {
                 "field": field,
+                "name": battlefield_name(field),
                 "controller": names.get(field.get("controller"))
                 if field.get("controller") is not None
                 else None,

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from play import rules
-from play.i18n import tr
+from play.i18n import battlefield_name, tr
 from play.rules.presentation import Toggle
 
 JsonDict = dict[str, Any]
@@ -37,6 +37,8 @@ def option_labels(pending: JsonDict, state: JsonDict) -> list[str]:
     options = list(pending.get("options") or [])
     if pending.get("kind") == "as_enters_color":
         return [_color_label(option) for option in options]
+    if pending.get("kind") == "swap_back":
+        return [_replaced_label(option, state) for option in options]
     objects = {o["id"]: o for o in state.get("objects", [])}
     seats = {s["seat"]: s["name"] for s in state.get("seats", [])}
     refers = pending.get("refers") or [None] * len(options)
@@ -55,6 +57,17 @@ def option_labels(pending: JsonDict, state: JsonDict) -> list[str]:
         else:
             labels.append(json.dumps(option))
     return labels
+
+
+def _replaced_label(option: Any, state: JsonDict) -> str:
+    """A battlefield in Banishment to swap back to (Riftbound 438.7.b), by its name: one the
+    table named itself in the reader's language."""
+    for field in state.get("battlefields", []):
+        told = field.get("replaced_messages") or [None] * len(field.get("replaced", []))
+        for name, message in zip(field.get("replaced", []), told, strict=False):
+            if name == option:
+                return battlefield_name({"name": name, "name_message": message})
+    return str(option)
 
 
 def _toggle(state: JsonDict) -> Toggle | None:

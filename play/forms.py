@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from play import rules
-from play.i18n import for_reader, tr
+from play.i18n import battlefield_name, for_reader, tr
 from play.models import Table
 from play.rules import registry as r
 
@@ -315,7 +315,7 @@ def _widget(
         moves = [(value, tr(label)) for value, label in registry.move_to]
         places = moves[:1]
         if registry.move_to_battlefields:
-            places += [(f["id"], f["name"]) for f in state.get("battlefields") or []]
+            places += [(f["id"], battlefield_name(f)) for f in state.get("battlefields") or []]
         return {**widget, "input": "select", "options": places + moves[1:]}
     if p.kind == r.SEAT:
         others = [(s["seat"], s["name"]) for s in state["seats"] if s["seat"] != obj["controller"]]

@@ -52,6 +52,15 @@ def error_text(error: Any) -> str:
     return str(getattr(error, "detail", error))
 
 
+def battlefield_name(field: Mapping[str, Any]) -> str:
+    """A Riftbound battlefield's name (the view's ``battlefields``) for the reader: one the
+    table named itself ("Battlefield 2", told as ``name_message``) in the reader's language."""
+    message = field.get("name_message")
+    if isinstance(message, Mapping) and "id" in message:
+        return render_message(message)
+    return str(field.get("name", ""))
+
+
 def keyword_label(keyword: str) -> str:
     """A printed keyword in the reader's language (``play.rules.keywords.keyword_label``)."""
     return keywords.keyword_label(keyword, tr)

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from catalog import selectors as catalog
 from play.models import PaletteToken
@@ -34,6 +35,8 @@ class PaletteChip:
     name: str
     favourite: bool
     count: int
+    english: str = ""
+    """The English name when ``name`` is the one printed in the reader's language (a title)."""
 
 
 @dataclass(frozen=True)
@@ -63,9 +66,9 @@ def palette_token_used(*, user: Any, game: str, token: str, count: int) -> None:
 def palette_favourite_set(*, user: Any, game: str, token: str, favourite: bool) -> None:
     """Star or unstar a token of the catalogue for this player's palettes of ``game``."""
     if not _authenticated(user):
-        raise DomainError("Log in to keep favourites.", code="not_authenticated")
+        raise DomainError(gettext("Log in to keep favourites."), code="not_authenticated")
     if not catalog.token_queryset().filter(slug=token, game_id=game).exists():
-        raise DomainError("No such token in this game's catalogue.", code="invalid")
+        raise DomainError(gettext("No such token in this game's catalogue."), code="invalid")
     with transaction.atomic():
         row, _ = PaletteToken.objects.select_for_update().get_or_create(
             user=user, game=game, token=token

@@ -9,6 +9,7 @@ rules errors (400/403/422) show beside the control that caused them, with their 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -49,7 +50,8 @@ ROW_COUNTS = [n for n, _ in QUICK_COUNTS[:4]]  # on each token row (a phone's wi
 def _stack_counts(count: int) -> list[tuple[int, str]]:
     """The object panel's one-tap "how many": 1 to 5 of the stack, and all of it."""
     chips = [(n, str(n)) for n in range(1, min(count, 5) + 1)]
-    return [*chips, (count, f"All {count}")] if count > 5 else chips
+    every = gettext("All %(n)d") % {"n": count}
+    return [*chips, (count, every)] if count > 5 else chips
 
 
 LINK = re.compile(r"/play/(join|watch)/([\w-]{1,64})/?")
@@ -79,7 +81,7 @@ def _palette(table: Table, user: Any) -> dict[str, Any]:
     _printed_names([*quick, *pinned])
     create = table_controls(table.game)["create"]
     leaves = create.param("leaves_at") if create is not None else None
-    memory = palette.palette_memory(user=user, game=table.game)
+    memory = _printed_memory(palette.palette_memory(user=user, game=table.game))
     return {
         "quick": quick,
         "roles": roles,
@@ -87,7 +89,7 @@ def _palette(table: Table, user: Any) -> dict[str, Any]:
         "pinned": pinned,
         "leaves": leaves.options() if leaves is not None else [],
         "memory": memory,
-        "common": palette.palette_common(game=table.game, memory=memory),
+        "common": _printed_chips(palette.palette_common(game=table.game, memory=memory)),
         "counts": QUICK_COUNTS,
         "row_counts": ROW_COUNTS,
     }
@@ -99,6 +101,25 @@ def _printed_names(tokens: list[dict[str, Any]]) -> None:
     printed = catalog.printed_token_names([t["slug"] for t in tokens], get_language())
     for token in tokens:
         token["shown"] = printed[token["slug"]][0] if token["slug"] in printed else token["name"]
+
+
+def _printed_chips(chips: list[palette.PaletteChip]) -> list[palette.PaletteChip]:
+    """The palette's remembered and common tokens by their names printed in the reader's
+    language, where the catalogue has them (the English name kept as ``english``)."""
+    printed = catalog.printed_token_names([c.slug for c in chips], get_language())
+    return [
+        replace(c, name=printed[c.slug][0], english=c.name) if c.slug in printed else c
+        for c in chips
+    ]
+
+
+def _printed_memory(memory: palette.PaletteMemory) -> palette.PaletteMemory:
+    again = [memory.again] if memory.again is not None else []
+    favourites, recent, again = (
+        _printed_chips(chips) for chips in (memory.favourites, memory.recent, again)
+    )
+    favourites.sort(key=lambda chip: chip.name)  # by the names the reader sees
+    return palette.PaletteMemory(favourites, recent, again[0] if again else None)
 
 
 def _pinned(table: Table) -> list[dict[str, Any]]:

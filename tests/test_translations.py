@@ -233,19 +233,33 @@ def test_the_api_detail_follows_accept_language_and_the_code_stays(client: Clien
 def test_the_battlefield_palette_shows_printed_names_with_the_english_one_as_title(
     client: Client, django_user_model
 ) -> None:
-    from catalog.models import PrintedName, TokenDefinition
     from catalog.seed import load_seed
     from play import services
 
-    load_seed()
-    treasure = TokenDefinition.objects.get(slug="mtg-treasure")
-    PrintedName.objects.create(token=treasure, language="ru", name="Сокровище")
+    load_seed()  # the seed's tokens have their Russian names (catalog/data/printed_names.json)
     ann = django_user_model.objects.create_user("ann")
     table = services.table_create(owner=ann, game="mtg", name="T", players=["A", "B"])
     client.force_login(ann)
     russian = client.get(f"/play/{table.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert 'title="Treasure Token">Сокровище</button>' in russian
+    # The common rows and the player's remembered tokens too, the English name as the title.
+    assert '<span class="row-name" title="Food Token">Еда</span>' in russian
+    client.post(
+        f"/play/{table.id}/favourite/", {"favourite": "1:mtg-clue"}, HTTP_ACCEPT_LANGUAGE="ru"
+    )
+    russian = client.get(f"/play/{table.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'class="small" title="Clue Token">Улика</button>' in russian
     found = client.get(f"/play/{table.id}/palette/", {"q": "сокров"}, HTTP_ACCEPT_LANGUAGE="ru")
     assert "Сокровище" in found.content.decode()
     english = client.get(f"/play/{table.id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert ">Treasure Token</button>" in english and "Сокровище" not in english
+
+
+def test_the_object_panels_all_of_the_stack_chip_is_translated() -> None:
+    from django.utils import translation
+
+    from play.views import _stack_counts
+
+    assert _stack_counts(7)[-1] == (7, "All 7")
+    with translation.override("ru"):
+        assert _stack_counts(7)[-1] == (7, "Все 7")  # noqa: RUF001

@@ -25,8 +25,10 @@ from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
-SCHEMA_VERSION = 2
-"""2: each game's own fields in its own records (``mtg.records``, ``riftbound.records``)."""
+SCHEMA_VERSION = 3
+"""2: each game's own fields in its own records (``mtg.records``, ``riftbound.records``).
+3: a Riftbound battlefield the table named itself records its number (``generated``), so pages
+tell "Battlefield 2" in the reader's language."""
 
 
 # Faces are immutable and shared by every clone of a state, so each one's JSON form is built
@@ -116,12 +118,16 @@ def dump(state: AnyState) -> JsonDict:
 
 def load(data: JsonDict) -> AnyState:
     """The state ``dump`` produced (or an older schema's, upgraded); rejects other versions."""
-    if not isinstance(data, dict) or data.get("schema") not in (1, SCHEMA_VERSION):
+    if not isinstance(data, dict) or data.get("schema") not in (1, 2, SCHEMA_VERSION):
         raise InvalidAction(
             msg("not a kernel state of schema {schema_version}", schema_version=SCHEMA_VERSION)
         )
     try:
-        return _load(_upgrade(data) if data["schema"] == 1 else data)
+        if data["schema"] == 1:
+            data = _upgrade(data)
+        if data["schema"] == 2:
+            data = _upgrade_2(data)
+        return _load(data)
     except (KeyError, TypeError, ValueError, InvalidAction) as exc:
         raise InvalidAction(msg("not a valid kernel state: {exc}", exc=repr(exc))) from None
 
@@ -147,7 +153,29 @@ def _upgrade(data: JsonDict) -> JsonDict:
         if "blocking" in obj and not isinstance(obj["blocking"], list):
             # Schema 1 named the one attacker blocked (or None); schema 2 lists them (509.1a).
             obj["blocking"] = [] if obj["blocking"] is None else [obj["blocking"]]
-    return {**data, "seats": seats, "objects": objects, "system": extra}
+    return {**data, "schema": 2, "seats": seats, "objects": objects, "system": extra}
+
+
+def _upgrade_2(data: JsonDict) -> JsonDict:
+    """Schema 2 -> 3. Schema 2 kept the name the table gave a Riftbound battlefield as English
+    text. The table named battlefield ``bfN`` "Battlefield N" when the setup named none, so
+    that name on that battlefield (or on the card a token Replaced there, 438.5) is the
+    generated one; any other name was given or printed and stays as it is."""
+    if data["game"] != "riftbound":
+        return {**data, "schema": 3}
+    system = copy.deepcopy(data.get("system", {}))
+    for field in system.get("battlefields", []):
+        number = field["id"][2:]
+        generated = int(number) if number.isdigit() else None
+        for occupant in (field, *field.get("replaced", [])):
+            occupant["generated"] = (
+                generated
+                if generated is not None
+                and not occupant.get("token")
+                and occupant.get("name") == f"Battlefield {generated}"
+                else None
+            )
+    return {**data, "schema": 3, "system": system}
 
 
 def _load(data: JsonDict) -> AnyState:

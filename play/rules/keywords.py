@@ -87,6 +87,36 @@ MTG_KEYWORDS = (
     "Convoke",
     "Cascade",
     "Storm",
+    "Encore",
+    "Enchant creature",
+    # Protection from a quality the kernel reads (702.16; ``mtg.protection``): the whole phrase
+    # is one name, so "from" and its quality are told in the reader's language too.
+    "Protection from white",
+    "Protection from blue",
+    "Protection from black",
+    "Protection from red",
+    "Protection from green",
+    "Protection from everything",
+    "Protection from artifacts",
+    "Protection from battles",
+    "Protection from creatures",
+    "Protection from enchantments",
+    "Protection from instants",
+    "Protection from lands",
+    "Protection from planeswalkers",
+    "Protection from sorceries",
+    # Abilities the kernel reads from the keyword list as printed phrases (``mtg.combat``,
+    # ``mtg.block_requirements``).
+    "Can't attack",
+    "Can't block",
+    "Can't attack or block",
+    "Can't be blocked",
+    "Can block an additional creature each combat",
+    "Can block any number of creatures",
+    "Attacks each combat if able",
+    "Blocks each combat if able",
+    "All creatures able to block this creature do so",
+    "Must be blocked if able",
 )
 
 RIFTBOUND_KEYWORDS = (
@@ -106,6 +136,8 @@ RIFTBOUND_KEYWORDS = (
     "Tank",
     "Temporary",
     "Vision",
+    # "I must be assigned combat damage last" as the kernel reads it (460.2.c.5).
+    "Assigned combat damage last",
 )
 
 KEYWORDS = tuple(dict.fromkeys((*MTG_KEYWORDS, *RIFTBOUND_KEYWORDS)))

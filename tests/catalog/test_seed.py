@@ -129,3 +129,64 @@ def test_it_and_the_riftbound_import_no_longer_undo_each_other(shared_data) -> N
     counts = load_seed()
     assert not any(key.endswith("updated") for key in counts)
     assert import_file("riftbound", shared_data / "riftbound_cards.json").changes() == 0
+
+
+def test_the_seed_tokens_have_russian_printed_names(seeded: None) -> None:
+    """Issue 21: a Russian player sees the seed's tokens by their Russian names (our own writing
+    of the game's Russian terms), the English name kept; every seed MTG token has one."""
+    from catalog.models import PrintedName
+
+    ru = {
+        str(p.token and p.token.slug): p
+        for p in PrintedName.objects.filter(language="ru").select_related("token")
+    }
+    mtg_tokens = set(TokenDefinition.objects.filter(game="mtg").values_list("slug", flat=True))
+    assert mtg_tokens <= set(ru)
+    assert (ru["mtg-treasure"].name, ru["mtg-treasure"].type_line) == (
+        "Сокровище",
+        "Фишка Артефакт — Сокровище",
+    )
+    assert ru["mtg-clue"].folded == "улика"
+    assert ru["mtg-clue"].text == "{2}, пожертвуйте эту фишку: возьмите карту."
+    # Every token with rules text has it in Russian too.
+    assert all(p.text for p in ru.values() if p.token and p.token.text)
+    goblin = ru["mtg-goblin-1-1-r"].token
+    assert goblin is not None and goblin.name == "Goblin Token"
+
+
+def test_the_seed_never_overwrites_a_printed_name_or_a_curated_token(seeded: None) -> None:
+    from django.utils import timezone
+
+    from catalog.models import PrintedName
+
+    treasure = PrintedName.objects.get(token__slug="mtg-treasure", language="ru")
+    treasure.name = "Клад"  # an importer's or a curator's name
+    treasure.save()
+    clue = TokenDefinition.objects.get(slug="mtg-clue")
+    PrintedName.objects.filter(token=clue).delete()
+    clue.curated_at = timezone.now()
+    clue.save()
+    counts = load_seed()
+    assert PrintedName.objects.get(token__slug="mtg-treasure", language="ru").name == "Клад"
+    assert not PrintedName.objects.filter(token=clue).exists()
+    assert counts["printed names kept as a curator edited the token"] == 1
+    assert counts["printed names created"] == 0
+
+
+def test_a_russian_player_finds_a_seed_token_by_its_russian_name(seeded: None) -> None:
+    from django.test import Client
+
+    assert [t.slug for t in selectors.token_list(q="сокровище")] == ["mtg-treasure"]
+    assert {t.slug for t in selectors.token_list(q="зомби")} >= {
+        "mtg-zombie-2-2-b",
+        "mtg-zombie-2-2-b-decayed",
+    }
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    found = russian.get("/catalog/", {"kind": "tokens", "q": "Улика"}).content.decode()
+    assert "Улика" in found and 'title="Clue Token"' in found
+    page = russian.get("/catalog/tokens/mtg-clue/").content.decode()
+    assert '<h1 lang="ru">Улика' in page and '<p lang="en">Clue Token</p>' in page
+    assert (
+        "Улика"
+        not in Client(HTTP_ACCEPT_LANGUAGE="en").get("/catalog/tokens/mtg-clue/").content.decode()
+    )

@@ -130,3 +130,15 @@ def test_the_table_started_from_a_deck_pins_its_tokens_in_the_palette(owner, own
     pinned = page.split('aria-label="Tokens for this deck"', 1)[1].split("</div>", 1)[0]
     assert 'value="create_token:mtg-goblin-1-1-r"' in pinned
     assert "Goblin" in pinned
+
+
+def test_the_csv_line_errors_read_in_russian_on_the_page(owner_client) -> None:
+    upload = SimpleUploadedFile(
+        "c.csv", b"kind,quantity,name,game\ncard,1,Xorn,mtg\ntoken,1,Xorn,\n"
+    )
+    response = owner_client.post("/collection/import/", {"file": upload}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "для жетона нужен его id (у многих жетонов одно название, CR 111.4)" in html  # noqa: RUF001
+    assert "a token needs its id" not in html
+    assert CollectionItem.objects.count() == 0

@@ -62,3 +62,22 @@ def test_it_lists_only_the_details_that_differ() -> None:
 def test_it_names_colors_as_words() -> None:
     pending = {"kind": "as_enters_color", "options": ["W", "U (all 3)"]}
     assert option_labels(pending, {"seats": SEATS, "objects": []}) == ["White", "Blue (all 3)"]
+
+
+def test_a_battlefield_to_swap_back_to_is_named_in_the_readers_language() -> None:
+    """Riftbound 438.7.b: the options are the replaced battlefields' names; one the table named
+    itself ("Battlefield 1") reads in Russian, a printed one as printed."""
+    from django.utils import translation
+
+    from play.rules import apply, new_game
+    from play.rules.riftbound.system import RIFTBOUND
+
+    state = new_game("riftbound", {"players": ["Ann", "Ben"]})
+    brush = {"type": "create_token", "controller": 0, "token": "rb-brush", "replace": "bf1"}
+    view = RIFTBOUND.view(apply(state, brush).state)
+    field = view["battlefields"][0]
+    assert field["replaced"] == ["Battlefield 1"]
+    pending = {"kind": "swap_back", "options": ["Battlefield 1", "Altar to Unity"]}
+    with translation.override("ru"):
+        assert option_labels(pending, view) == ["Поле битвы 1", "Altar to Unity"]
+    assert option_labels(pending, view) == ["Battlefield 1", "Altar to Unity"]

@@ -1,6 +1,8 @@
 """Battlefields: set up with the table, added as tokens (439.2.b.4) or replacing one (438).
 
 A battlefield is a record in ``battlefields(state)``: ``id`` (the location units name), ``name``,
+``generated`` (N when the table named it "Battlefield N" itself, so pages tell the name in the
+reader's language; None for a name given or printed; ``records.battlefield_name``),
 ``controller``, ``token``, ``definition``, ``text``, ``effects``, ``replaced`` (what Replace put
 in Banishment, 438.5) and ``scored`` (seats that scored it this turn, 465).
 """
@@ -13,19 +15,22 @@ from play.rules import params
 from play.rules.definitions import face_to_payload
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.riftbound import board
-from play.rules.riftbound.records import RiftboundContext, battlefields
+from play.rules.riftbound.records import RiftboundContext, battlefield_name, battlefields
 from play.rules.state import Face
 from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
-_OCCUPANT_KEYS = ("name", "token", "definition", "text", "effects")
+_OCCUPANT_KEYS = ("name", "generated", "token", "definition", "text", "effects")
 
 
-def battlefield_record(battlefield_id: str, name: str) -> JsonDict:
+def battlefield_record(battlefield_id: str, name: str, generated: int | None = None) -> JsonDict:
+    """A battlefield as set up with the table: ``generated`` is the N of a name the table gave
+    it ("Battlefield N"), None for a name the players gave."""
     return {
         "id": battlefield_id,
         "name": name,
+        "generated": generated,
         "controller": None,
         "token": False,
         "definition": None,
@@ -44,6 +49,7 @@ def create_battlefield(
         raise InvalidAction(msg("a battlefield token is one token and has no location"))
     occupant = {
         "name": face.name,
+        "generated": None,
         "token": True,
         "definition": slug,
         "text": face.text,
@@ -83,7 +89,8 @@ def _replace(ctx: RiftboundContext, field: JsonDict, occupant: JsonDict, seat: i
         ctx.event(
             "ceased_to_exist",
             msg(
-                "The replaced {old} token stopped existing in Banishment (438.6).", old=old["name"]
+                "The replaced {old} token stopped existing in Banishment (438.6).",
+                old=battlefield_name(old),
             ),
             "438.6",
             battlefield=field["id"],
@@ -97,7 +104,7 @@ def _replace(ctx: RiftboundContext, field: JsonDict, occupant: JsonDict, seat: i
             "{seat} replaced {old} with a {occupant} battlefield token; {old} is Replaced in "
             "Banishment (438.5).",
             seat=ctx.state.seats[seat].name,
-            old=old["name"],
+            old=battlefield_name(old),
             occupant=occupant["name"],
         ),
         "438.5",
@@ -114,7 +121,7 @@ def swap_back(ctx: RiftboundContext, action: JsonDict) -> None:
         raise IllegalAction(
             msg(
                 "There is nothing in Banishment for {field} to swap back to (438.7.c).",
-                field=field["name"],
+                field=battlefield_name(field),
             ),
             "438.7.c",
         )
@@ -129,14 +136,17 @@ def swap_back(ctx: RiftboundContext, action: JsonDict) -> None:
     original = replaced.pop(names.index(name))
     ctx.event(
         "ceased_to_exist",
-        msg("The {field} token stopped existing (438.7.b).", field=field["name"]),
+        msg("The {field} token stopped existing (438.7.b).", field=battlefield_name(field)),
         "438.7.b",
         battlefield=field["id"],
     )
     field.update(original)
     ctx.event(
         "swapped_back",
-        msg("{name} returned from Banishment to its space (438.7.b).", name=name),
+        msg(
+            "{name} returned from Banishment to its space (438.7.b).",
+            name=battlefield_name(original),
+        ),
         "438.7.b",
         battlefield=field["id"],
     )

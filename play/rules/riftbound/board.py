@@ -13,7 +13,12 @@ from typing import Any
 
 from play.rules.effects import Effect, parse_effects
 from play.rules.errors import IllegalAction, InvalidAction
-from play.rules.riftbound.records import RiftboundObject, RiftboundState, battlefields
+from play.rules.riftbound.records import (
+    RiftboundObject,
+    RiftboundState,
+    battlefield_name,
+    battlefields,
+)
 from play.rules.text import msg
 
 JsonDict = dict[str, Any]
@@ -56,7 +61,7 @@ def battlefield(state: RiftboundState, battlefield_id: object) -> JsonDict:
 def location_name(state: RiftboundState, location: str | None, seat: int) -> str:
     if location == BASE:
         return msg("{seat}'s base", seat=state.seats[seat].name)
-    return str(battlefield(state, location)["name"]) if location else msg("nowhere")
+    return battlefield_name(battlefield(state, location)) if location else msg("nowhere")
 
 
 def players_present(state: RiftboundState, battlefield_id: str) -> set[int]:
@@ -72,7 +77,7 @@ def is_crowded(state: RiftboundState, battlefield_id: str, seat: int) -> bool:
 def check_not_crowded(state: RiftboundState, battlefield_id: str, seat: int) -> None:
     """Units can't go to a battlefield with units of 2 other players (444.2, 144.4.a.1)."""
     if is_crowded(state, battlefield_id, seat):
-        name = battlefield(state, battlefield_id)["name"]
+        name = battlefield_name(battlefield(state, battlefield_id))
         raise IllegalAction(
             msg("{name} already has units of two other players (444.2).", name=name), "444.2"
         )
@@ -104,7 +109,7 @@ def check_play_location(
                 "{seat} doesn't control {field}; units are played to their controller's base or a "
                 "battlefield they control (355.2.a).",
                 seat=state.seats[seat].name,
-                field=field["name"],
+                field=battlefield_name(field),
             ),
             "355.2.a",
         )

@@ -14,6 +14,7 @@ from play.rules.riftbound.records import (
     RiftboundContext,
     RiftboundObject,
     RiftboundState,
+    battlefield_name,
     battlefields,
 )
 from play.rules.text import msg, plural
@@ -160,7 +161,10 @@ def _release_empty_battlefields(ctx: RiftboundContext) -> bool:
             field["controller"] = None
             ctx.event(
                 "battlefield_uncontrolled",
-                msg("{field} has no units and became uncontrolled (323.6).", field=field["name"]),
+                msg(
+                    "{field} has no units and became uncontrolled (323.6).",
+                    field=battlefield_name(field),
+                ),
                 "323.6",
                 battlefield=field["id"],
             )
@@ -192,7 +196,7 @@ def _establish_control(ctx: RiftboundContext) -> bool:
                     "{name} took control of {field}; having already scored it this turn, this is "
                     "not a Conquer (461.5.d, 464.1).",
                     name=name,
-                    field=field["name"],
+                    field=battlefield_name(field),
                 ),
                 "461.5.d",
                 seat=seat,
@@ -205,7 +209,7 @@ def _establish_control(ctx: RiftboundContext) -> bool:
             msg(
                 "{name} took control of {field} and conquered it (464.1).",
                 name=name,
-                field=field["name"],
+                field=battlefield_name(field),
             ),
             "464.1",
             seat=seat,
@@ -226,7 +230,7 @@ def score(ctx: RiftboundContext, seat: int, field: dict[str, object], how: str) 
             msg(
                 "{seat} already scored {field} this turn and scores it only once per turn (465).",
                 seat=ctx.state.seats[seat].name,
-                field=field["name"],
+                field=battlefield_name(field),
             ),
             "465",
             seat=seat,
@@ -244,7 +248,7 @@ def score(ctx: RiftboundContext, seat: int, field: dict[str, object], how: str) 
                 "{seat} can't take the Winning Point by conquering {field} without scoring every "
                 "battlefield this turn and draws a card instead (466.1.b.2).",
                 seat=player.name,
-                field=field["name"],
+                field=battlefield_name(field),
             ),
             "466.1.b.2",
             seat=seat,
@@ -258,7 +262,7 @@ def score(ctx: RiftboundContext, seat: int, field: dict[str, object], how: str) 
         msg(
             "{seat} scored {field} and has {points} ({rule}).",
             seat=player.name,
-            field=field["name"],
+            field=battlefield_name(field),
             points=points(player.points),
             rule=rule,
         ),

@@ -18,7 +18,7 @@ from play.rules.context import times
 from play.rules.errors import IllegalAction
 from play.rules.riftbound import board
 from play.rules.riftbound.cleanup import leave_board
-from play.rules.riftbound.records import RiftboundContext, RiftboundObject
+from play.rules.riftbound.records import RiftboundContext, RiftboundObject, battlefield_name
 from play.rules.stacks import split
 from play.rules.text import msg, plural
 
@@ -50,7 +50,7 @@ def combat(ctx: RiftboundContext, action: JsonDict) -> None:
         "combat",
         msg(
             "Combat at {field}: {seat} attacks, {seat2} defends (459.2.b)",
-            field=field["name"],
+            field=battlefield_name(field),
             seat=state.seats[attacker].name,
             seat2=state.seats[defender].name,
         ),

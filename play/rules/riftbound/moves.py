@@ -12,7 +12,7 @@ from play.rules.riftbound.actions import _noun, chosen, set_exhausted
 from play.rules.riftbound.board import BASE, BOARD, NON_BOARD_ZONES
 from play.rules.riftbound.cards import move_card
 from play.rules.riftbound.cleanup import leave_board
-from play.rules.riftbound.records import RiftboundContext, RiftboundObject
+from play.rules.riftbound.records import RiftboundContext, RiftboundObject, battlefield_name
 from play.rules.text import msg, plural
 
 JsonDict = dict[str, Any]
@@ -59,7 +59,7 @@ def move(ctx: RiftboundContext, action: JsonDict) -> None:
     standard = params.flag(action, "standard")
     if destination != BASE and board.is_crowded(ctx.state, destination, obj.controller):
         if standard:
-            name = board.battlefield(ctx.state, destination)["name"]
+            name = battlefield_name(board.battlefield(ctx.state, destination))
             raise IllegalAction(
                 msg(
                     "{name} already has units of two other players; a Standard Move can't go "

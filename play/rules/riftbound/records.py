@@ -8,6 +8,7 @@ from typing import Any, TypeAlias
 
 from play.rules.context import Context
 from play.rules.state import GameObject, GameState, Seat
+from play.rules.text import msg
 
 JsonDict = dict[str, Any]
 
@@ -36,3 +37,11 @@ def battlefields(state: RiftboundState) -> list[JsonDict]:
     """The battlefield records of the game (``battlefields.py``), kept in the system data."""
     found: list[JsonDict] = state.system.setdefault("battlefields", [])
     return found
+
+
+def battlefield_name(field: JsonDict) -> str:
+    """A battlefield's name for sentences: a name the table gave it ("Battlefield 2", recorded
+    as its number in ``generated``) is a sentence of its own, so a reader's language tells it;
+    a name given or printed stays as it is."""
+    number = field.get("generated")
+    return msg("Battlefield {number}", number=number) if number is not None else field["name"]

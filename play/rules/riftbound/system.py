@@ -24,10 +24,11 @@ from play.rules.riftbound.records import (
     RiftboundObject,
     RiftboundSeat,
     RiftboundState,
+    battlefield_name,
     battlefields,
 )
 from play.rules.riftbound.registry import REGISTRY
-from play.rules.text import msg
+from play.rules.text import message_data, msg
 
 JsonDict = dict[str, Any]
 
@@ -59,11 +60,7 @@ class RiftboundSystem:
         (117), and the first player has channeled and drawn.
         """
         players = _names(setup, "players")
-        fields = (
-            _names(setup, "battlefields")
-            if "battlefields" in setup
-            else [f"Battlefield {i + 1}" for i in range(len(players))]
-        )
+        given = _names(setup, "battlefields") if "battlefields" in setup else None
         seats = [
             RiftboundSeat(
                 name=name,
@@ -85,7 +82,7 @@ class RiftboundSystem:
             system={
                 "victory_score": params.setup_int(setup, "victory_score", 8),
                 "used_this_turn": [],
-                "battlefields": [battlefield_record(f"bf{i + 1}", n) for i, n in enumerate(fields)],
+                "battlefields": _battlefields(given, len(players)),
             },
         )
 
@@ -189,6 +186,17 @@ class RiftboundSystem:
         return seat if seat is not None and 0 <= seat < len(state.seats) else None
 
 
+def _battlefields(given: list[str] | None, players: int) -> list[JsonDict]:
+    """The battlefields named in the setup, else one per player that the table names itself
+    ("Battlefield 1", ...: recorded as generated, so each reader's language tells it)."""
+    if given is not None:
+        return [battlefield_record(f"bf{i + 1}", name) for i, name in enumerate(given)]
+    return [
+        battlefield_record(f"bf{i + 1}", str(battlefield_name({"generated": i + 1})), i + 1)
+        for i in range(players)
+    ]
+
+
 def _played(state: RiftboundState, seat: int) -> JsonDict:
     record = plays.played(state, seat)
     return {k: record[k] for k in ("cards", "tokens", "token_units")}
@@ -229,11 +237,13 @@ def _view_battlefield(field: JsonDict) -> JsonDict:
     return {
         "id": field["id"],
         "name": field["name"],
+        "name_message": message_data(battlefield_name(field)),
         "controller": field["controller"],
         "token": field["token"],
         "definition": field["definition"],
         "text": field["text"],
         "replaced": [r["name"] for r in field["replaced"]],
+        "replaced_messages": [message_data(battlefield_name(r)) for r in field["replaced"]],
         "scored": list(field["scored"]),
     }
 

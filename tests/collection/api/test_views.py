@@ -251,3 +251,42 @@ def test_q_puts_exact_name_matches_first_on_decks_and_the_collection(owner, owne
     ]
     found = owner_client.get(COLLECTION, {"q": "recruit", "game": "riftbound"}).json()["results"]
     assert [i["name"] for i in found] == ["Recruit", "Recruit the Vanguard"]
+
+
+def test_the_csv_line_errors_are_in_the_readers_language(owner_client) -> None:
+    """Issue 21: each line's detail in Russian with Accept-Language: ru, the error code stable."""
+    text = (
+        "kind,quantity,name,game,notes\n"
+        "card,1,Xorn,mtg\n"
+        "box,1,Xorn,mtg\n"
+        "card,0,Xorn,mtg\n"
+        f"card,1,Xorn,mtg,{'x' * 501}\n"
+        "card,1,Xorn,mtg,a,b\n"
+    )
+    response = owner_client.post(
+        f"{COLLECTION}import/",
+        json.dumps({"csv": text}),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["error"] == "invalid_lines"
+    assert body["detail"] == "4 строки файла нельзя импортировать."
+    assert [(line["line"], line["detail"]) for line in body["lines"]] == [
+        (3, "kind должно быть «card» или «token», а не «box»"),  # noqa: RUF001
+        (4, "quantity должно быть целым числом от 1 до 9999"),
+        (5, "notes длиннее 500 символов"),
+        (6, "значений больше, чем 5 столбцов"),
+    ]
+    header = owner_client.post(
+        f"{COLLECTION}import/",
+        json.dumps({"csv": "kind,amount,colour\ncard,1,x\n"}),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert header.json()["lines"][0]["detail"].startswith(
+        "не хватает столбца quantity; неизвестные столбцы amount, colour; столбцы: kind, id,"
+    )
+    english = _post(owner_client, f"{COLLECTION}import/", {"csv": "kind,quantity\ncard,1,2\n"})
+    assert english.json()["lines"][0]["detail"] == "more values than the 2 columns"

@@ -390,3 +390,25 @@ def test_it_says_how_replacement_effects_changed_a_creation_a_choice_finished(se
     value = asked.decode().split('name="choice" value="', 1)[1].split('"', 1)[0]
     response = _post(cast, cast.owner, {"type": "choose", "choice": value.replace("&quot;", '"')})
     assert "Created 1 → 2: Doubling Season: twice that many (614.1)" in response.content.decode()
+
+
+def test_a_riftbound_table_names_its_battlefields_in_the_readers_language(rift) -> None:
+    """Issue 21: the battlefields the table named itself are data ("Battlefield {number}"),
+    told in Russian on the board, in the move form and in the log; the API keeps the kernel's
+    name with the sentence that made it."""
+    recruit = _recruit(rift, ready=True)
+    act(rift.table, rift.owner, {"type": "move", "object": recruit, "to": "bf2"})
+    russian = browser_for(rift.owner)
+    page = russian.get(f"/play/{rift.table.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert '<h2 id="field-bf1">Поле битвы 1 ' in page and '<h2 id="field-bf2">Поле битвы 2 ' in page
+    assert "Battlefield 1" not in page and "Battlefield 2" not in page
+    history = russian.get(
+        f"/api/v1/tables/{rift.table.id}/history/", HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    assert "Поле битвы 2" in history and "Battlefield 2" not in history
+    english = browser_for(rift.owner).get(f"/play/{rift.table.id}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert '<h2 id="field-bf1">Battlefield 1 ' in english.content.decode()
+    api = russian.get(f"/api/v1/tables/{rift.table.id}/", HTTP_ACCEPT_LANGUAGE="ru").json()
+    field = api["battlefields"][0]
+    assert field["name"] == "Battlefield 1"
+    assert field["name_message"] == {"id": "Battlefield {number}", "args": {"number": 1}}
