@@ -316,6 +316,7 @@ def attacks_alone(ctx: MtgContext) -> None:
     a stack of 500 Exalted Knights is 500 instances in one step."""
     state = ctx.state
     declared = attackers(state)
+    _attacks_a_player_alone(ctx, declared)
     if len(declared) != 1 or declared[0].count != 1:
         return
     lone = declared[0]
@@ -348,6 +349,30 @@ def attacks_alone(ctx: MtgContext) -> None:
         object=lone.id,
         count=1,
     )
+
+
+def _attacks_a_player_alone(ctx: MtgContext, declared: list[MtgObject]) -> None:
+    """506.6 (CR 2026-09-25): a creature attacks a player alone if it is the only creature
+    declared attacking that player; one attacking a planeswalker or a battle attacks no
+    player. Told in the log per player, for the cards that ask."""
+    by_seat: dict[int, list[MtgObject]] = {}
+    for obj in declared:
+        if isinstance(obj.attacking, int):
+            by_seat.setdefault(obj.attacking, []).append(obj)
+    for seat, group in sorted(by_seat.items()):
+        if len(group) != 1 or group[0].count != 1:
+            continue
+        ctx.event(
+            "attacks_player_alone",
+            msg(
+                "{lone} attacks {seat} alone (CR 506.6)",
+                lone=name_of(group[0]),
+                seat=ctx.state.seat(seat).name,
+            ),
+            "506.6",
+            object=group[0].id,
+            seat=seat,
+        )
 
 
 COMBAT_STEPS = frozenset(
