@@ -30,6 +30,10 @@ UNBLOCKABLE = "can't be blocked"
 EXTRA_BLOCK = "can block an additional creature each combat"
 ANY_NUMBER = "can block any number of creatures"
 ATTACKS_IF_ABLE = "attacks each combat if able"
+DECLARED = "declared_attackers"
+"""In ``state.system``: [stack id, count, seat attacked or None] for each declaration of this
+declare attackers step, so creatures put onto the battlefield attacking (508.4), which were
+never declared, don't count for attacking alone (506.5, 506.6)."""
 MAX_ALSO = 63
 """The most further attacking stacks one ``block`` names (more by further block actions)."""
 
@@ -196,6 +200,8 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
         count=count,
         defender=where,
     )
+    seat = defender if isinstance(defender, int) else None
+    state.system.setdefault(DECLARED, []).append([part.id, count, seat])
     _attack_triggers(ctx, part)
     if computed.has("Decayed"):
         # 702.147a: "When this creature attacks, sacrifice it at end of combat."
@@ -315,11 +321,15 @@ def attacks_alone(ctx: MtgContext) -> None:
     triggers: "that creature gets +1/+1 until end of turn" (702.83a-b). Counted per stack, so
     a stack of 500 Exalted Knights is 500 instances in one step."""
     state = ctx.state
-    declared = attackers(state)
+    declared = state.system.pop(DECLARED, [])
     _attacks_a_player_alone(ctx, declared)
-    if len(declared) != 1 or declared[0].count != 1:
+    lone = _still_attacking(state, declared[0][0]) if len(declared) == 1 else None
+    if lone is None or declared[0][1] != 1:
         return
-    lone = declared[0]
+    if lone.count > 1:
+        # It merged with identical attackers put onto the battlefield attacking (508.4): any
+        # one of them is the declared one.
+        lone = split(state, lone, 1)
     ctx.event(
         "attacks_alone",
         msg("{lone} attacks alone (CR 506.5)", lone=name_of(lone)),
@@ -351,26 +361,34 @@ def attacks_alone(ctx: MtgContext) -> None:
     )
 
 
-def _attacks_a_player_alone(ctx: MtgContext, declared: list[MtgObject]) -> None:
+def _still_attacking(state: MtgState, stack_id: str) -> MtgObject | None:
+    obj = state.objects.get(stack_id)
+    return obj if obj is not None and obj.attacking is not None else None
+
+
+def _attacks_a_player_alone(ctx: MtgContext, declared: list[list[object]]) -> None:
     """506.6 (CR 2026-09-25): a creature attacks a player alone if it is the only creature
     declared attacking that player; one attacking a planeswalker or a battle attacks no
     player. Told in the log per player, for the cards that ask."""
-    by_seat: dict[int, list[MtgObject]] = {}
-    for obj in declared:
-        if isinstance(obj.attacking, int):
-            by_seat.setdefault(obj.attacking, []).append(obj)
+    by_seat: dict[int, list[list[object]]] = {}
+    for entry in declared:
+        if isinstance(entry[2], int):
+            by_seat.setdefault(entry[2], []).append(entry)
     for seat, group in sorted(by_seat.items()):
-        if len(group) != 1 or group[0].count != 1:
+        if len(group) != 1 or group[0][1] != 1:
+            continue
+        obj = _still_attacking(ctx.state, str(group[0][0]))
+        if obj is None:
             continue
         ctx.event(
             "attacks_player_alone",
             msg(
                 "{lone} attacks {seat} alone (CR 506.6)",
-                lone=name_of(group[0]),
+                lone=name_of(obj),
                 seat=ctx.state.seat(seat).name,
             ),
             "506.6",
-            object=group[0].id,
+            object=obj.id,
             seat=seat,
         )
 

@@ -96,7 +96,8 @@ def cites(t: Judge, rule: str) -> bool:
 
 def stacks(t: Judge, name: str) -> list[tuple[int, int, Any]]:
     return sorted(
-        (o["count"], o["damage"], o["attacking"]) for o in t.objects(name)  # type: ignore[misc]
+        (o["count"], o["damage"], o["attacking"])
+        for o in t.objects(name)
     )
 
 
@@ -118,9 +119,9 @@ def test_508_1b_a_stack_splits_over_two_players_a_planeswalker_and_misses_the_fo
     wall = make(t, 2, creature("Wall Token", "0", "4", "Defender"))
     t.to("declare_attackers")
     t.act({"type": "attack", "object": goblins, "count": 12, "defender": {"seat": 1}})
-    left = [o for o in t.objects("Goblin Token") if o["attacking"] is None][0]["id"]
+    left = next(o for o in t.objects("Goblin Token") if o["attacking"] is None)["id"]
     t.act({"type": "attack", "object": left, "count": 5, "defender": {"object": walker_id}})
-    left = [o for o in t.objects("Goblin Token") if o["attacking"] is None][0]["id"]
+    left = next(o for o in t.objects("Goblin Token") if o["attacking"] is None)["id"]
     t.act({"type": "attack", "object": left, "count": 3, "defender": 2})
     assert stacks(t, "Goblin Token") == [
         (3, 0, {"seat": 2}),
@@ -128,7 +129,7 @@ def test_508_1b_a_stack_splits_over_two_players_a_planeswalker_and_misses_the_fo
         (12, 0, {"seat": 1}),
     ]
     t.to("declare_blockers")
-    at_cara = [o for o in t.objects("Goblin Token") if o["attacking"] == {"seat": 2}][0]["id"]
+    at_cara = next(o for o in t.objects("Goblin Token") if o["attacking"] == {"seat": 2})["id"]
     t.act({"type": "block", "object": wall, "count": 1, "attacker": at_cara})
     t.act({"type": "next_step"})
     assert t.state["step"] == "combat_damage"
@@ -508,7 +509,7 @@ def test_725_2_726_2_combat_damage_to_the_monarch_moves_it_damage_to_a_walker_do
     t.act({"type": "put_card", "controller": 1, "definition": walker})
     t.to("declare_attackers")
     t.act({"type": "attack", "object": imps, "defender": {"object": t.oid("Ben's Walker")}})
-    rest = [o for o in t.objects("Imp Token") if o["attacking"] is None][0]["id"]
+    rest = next(o for o in t.objects("Imp Token") if o["attacking"] is None)["id"]
     t.act({"type": "attack", "object": rest, "defender": {"seat": 2}})
     t.to("combat_damage")
     assert [s["designations"] for s in t.state["seats"]] == [["initiative"], ["monarch"], []]
@@ -654,7 +655,12 @@ def test_111_10x_heartwood_taps_for_r_or_g_only_and_is_red_and_green(catalog: No
         f"/api/v1/tables/{t.id}/actions/",
         {
             "expected_version": t.version,
-            "action": {"type": "activate", "object": h["id"], "ability": 0, "choices": {"color": "U"}},
+            "action": {
+                "type": "activate",
+                "object": h["id"],
+                "ability": 0,
+                "choices": {"color": "U"},
+            },
         },
         format="json",
     )
@@ -665,7 +671,7 @@ def test_111_10x_heartwood_taps_for_r_or_g_only_and_is_red_and_green(catalog: No
         (1, False),
         (1, True),
     ]
-    tapped = [o for o in t.objects("Heartwood Token") if o["tapped"]][0]["id"]
+    tapped = next(o for o in t.objects("Heartwood Token") if o["tapped"])["id"]
     t.act(
         {"type": "activate", "object": tapped, "ability": 0, "choices": {"color": "R"}},
         status=422,
@@ -686,9 +692,7 @@ def test_701_71a_empower_jace_with_parallel_lives_one_jace_gets_the_counters(
     if t.state["pending_choice"]:
         t.act({"type": "choose", "choice": t.state["pending_choice"]["options"][0]})
     jaces = [o for o in t.state["objects"] if "Jace" in o["subtypes"]]
-    assert [(j["count"], j["counters"], j["colors"]) for j in jaces] == [
-        (1, {"loyalty": 2}, ["U"])
-    ]
+    assert [(j["count"], j["counters"], j["colors"]) for j in jaces] == [(1, {"loyalty": 2}, ["U"])]
     t.act({"type": "empower_jace", "seat": 0, "amount": 1})
     jaces = [o for o in t.state["objects"] if "Jace" in o["subtypes"]]
     assert [(j["count"], j["counters"]) for j in jaces] == [(1, {"loyalty": 3})]
@@ -731,7 +735,9 @@ def test_506_6_506_8_the_renumbered_rules_are_what_the_log_cites(catalog: None) 
 
 
 def _rb_id(t: Judge, name: str, seat: int) -> str:
-    return str([o for o in t.state["objects"] if o["name"] == name and o["controller"] == seat][0]["id"])
+    return str(
+        next(o for o in t.state["objects"] if o["name"] == name and o["controller"] == seat)["id"]
+    )
 
 
 def test_rb_460_might_is_summed_and_assigned_lethal_first_then_the_hold(catalog: None) -> None:
@@ -754,7 +760,7 @@ def test_rb_460_might_is_summed_and_assigned_lethal_first_then_the_hold(catalog:
     while t.state["pending_choice"]:
         t.act({"type": "choose", "choice": t.state["pending_choice"]["options"][0]})
     assert [o for o in t.state["objects"] if o["name"] == "Recruit"] == []
-    b = [o for o in t.state["objects"] if o["name"] == "Brute"][0]
+    b = next(o for o in t.state["objects"] if o["name"] == "Brute")
     assert (b["damage"], b["location"]) == (0, "bf2")
     assert {f["id"]: f["controller"] for f in t.state["battlefields"]}["bf2"] == 1
     assert [s["points"] for s in t.state["seats"]] == points
@@ -780,3 +786,337 @@ def test_rb_188_gain_control_of_a_unit_token_and_refusals(catalog: None) -> None
     )
     assert 400 <= body.status_code < 500, body.json()
     t.settled()
+
+
+def test_rb_461_5_b_everyone_dies_and_the_battlefield_becomes_uncontrolled(
+    catalog: None,
+) -> None:
+    """460.2/461: Ann's 2-Might unit attacks Ben's 2-Might unit at Ben's battlefield: each
+    deals 2, both are killed; 461.5.b: with no units left there the battlefield becomes
+    uncontrolled, nobody conquers, nobody scores."""
+    t = table(game="riftbound")
+    duelist = {"name": "Duelist", "types": ["Unit"], "might": 2}
+    t.act({"type": "create_token", "controller": 1, "definition": duelist, "ready": True})
+    t.act({"type": "move", "object": _rb_id(t, "Duelist", 1), "to": "bf2"})
+    points = [s["points"] for s in t.state["seats"]]
+    t.act({"type": "create_token", "controller": 0, "definition": duelist, "ready": True})
+    t.act({"type": "move", "object": _rb_id(t, "Duelist", 0), "to": "bf2"})
+    t.act({"type": "combat", "battlefield": "bf2"})
+    assert [o for o in t.state["objects"] if o["name"] == "Duelist"] == []
+    assert {f["id"]: f["controller"] for f in t.state["battlefields"]}["bf2"] is None
+    assert [s["points"] for s in t.state["seats"]] == points
+    t.settled()
+
+
+def test_rb_464_1_the_attacker_who_wins_conquers_and_scores_once_per_turn(
+    catalog: None,
+) -> None:
+    """461.5/464.1: Ann's 3-Might unit kills Ben's Recruit (1 Might) at Ben's battlefield:
+    Ann establishes control, a conquer, +1 point (466.1). Her unit took 1 and heals (461.1.a.1).
+    465: if Ben retakes it and Ann wins it back the same turn, she doesn't score again."""
+    t = table(game="riftbound")
+    t.act(
+        {"type": "create_token", "controller": 1, "token": "rb-recruit", "count": 2, "ready": True}
+    )
+    t.act({"type": "move", "object": _rb_id(t, "Recruit", 1), "to": "bf2"})
+    knight = {"name": "Knight", "types": ["Unit"], "might": 3}
+    t.act({"type": "create_token", "controller": 0, "definition": knight, "ready": True})
+    start = t.state["seats"][0]["points"]
+    t.act({"type": "move", "object": _rb_id(t, "Knight", 0), "to": "bf2"})
+    t.act({"type": "combat", "battlefield": "bf2"})
+    k = next(o for o in t.state["objects"] if o["name"] == "Knight")
+    assert (k["damage"], k["location"]) == (0, "bf2")
+    assert {f["id"]: f["controller"] for f in t.state["battlefields"]}["bf2"] == 0
+    assert t.state["seats"][0]["points"] == start + 1
+    rest = [o for o in t.state["objects"] if o["name"] == "Recruit" and o["location"] == "base"]
+    t.act({"type": "move", "object": rest[0]["id"], "to": "bf2"})
+    t.act({"type": "combat", "battlefield": "bf2", "attacker": 1})
+    assert {f["id"]: f["controller"] for f in t.state["battlefields"]}["bf2"] == 0
+    assert t.state["seats"][0]["points"] == start + 1
+    t.settled()
+
+
+def test_rb_456_a_combat_needs_two_players_units(catalog: None) -> None:
+    """456/457: a combat is staged only where units of two opposing players are; otherwise
+    the action is refused with a 4xx and a rule, and nothing is written."""
+    t = table(game="riftbound")
+    t.act({"type": "create_token", "controller": 0, "token": "rb-recruit", "ready": True})
+    t.act({"type": "move", "object": _rb_id(t, "Recruit", 0), "to": "bf1"})
+    version = t.version
+    body = t.act({"type": "combat", "battlefield": "bf1"}, status=422)
+    assert body["rule"] == "456"
+    odd = t.client.post(
+        f"/api/v1/tables/{t.id}/actions/",
+        {"expected_version": t.version, "action": {"type": "combat", "battlefield": "nowhere"}},
+        format="json",
+    )
+    assert odd.status_code in (400, 404, 422) and odd.json()["detail"]
+    assert t.get()["version"] == version
+
+
+def test_702_19c_trample_over_a_blocker_into_a_planeswalker_not_the_player(
+    catalog: None,
+) -> None:
+    """702.19c: a trampler attacking a planeswalker assigns the excess over lethal to the
+    planeswalker, not to its controller. 5/5 trample at Ben's 4-loyalty walker, blocked by a
+    2/2: 2 to the blocker, 3 to the walker (loyalty 1), Ben's life unchanged."""
+    t = table()
+    rhino = make(t, 0, creature("Rhino Token", "5", "5", "Trample"))
+    walker = {"name": "Ben's Walker", "types": ["Planeswalker"], "loyalty": "4"}
+    t.act({"type": "put_card", "controller": 1, "definition": walker})
+    bear = make(t, 1, creature("Bear Token", "2", "2"))
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": rhino, "defender": {"object": t.oid("Ben's Walker")}})
+    t.to("declare_blockers")
+    t.act({"type": "block", "object": bear, "attacker": rhino})
+    t.act({"type": "next_step"})
+    if t.state["pending_choice"]:
+        t.act({"type": "choose", "choice": t.state["pending_choice"]["options"][-1]})
+    assert t.one("Ben's Walker")["counters"] == {"loyalty": 1}
+    assert t.seat(1)["life"] == 20
+    assert t.objects("Bear Token") == []
+    t.settled()
+
+
+def test_702_2c_702_19b_deathtouch_trample_over_a_stack_of_two_blockers(catalog: None) -> None:
+    """702.2c + 702.19b: with deathtouch 1 damage is lethal, so a 3/3 deathtouch trampler
+    blocked by two 5/5s (one stack, both blocking it) assigns 1 + 1 and tramples 1 over; both
+    blockers die (704.5h); the attacker takes 10 and dies."""
+    t = table()
+    basilisk = make(t, 0, creature("Basilisk Token", "3", "3", "Deathtouch", "Trample"))
+    giants = make(t, 1, creature("Giant Token", "5", "5"), 2)
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": basilisk, "defender": 1})
+    t.to("declare_blockers")
+    t.act({"type": "block", "object": giants, "count": 2, "blocked": 1, "attacker": basilisk})
+    t.act({"type": "next_step"})
+    if t.state["pending_choice"]:
+        options = t.state["pending_choice"]["options"]
+        t.act({"type": "choose", "choice": options[-1]})
+    assert t.objects("Giant Token") == []
+    assert t.objects("Basilisk Token") == []
+    assert t.seat(1)["life"] == 19
+    t.settled()
+
+
+def test_509_1h_506_4_a_blocked_attacker_whose_blocker_left_deals_no_damage(
+    catalog: None,
+) -> None:
+    """509.1h: a blocked creature stays blocked when its blocker is removed from combat; with
+    no creature blocking it and no trample it assigns no damage (510.1c). A trampler in the same
+    spot assigns all its damage to the player (702.19e)."""
+    t = table()
+    bear = make(t, 0, creature("Bear Token", "2", "2"))
+    rhino = make(t, 0, creature("Rhino Token", "4", "4", "Trample"))
+    walls = make(t, 1, creature("Wall Token", "0", "6"), 2)
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": bear, "defender": 1})
+    t.act({"type": "attack", "object": rhino, "defender": 1})
+    t.to("declare_blockers")
+    t.act({"type": "block", "object": walls, "count": 1, "attacker": bear})
+    rest = next(o for o in t.objects("Wall Token") if not o["blocking"])["id"]
+    t.act({"type": "block", "object": rest, "count": 1, "attacker": rhino})
+    for o in list(t.objects("Wall Token")):
+        t.act({"type": "sacrifice", "object": o["id"]})
+    assert t.objects("Wall Token") == []
+    t.act({"type": "next_step"})
+    assert t.seat(1)["life"] == 16
+    t.settled()
+
+
+def test_506_4_control_change_removes_an_attacker_from_combat(catalog: None) -> None:
+    """506.4: a permanent that comes under another player's control is removed from combat.
+    Ben takes control of an attacking 3/3 after blocks: it deals no combat damage to Ben and
+    is no longer attacking."""
+    t = table()
+    ogre = make(t, 0, creature("Ogre Token", "3", "3"))
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": ogre, "defender": 1})
+    t.to("declare_blockers")
+    t.act({"type": "gain_control", "object": ogre, "seat": 1})
+    assert t.one("Ogre Token")["attacking"] is None
+    t.act({"type": "next_step"})
+    assert [s["life"] for s in t.state["seats"]] == [20, 20]
+    t.settled()
+
+
+def test_725_2_a_zero_power_attacker_deals_no_damage_and_takes_nothing(catalog: None) -> None:
+    """725.2 triggers on a creature DEALING combat damage to the monarch; 510.1a: a creature
+    with 0 power assigns no combat damage. An unblocked 0/4 attacker leaves the monarch where
+    it is; a 1/1 takes it."""
+    t = table()
+    t.act({"type": "set_designation", "seat": 1, "designation": "monarch"})
+    wall = make(t, 0, {**creature("Wall Token", "0", "4"), "keywords": ["Haste"]})
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": wall, "defender": 1})
+    t.to("combat_damage")
+    assert [s["designations"] for s in t.state["seats"]] == [[], ["monarch"]]
+    assert t.seat(1)["life"] == 20
+    t.settled()
+
+
+def test_514_2_damage_stays_through_combat_and_goes_at_cleanup(catalog: None) -> None:
+    """511.3: at end of combat creatures stop attacking and blocking; 120.6/514.2: damage
+    stays marked until the cleanup step. A 2/4 blocker that took 3 is still damaged in the
+    second main phase and whole on the next turn."""
+    t = table()
+    ogre = make(t, 0, creature("Ogre Token", "3", "3"))
+    wall = make(t, 1, creature("Wall Token", "2", "4"))
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": ogre, "defender": 1})
+    t.to("declare_blockers")
+    t.act({"type": "block", "object": wall, "attacker": ogre})
+    t.to("main2")
+    w, o = t.one("Wall Token"), t.one("Ogre Token")
+    assert (w["damage"], w["blocking"], o["damage"], o["attacking"]) == (3, [], 2, None)
+    t.act({"type": "pass_turn"})
+    assert (t.one("Wall Token")["damage"], t.one("Ogre Token")["damage"]) == (0, 0)
+    t.settled()
+
+
+def test_506_5_a_token_put_onto_the_battlefield_attacking_was_not_declared(
+    catalog: None,
+) -> None:
+    """506.5: a creature attacks alone if it's the only creature DECLARED as an attacker;
+    508.4: a creature put onto the battlefield attacking was never declared. One Knight is
+    declared, then a Soldier token is created attacking the same player: the Knight still
+    attacked alone, and attacked Ben alone (506.6)."""
+    t = table()
+    knight = make(t, 0, creature("Knight Token", "2", "2"))
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": knight, "defender": 1})
+    soldier = {**creature("Soldier Token", "1", "1"), "colors": ["W"]}
+    t.act({"type": "create_token", "controller": 0, "definition": soldier, "attacking": 1})
+    assert t.one("Soldier Token")["attacking"] == {"seat": 1}
+    t.act({"type": "next_step"})
+    alone = [e for e in t.events if e["rule"] in ("506.5", "506.6")]
+    assert [(e["rule"], e["object"]) for e in alone] == [("506.6", knight), ("506.5", knight)]
+    t.settled()
+
+
+def test_302_6_a_creature_gained_this_turn_cant_attack_vigilance_doesnt_tap(
+    catalog: None,
+) -> None:
+    """302.6: a creature can't attack unless its controller has controlled it continuously
+    since their most recent turn began; 702.20b: attacking doesn't tap a vigilant creature."""
+    t = table()
+    stolen = make(t, 1, {**creature("Ox Token", "2", "4"), "keywords": []})
+    guard = make(t, 0, creature("Guard Token", "2", "2", "Vigilance"))
+    t.act({"type": "pass_turn"})
+    t.act({"type": "pass_turn"})
+    t.act({"type": "gain_control", "object": stolen, "seat": 0})
+    t.to("declare_attackers")
+    body = t.act({"type": "attack", "object": stolen, "defender": 1}, status=422)
+    assert body["rule"] == "302.6"
+    t.act({"type": "attack", "object": guard, "defender": 1})
+    assert t.one("Guard Token")["tapped"] is False
+    t.settled()
+
+
+def test_704_5q_infect_counters_annihilate_plus_counters(catalog: None) -> None:
+    """702.90c/120.3d: infect damage to a creature becomes -1/-1 counters; 704.5q: +1/+1 and
+    -1/-1 counters on one permanent annihilate. A 2/2 with two +1/+1 counters blocking a 2/2
+    infect attacker ends a 2/2 with no counters and no damage."""
+    t = table()
+    mite = make(t, 0, creature("Mite Token", "2", "2", "Infect"))
+    ox = make(t, 1, {**creature("Ox Token", "2", "2"), "keywords": []})
+    t.act({"type": "add_counters", "object": ox, "kind": "+1/+1", "amount": 2})
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": mite, "defender": 1})
+    t.to("declare_blockers")
+    t.act({"type": "block", "object": ox, "attacker": mite})
+    t.act({"type": "next_step"})
+    o = t.one("Ox Token")
+    assert (o["counters"], o["damage"], o["power"], o["toughness"]) == ({}, 0, 2, 2)
+    assert t.objects("Mite Token") == []
+    t.settled()
+
+
+def test_702_80a_wither_kills_an_indestructible_through_toughness(catalog: None) -> None:
+    """702.80a + 702.12b: wither damage is -1/-1 counters, so a 2/2 indestructible blocker
+    dealt 2 by a wither attacker has toughness 0 and is put into the graveyard (704.5f)."""
+    t = table()
+    elf = make(t, 0, creature("Elf Token", "2", "3", "Wither"))
+    golem = make(t, 1, creature("Golem Token", "2", "2", "Indestructible"))
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": elf, "defender": 1})
+    t.to("declare_blockers")
+    t.act({"type": "block", "object": golem, "attacker": elf})
+    t.act({"type": "next_step"})
+    assert t.objects("Golem Token") == []
+    assert t.one("Elf Token")["damage"] == 2
+    t.settled()
+
+
+def test_510_4_double_strike_infect_gives_poison_twice_and_commander_damage_twice(
+    catalog: None,
+) -> None:
+    """510.4 + 702.90b + 903.10a: a 3/3 double strike infect commander unblocked: 3 poison in
+    each damage step (6), and 6 combat damage by that commander recorded; no life lost."""
+    t = table()
+    hero = make(t, 0, creature("Hero Token", "3", "3", "Double strike", "Infect"))
+    t.act({"type": "set_designation", "object": hero, "designation": "commander"})
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": hero, "defender": 1})
+    t.to("combat_damage")
+    ben = t.seat(1)
+    assert (ben["life"], ben["counters"].get("poison"), list(ben["commander_damage"].values())) == (
+        20,
+        6,
+        [6],
+    )
+    t.settled()
+
+
+def test_701_71a_empower_jace_with_doubling_season_doubles_tokens_and_loyalty(
+    catalog: None,
+) -> None:
+    """701.71a with Doubling Season: two Jace tokens are created (111.1, 614.16); one is chosen
+    and Doubling Season doubles the N loyalty counters put on it (it's an effect putting
+    counters on a permanent you control, 614.16): empower Jace 2 gives loyalty 4; the other
+    Jace at 0 loyalty goes (704.5i)."""
+    t = table()
+    t.act({"type": "put_card", "controller": 0, "card": "mtg-doubling-season"})
+    t.act({"type": "empower_jace", "seat": 0, "amount": 2})
+    if t.state["pending_choice"]:
+        t.act({"type": "choose", "choice": t.state["pending_choice"]["options"][0]})
+    jaces = [o for o in t.state["objects"] if "Jace" in o["subtypes"]]
+    assert [(j["count"], j["counters"]) for j in jaces] == [(1, {"loyalty": 4})]
+    t.settled()
+
+
+def test_702_135a_afterlife_spirits_meet_a_token_doubler(catalog: None) -> None:
+    """702.135a + 111.1/614.16: afterlife creates tokens, so a token doubler doubles them: a
+    stack of two Afterlife 2 tokens dying with Parallel Lives gives 2 x 2 x 2 = 8 Spirits."""
+    t = table()
+    monks = make(t, 0, {**creature("Monk Token", "1", "1", "Afterlife 2"), "colors": ["W"]}, 2)
+    t.act({"type": "put_card", "controller": 0, "card": "mtg-parallel-lives"})
+    t.act({"type": "destroy", "object": monks, "count": 2})
+    assert sum(o["count"] for o in t.objects("Spirit Token")) == 8
+    t.settled()
+
+
+def test_player_counters_and_commander_damage_refuse_bad_amounts(catalog: None) -> None:
+    """122.1/903.10a: counters on a player and commander damage never go below 0; bad input is
+    a 4xx with a sentence, never a 500, and writes nothing."""
+    t = table()
+    a = make(t, 0, creature("Alpha Token", "1", "1"))
+    t.act({"type": "set_designation", "object": a, "designation": "commander"})
+    version = t.version
+    for action in (
+        {"type": "adjust_player_counters", "seat": 1, "kind": "poison", "amount": "lots"},
+        {"type": "adjust_player_counters", "seat": 5, "kind": "poison", "amount": 1},
+        {"type": "commander_damage", "seat": 1, "source": "", "amount": 3},
+        {"type": "commander_damage", "seat": 1, "source": a, "amount": 2.5},
+        {"type": "set_designation", "seat": 1, "designation": "emperor"},
+        {"type": "empower_jace", "seat": 0, "amount": -1},
+        {"type": "block", "object": a, "attacker": a},
+    ):
+        r = t.client.post(
+            f"/api/v1/tables/{t.id}/actions/",
+            {"expected_version": version, "action": action},
+            format="json",
+        )
+        assert 400 <= r.status_code < 500 and r.json()["detail"], (action, r.status_code)
+    t.act({"type": "adjust_player_counters", "seat": 1, "kind": "poison", "amount": -2}, 422)
+    assert t.get()["version"] == version
