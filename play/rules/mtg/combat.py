@@ -34,6 +34,9 @@ DECLARED = "declared_attackers"
 """In ``state.system``: [stack id, count, seat attacked or None] for each declaration of this
 declare attackers step, so creatures put onto the battlefield attacking (508.4), which were
 never declared, don't count for attacking alone (506.5, 506.6)."""
+UNATTACKED = "no_longer_attacked"
+"""In ``state.system``: the planeswalkers and battles removed from combat while still on the
+battlefield (506.4: their controller or protector changed) until combat ends."""
 MAX_ALSO = 63
 """The most further attacking stacks one ``block`` names (more by further block actions)."""
 
@@ -391,6 +394,33 @@ def _attacks_a_player_alone(ctx: MtgContext, declared: list[list[object]]) -> No
             object=obj.id,
             seat=seat,
         )
+
+
+def stop_being_attacked(ctx: MtgContext, obj: MtgObject) -> None:
+    """506.4: a planeswalker or battle being attacked whose controller or protector changes is
+    removed from combat; 506.4c: the creatures attacking it go on attacking, but attack nothing
+    and, unblocked, deal no combat damage."""
+    state = ctx.state
+    if not any(o.attacking == obj.id for o in on_battlefield(state)):
+        return
+    removed = state.system.setdefault(UNATTACKED, [])
+    if obj.id not in removed:
+        removed.append(obj.id)
+    ctx.event(
+        "removed_from_combat",
+        msg(
+            "{obj} is no longer attacked: the creatures attacking it attack nothing (CR 506.4, "
+            "506.4c)",
+            obj=name_of(obj),
+        ),
+        "506.4c",
+        object=obj.id,
+    )
+
+
+def attacks_nothing(state: MtgState, target: Defender | None) -> bool:
+    """What the creature attacks was removed from combat by a change of control (506.4c)."""
+    return isinstance(target, str) and target in state.system.get(UNATTACKED, ())
 
 
 COMBAT_STEPS = frozenset(

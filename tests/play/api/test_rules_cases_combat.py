@@ -95,10 +95,7 @@ def cites(t: Judge, rule: str) -> bool:
 
 
 def stacks(t: Judge, name: str) -> list[tuple[int, int, Any]]:
-    return sorted(
-        (o["count"], o["damage"], o["attacking"])
-        for o in t.objects(name)
-    )
+    return sorted((o["count"], o["damage"], o["attacking"]) for o in t.objects(name))
 
 
 # --- 508.1b, 506.3: attacks split across players, planeswalkers and battles ------------------
@@ -1120,3 +1117,162 @@ def test_player_counters_and_commander_damage_refuse_bad_amounts(catalog: None) 
         assert 400 <= r.status_code < 500 and r.json()["detail"], (action, r.status_code)
     t.act({"type": "adjust_player_counters", "seat": 1, "kind": "poison", "amount": -2}, 422)
     assert t.get()["version"] == version
+
+
+def test_702_111b_a_menace_stack_needs_two_blockers_for_each_creature(catalog: None) -> None:
+    """702.111b per creature (509.1a: a creature blocks one attacker): two menace attackers
+    (one stack) blocked by two Guards with blocked 2 get one Guard each: illegal. Four Guards
+    with blocked 2 give each attacker two: legal, and each 2/2 attacker dies to its 2 Guards
+    (2 + 2 damage) while killing one of them."""
+    t = table()
+    brutes = make(t, 0, creature("Brute Token", "2", "2", "Menace"), 2)
+    guards = make(t, 1, creature("Guard Token", "2", "2"), 4)
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": brutes, "count": 2, "defender": 1})
+    t.to("declare_blockers")
+    t.act({"type": "block", "object": guards, "count": 2, "blocked": 2, "attacker": brutes})
+    t.act({"type": "next_step"}, status=422)
+    t.undo()
+    t.act({"type": "block", "object": guards, "count": 4, "blocked": 2, "attacker": brutes})
+    t.act({"type": "next_step"})
+    while t.state["pending_choice"]:
+        t.act({"type": "choose", "choice": t.state["pending_choice"]["options"][0]})
+    assert t.objects("Brute Token") == []
+    assert sum(o["count"] for o in t.objects("Guard Token")) == 2
+    assert t.seat(1)["life"] == 20
+    t.settled()
+
+
+def test_702_164_toxic_gives_poison_on_top_of_the_damage(catalog: None) -> None:
+    """702.164b / 120.3g: combat damage to a player by a source with toxic N also gives that
+    player N poison counters; the damage itself is still life loss. A stack of three 1/1 Toxic 2
+    unblocked: Ben loses 3 life and gets 6 poison counters."""
+    t = table()
+    rats = make(t, 0, creature("Rat Token", "1", "1", "Toxic 2"), 3)
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": rats, "count": 3, "defender": 1})
+    t.to("combat_damage")
+    ben = t.seat(1)
+    assert (ben["life"], ben["counters"].get("poison")) == (17, 6)
+    t.settled()
+
+
+def test_604_3_a_counting_star_shrinks_between_the_two_damage_steps(catalog: None) -> None:
+    """604.3/613.4a: a "*" that counts creatures you control is continuously recomputed. Ann's
+    Avatar (*/* = creatures Ann controls) attacks with a Goblin while another Goblin stays home:
+    3/3. Ben's first striker kills the attacking Goblin in the first-strike step (510.4), so in
+    the regular step the unblocked Avatar is 2/2 and deals 2: Ben 18."""
+    t = table()
+    avatar = {
+        **creature("Avatar Token", "*", "*"),
+        "effects": [
+            {
+                "kind": "cda_pt",
+                "counts": "permanents",
+                "whose": "you",
+                "filter": {"types": ["Creature"]},
+            }
+        ],
+    }
+    a = make(t, 0, avatar)
+    goblins = make(t, 0, creature("Goblin Token", "1", "1"), 2)
+    assert (t.one("Avatar Token")["power"], t.one("Avatar Token")["toughness"]) == (3, 3)
+    knight = make(t, 1, creature("Knight Token", "2", "2", "First strike"))
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": a, "defender": 1})
+    t.act({"type": "attack", "object": goblins, "count": 1, "defender": 1})
+    t.to("declare_blockers")
+    attacking = next(o for o in t.objects("Goblin Token") if o["attacking"])["id"]
+    t.act({"type": "block", "object": knight, "attacker": attacking})
+    t.act({"type": "next_step"})
+    assert t.state["step"] == "first_strike_damage"
+    assert t.one("Avatar Token")["power"] == 2
+    t.act({"type": "next_step"})
+    assert t.seat(1)["life"] == 18
+    t.settled()
+
+
+def test_604_3_a_graveyard_counting_star_ignores_tokens_that_ceased(catalog: None) -> None:
+    """604.3 + 704.5d: a */1+* counting creature cards in all graveyards: a dying creature token
+    is in the graveyard only until state-based actions make it cease to exist, so afterwards it
+    isn't counted; a nontoken creature card there is. 1/2 with one card, still 1/2 after a token
+    died, 2/3 after a second card."""
+    t = table()
+    grizzly = {"name": "Grizzly", "types": ["Creature"], "power": "2", "toughness": "2"}
+    t.act({"type": "put_card", "controller": 1, "definition": grizzly, "zone": "graveyard"})
+    lurker = {
+        **creature("Lurker Token", "*", "1+*"),
+        "effects": [
+            {
+                "kind": "cda_pt",
+                "counts": "graveyard_cards",
+                "whose": "any",
+                "filter": {"types": ["Creature"]},
+            }
+        ],
+    }
+    make(t, 0, lurker)
+    assert (t.one("Lurker Token")["power"], t.one("Lurker Token")["toughness"]) == (1, 2)
+    goblin = make(t, 0, creature("Goblin Token", "1", "1"))
+    t.act({"type": "destroy", "object": goblin})
+    assert (t.one("Lurker Token")["power"], t.one("Lurker Token")["toughness"]) == (1, 2)
+    t.act({"type": "put_card", "controller": 0, "definition": grizzly})
+    t.act({"type": "destroy", "object": t.oid("Grizzly")})
+    assert (t.one("Lurker Token")["power"], t.one("Lurker Token")["toughness"]) == (2, 3)
+    t.settled()
+
+
+def test_rb_187_3_a_gaining_the_only_unit_at_a_battlefield_takes_it_over(catalog: None) -> None:
+    """187.3.a: a unit of a player who doesn't control a battlefield becoming present there
+    (here by a control change) contests it; 187.4/461.5: with no other player's units there,
+    that player establishes control, a conquer (464.1): Ben controls bf1 and scores 1."""
+    t = table(game="riftbound")
+    t.act({"type": "create_token", "controller": 0, "token": "rb-recruit", "ready": True})
+    t.act({"type": "move", "object": _rb_id(t, "Recruit", 0), "to": "bf1"})
+    assert {f["id"]: f["controller"] for f in t.state["battlefields"]}["bf1"] == 0
+    ben = t.state["seats"][1]["points"]
+    t.act({"type": "gain_control", "object": _rb_id(t, "Recruit", 0), "seat": 1})
+    r = next(o for o in t.state["objects"] if o["name"] == "Recruit")
+    assert (r["controller"], r["location"]) == (1, "bf1")
+    assert {f["id"]: f["controller"] for f in t.state["battlefields"]}["bf1"] == 1
+    assert t.state["seats"][1]["points"] == ben + 1
+    t.settled()
+
+
+def test_rb_187_4_b_a_control_change_among_two_units_stages_a_combat(catalog: None) -> None:
+    """187.3.a/187.4.b: Ben gains one of Ann's two Recruits at her battlefield: it is contested
+    and control can't change before a combat; the combat (Ben's 1 Might against Ann's 1)
+    kills both (460, 461) and leaves bf1 uncontrolled (461.5.b)."""
+    t = table(game="riftbound")
+    t.act(
+        {"type": "create_token", "controller": 0, "token": "rb-recruit", "count": 2, "ready": True}
+    )
+    t.act({"type": "move", "object": _rb_id(t, "Recruit", 0), "count": 2, "to": "bf1"})
+    t.act({"type": "gain_control", "object": _rb_id(t, "Recruit", 0), "count": 1, "seat": 1})
+    assert {f["id"]: f["controller"] for f in t.state["battlefields"]}["bf1"] == 0
+    t.act({"type": "combat", "battlefield": "bf1", "attacker": 1})
+    while t.state["pending_choice"]:
+        t.act({"type": "choose", "choice": t.state["pending_choice"]["options"][0]})
+    assert [o for o in t.state["objects"] if o["name"] == "Recruit"] == []
+    assert {f["id"]: f["controller"] for f in t.state["battlefields"]}["bf1"] is None
+    t.settled()
+
+
+def test_506_4c_an_attacked_planeswalker_changing_control_is_removed_from_combat(
+    catalog: None,
+) -> None:
+    """506.4c: a planeswalker that is attacked and comes under the attacking player's control
+    is removed from combat; the creatures attacking it keep attacking but deal no combat damage
+    (510.1b: nothing to assign to) and nothing reaches Ben."""
+    t = table()
+    ogre = make(t, 0, creature("Ogre Token", "3", "3", "Lifelink"))
+    walker = {"name": "Ben's Walker", "types": ["Planeswalker"], "loyalty": "4"}
+    t.act({"type": "put_card", "controller": 1, "definition": walker})
+    w = t.oid("Ben's Walker")
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": ogre, "defender": {"object": w}})
+    t.act({"type": "gain_control", "object": w, "seat": 0})
+    t.to("combat_damage")
+    assert t.one("Ben's Walker")["counters"] == {"loyalty": 4}
+    assert [s["life"] for s in t.state["seats"]] == [20, 20]
+    t.settled()
