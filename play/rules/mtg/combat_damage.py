@@ -240,6 +240,8 @@ def _assign_attacker(
             # 506.4, 506.4c: it left, or stopped being a planeswalker or battle, so it was
             # removed from combat: attacking nothing now, unblocked, the creature deals no damage
             target = None
+    elif state.seat(target).lost:
+        target = None  # 800.4e: no combat damage is assigned to a player who left the game
     if not obj.blocked:
         if target is not None:
             to_defenders.append((obj, target, power * obj.count))

@@ -1276,3 +1276,47 @@ def test_506_4c_an_attacked_planeswalker_changing_control_is_removed_from_combat
     assert t.one("Ben's Walker")["counters"] == {"loyalty": 4}
     assert [s["life"] for s in t.state["seats"]] == [20, 20]
     t.settled()
+
+
+def test_800_4e_no_combat_damage_is_assigned_to_a_player_who_lost_in_first_strike(
+    catalog: None,
+) -> None:
+    """704.5a + 800.4e: Ben at 2 life loses to a 2/2 first striker in the first-strike damage
+    step; in the regular step no combat damage is assigned to him, so the lifelinking 3/3
+    attacking him deals none and Ann gains nothing (702.15b gains only for damage dealt)."""
+    t = table(players=("Ann", "Ben", "Cara"))
+    t.act({"type": "adjust_life", "seat": 1, "amount": -18})
+    fencer = make(t, 0, creature("Fencer Token", "2", "2", "First strike"))
+    cleric = make(t, 0, creature("Cleric Token", "3", "3", "Lifelink"))
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": fencer, "defender": 1})
+    t.act({"type": "attack", "object": cleric, "defender": 1})
+    t.act({"type": "next_step"})
+    t.act({"type": "next_step"})
+    assert t.state["step"] == "first_strike_damage"
+    assert (t.seat(1)["life"], t.seat(1)["lost"]) == (0, True)
+    t.act({"type": "next_step"})
+    assert t.state["step"] == "combat_damage"
+    assert (t.seat(0)["life"], t.seat(1)["life"]) == (20, 0)
+    t.settled()
+
+
+def test_506_3d_a_creature_put_onto_the_battlefield_attacking_after_blocks_is_unblocked(
+    catalog: None,
+) -> None:
+    """506.3d/508.4d: a creature put onto the battlefield attacking during the declare blockers
+    step enters unblocked: blockers were declared as the step began (509.1), so blocking it is
+    refused."""
+    t = table()
+    bear = make(t, 0, creature("Bear Token", "2", "2"))
+    wall = make(t, 1, creature("Wall Token", "0", "4"))
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": bear, "defender": 1})
+    t.to("declare_blockers")
+    t.act({"type": "block", "object": wall, "attacker": bear})
+    soldier = {**creature("Soldier Token", "1", "1"), "colors": ["W"]}
+    t.act({"type": "create_token", "controller": 0, "definition": soldier, "attacking": 1})
+    assert t.one("Soldier Token")["attacking"] == {"seat": 1}
+    t.act({"type": "next_step"})
+    assert t.seat(1)["life"] == 19
+    t.settled()

@@ -420,3 +420,16 @@ def test_an_attacked_planeswalker_changing_control_is_removed_from_combat_506_4_
     assert [s["life"] for s in table.view()["seats"]] == [20, 20]
     to_step(table, "main2")
     assert "no_longer_attacked" not in table.state.system
+
+
+def test_no_combat_damage_is_assigned_to_a_player_who_left_the_game_800_4e() -> None:
+    table = Table(players=("Ann", "Ben", "Cara"))
+    table.do("adjust_life", seat=1, amount=-18)
+    fencer = make(table, creature("Fencer Token", 2, 2, "First strike"))
+    cleric = make(table, creature("Cleric Token", 3, 3, "Lifelink"))
+    attack_with(table, fencer, defender=1)
+    table.do("attack", object=cleric, defender=1)
+    to_step(table, "first_strike_damage")
+    assert table.view()["seats"][1]["lost"] is True
+    to_step(table, "combat_damage")
+    assert [s["life"] for s in table.view()["seats"]] == [20, 0, 20]
