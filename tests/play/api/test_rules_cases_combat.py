@@ -1320,3 +1320,32 @@ def test_506_3d_a_creature_put_onto_the_battlefield_attacking_after_blocks_is_un
     t.act({"type": "next_step"})
     assert t.seat(1)["life"] == 19
     t.settled()
+
+
+def test_509_1a_block_refusals_tapped_blockers_and_bad_counts(catalog: None) -> None:
+    """509.1a: only untapped creatures block; counts must be real (1 to the stack's size, and
+    `blocked` 1 to `count`): each refusal is a 4xx with a sentence and writes nothing."""
+    t = table()
+    bears = make(t, 0, creature("Bear Token", "2", "2"), 2)
+    guards = make(t, 1, creature("Guard Token", "1", "1"), 3)
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": bears, "count": 2, "defender": 1})
+    t.to("declare_blockers")
+    version = t.version
+    for action in (
+        {"type": "block", "object": guards, "count": 4, "attacker": bears},
+        {"type": "block", "object": guards, "count": 0, "attacker": bears},
+        {"type": "block", "object": guards, "count": 2, "blocked": 3, "attacker": bears},
+        {"type": "block", "object": guards, "count": 2, "blocked": 0, "attacker": bears},
+        {"type": "block", "object": guards, "attacker": "o999"},
+        {"type": "attack", "object": bears, "count": 10**12, "defender": 1},
+    ):
+        r = t.client.post(
+            f"/api/v1/tables/{t.id}/actions/",
+            {"expected_version": version, "action": action},
+            format="json",
+        )
+        assert 400 <= r.status_code < 500 and r.json()["detail"], (action, r.status_code)
+    t.act({"type": "tap", "object": guards, "count": 3})
+    t.act({"type": "block", "object": guards, "attacker": bears}, status=422)
+    t.settled()
