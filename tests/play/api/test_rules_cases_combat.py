@@ -1349,3 +1349,27 @@ def test_509_1a_block_refusals_tapped_blockers_and_bad_counts(catalog: None) -> 
     t.act({"type": "tap", "object": guards, "count": 3})
     t.act({"type": "block", "object": guards, "attacker": bears}, status=422)
     t.settled()
+
+
+def test_700_4_blood_artist_drains_once_per_creature_of_a_stack_dying_in_combat(
+    catalog: None,
+) -> None:
+    """700.4/603.10a: "whenever a creature dies" triggers for each creature of a stack that
+    dies in combat, tokens included (they die before ceasing to exist, 704.5d). Three 1/1s
+    blocked by three 2/2s die: Blood Artist (Ann's) drains Ben 3 times; Ann gains 3."""
+    t = table()
+    t.act({"type": "put_card", "controller": 0, "card": "mtg-blood-artist"})
+    squires = make(t, 0, creature("Squire Token", "1", "1"), 3)
+    guards = make(t, 1, creature("Guard Token", "2", "2"), 3)
+    t.to("declare_attackers")
+    t.act({"type": "attack", "object": squires, "count": 3, "defender": 1})
+    t.to("declare_blockers")
+    t.act({"type": "block", "object": guards, "count": 3, "attacker": squires})
+    t.act({"type": "next_step"})
+    while t.state["pending_choice"]:
+        pc = t.state["pending_choice"]
+        bens = [o for o in pc["options"] if str(o).startswith("1: Ben")]
+        t.act({"type": "choose", "choice": (bens or pc["options"])[-1]})
+    assert t.objects("Squire Token") == []
+    assert [s["life"] for s in t.state["seats"]] == [23, 17]
+    t.settled()
