@@ -6,6 +6,7 @@ from __future__ import annotations
 from play.rules.context import times
 from play.rules.errors import IllegalAction, InvalidAction
 from play.rules.mtg import params
+from play.rules.mtg.combat import stop_being_attacked
 from play.rules.mtg.create import can_enchant, can_equip
 from play.rules.mtg.layers import compute_one, visible_face
 from play.rules.mtg.players import change_player_counters, player_counters
@@ -465,6 +466,7 @@ def gain_control(ctx: MtgContext, action: JsonDict) -> None:
         part.controller = seat
         part.summoning_sick = True
         part.leave_combat()
+        stop_being_attacked(ctx, part)
     lasting = msg(" until end of turn") if until else ""
     ctx.event(
         "control_changed",

@@ -30,6 +30,13 @@ UNBLOCKABLE = "can't be blocked"
 EXTRA_BLOCK = "can block an additional creature each combat"
 ANY_NUMBER = "can block any number of creatures"
 ATTACKS_IF_ABLE = "attacks each combat if able"
+DECLARED = "declared_attackers"
+"""In ``state.system``: [stack id, count, seat attacked or None] for each declaration of this
+declare attackers step, so creatures put onto the battlefield attacking (508.4), which were
+never declared, don't count for attacking alone (506.5, 506.6)."""
+UNATTACKED = "no_longer_attacked"
+"""In ``state.system``: the planeswalkers and battles removed from combat while still on the
+battlefield (506.4: their controller or protector changed) until combat ends."""
 MAX_ALSO = 63
 """The most further attacking stacks one ``block`` names (more by further block actions)."""
 
@@ -196,6 +203,8 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
         count=count,
         defender=where,
     )
+    seat = defender if isinstance(defender, int) else None
+    state.system.setdefault(DECLARED, []).append([part.id, count, seat])
     _attack_triggers(ctx, part)
     if computed.has("Decayed"):
         # 702.147a: "When this creature attacks, sacrifice it at end of combat."
@@ -315,10 +324,15 @@ def attacks_alone(ctx: MtgContext) -> None:
     triggers: "that creature gets +1/+1 until end of turn" (702.83a-b). Counted per stack, so
     a stack of 500 Exalted Knights is 500 instances in one step."""
     state = ctx.state
-    declared = attackers(state)
-    if len(declared) != 1 or declared[0].count != 1:
+    declared = state.system.pop(DECLARED, [])
+    _attacks_a_player_alone(ctx, declared)
+    lone = _still_attacking(state, declared[0][0]) if len(declared) == 1 else None
+    if lone is None or declared[0][1] != 1:
         return
-    lone = declared[0]
+    if lone.count > 1:
+        # It merged with identical attackers put onto the battlefield attacking (508.4): any
+        # one of them is the declared one.
+        lone = split(state, lone, 1)
     ctx.event(
         "attacks_alone",
         msg("{lone} attacks alone (CR 506.5)", lone=name_of(lone)),
@@ -348,6 +362,65 @@ def attacks_alone(ctx: MtgContext) -> None:
         object=lone.id,
         count=1,
     )
+
+
+def _still_attacking(state: MtgState, stack_id: str) -> MtgObject | None:
+    obj = state.objects.get(stack_id)
+    return obj if obj is not None and obj.attacking is not None else None
+
+
+def _attacks_a_player_alone(ctx: MtgContext, declared: list[list[object]]) -> None:
+    """506.6 (CR 2026-09-25): a creature attacks a player alone if it is the only creature
+    declared attacking that player; one attacking a planeswalker or a battle attacks no
+    player. Told in the log per player, for the cards that ask."""
+    by_seat: dict[int, list[list[object]]] = {}
+    for entry in declared:
+        if isinstance(entry[2], int):
+            by_seat.setdefault(entry[2], []).append(entry)
+    for seat, group in sorted(by_seat.items()):
+        if len(group) != 1 or group[0][1] != 1:
+            continue
+        obj = _still_attacking(ctx.state, str(group[0][0]))
+        if obj is None:
+            continue
+        ctx.event(
+            "attacks_player_alone",
+            msg(
+                "{lone} attacks {seat} alone (CR 506.6)",
+                lone=name_of(obj),
+                seat=ctx.state.seat(seat).name,
+            ),
+            "506.6",
+            object=obj.id,
+            seat=seat,
+        )
+
+
+def stop_being_attacked(ctx: MtgContext, obj: MtgObject) -> None:
+    """506.4: a planeswalker or battle being attacked whose controller or protector changes is
+    removed from combat; 506.4c: the creatures attacking it go on attacking, but attack nothing
+    and, unblocked, deal no combat damage."""
+    state = ctx.state
+    if not any(o.attacking == obj.id for o in on_battlefield(state)):
+        return
+    removed = state.system.setdefault(UNATTACKED, [])
+    if obj.id not in removed:
+        removed.append(obj.id)
+    ctx.event(
+        "removed_from_combat",
+        msg(
+            "{obj} is no longer attacked: the creatures attacking it attack nothing (CR 506.4, "
+            "506.4c)",
+            obj=name_of(obj),
+        ),
+        "506.4c",
+        object=obj.id,
+    )
+
+
+def attacks_nothing(state: MtgState, target: Defender | None) -> bool:
+    """What the creature attacks was removed from combat by a change of control (506.4c)."""
+    return isinstance(target, str) and target in state.system.get(UNATTACKED, ())
 
 
 COMBAT_STEPS = frozenset(

@@ -28,7 +28,7 @@ from typing import Any
 from play.rules.context import times
 from play.rules.errors import IllegalAction
 from play.rules.mtg import division
-from play.rules.mtg.combat import attackers, blockers_of
+from play.rules.mtg.combat import attackers, attacks_nothing, blockers_of
 from play.rules.mtg.layers import Computed, compute_one, visible_face
 from play.rules.mtg.players import (
     add_commander_damage,
@@ -231,7 +231,8 @@ def _assign_attacker(
     if not isinstance(target, int):
         attacked = state.objects.get(target)
         if (
-            attacked is None
+            attacks_nothing(state, target)
+            or attacked is None
             or attacked.zone != "battlefield"
             or attacked.phased_out
             or not {"Planeswalker", "Battle"} & set(compute_one(state, attacked).face.types)
@@ -239,6 +240,8 @@ def _assign_attacker(
             # 506.4, 506.4c: it left, or stopped being a planeswalker or battle, so it was
             # removed from combat: attacking nothing now, unblocked, the creature deals no damage
             target = None
+    elif state.seat(target).lost:
+        target = None  # 800.4e: no combat damage is assigned to a player who left the game
     if not obj.blocked:
         if target is not None:
             to_defenders.append((obj, target, power * obj.count))

@@ -158,6 +158,7 @@ def _end_step_actions(ctx: MtgContext, step: str) -> None:
         # 511.3: as the end of combat step ends, creatures are removed from combat.
         for obj in ctx.state.objects.values():
             obj.leave_combat()
+        ctx.state.system.pop(combat.UNATTACKED, None)
 
 
 def _untap_step(ctx: MtgContext, active: int) -> None:

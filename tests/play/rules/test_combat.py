@@ -403,3 +403,33 @@ def test_a_blocked_stack_with_fewer_blockers_left_splits_fairly_509_1h() -> None
     assert table.count("Bear Token") == 0
     assert table.seat(1)["life"] == 20
     assert sorted(o["damage"] for o in table.objects("Ogre Token")) == [0, 2]
+
+
+def test_an_attacked_planeswalker_changing_control_is_removed_from_combat_506_4_506_4c() -> None:
+    table = Table()
+    walker = {"name": "Walker", "types": ["Planeswalker"], "loyalty": "4"}
+    table.do("put_card", controller=1, definition=walker)
+    walker_id = table.one("Walker")["id"]
+    ogre = make(table, creature("Ogre Token", 3, 3))
+    attack_with(table, ogre, defender={"object": walker_id})
+    events = table.do("gain_control", object=walker_id, seat=0)
+    assert [e["rule"] for e in events if e["type"] == "removed_from_combat"] == ["506.4c"]
+    assert table.one("Ogre Token")["attacking"] is not None  # it goes on attacking (506.4c)
+    to_step(table, "combat_damage")
+    assert table.one("Walker")["counters"] == {"loyalty": 4}
+    assert [s["life"] for s in table.view()["seats"]] == [20, 20]
+    to_step(table, "main2")
+    assert "no_longer_attacked" not in table.state.system
+
+
+def test_no_combat_damage_is_assigned_to_a_player_who_left_the_game_800_4e() -> None:
+    table = Table(players=("Ann", "Ben", "Cara"))
+    table.do("adjust_life", seat=1, amount=-18)
+    fencer = make(table, creature("Fencer Token", 2, 2, "First strike"))
+    cleric = make(table, creature("Cleric Token", 3, 3, "Lifelink"))
+    attack_with(table, fencer, defender=1)
+    table.do("attack", object=cleric, defender=1)
+    to_step(table, "first_strike_damage")
+    assert table.view()["seats"][1]["lost"] is True
+    to_step(table, "combat_damage")
+    assert [s["life"] for s in table.view()["seats"]] == [20, 0, 20]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from play.rules.mtg import RULES_EDITION
 from tests.play.rules.conftest import DOUBLING_SEASON, GOBLIN, Table
+from tests.play.rules.test_combat import attack_with, creature, make
 
 JACE_CARD = {
     "name": "Jace Beleren",
@@ -130,3 +131,38 @@ def test_a_star_the_kernel_cant_count_is_shown_as_star_and_set_by_hand_604_3() -
     assert (shown["power"], shown["base_power"], shown["base_toughness"]) == (None, "*", "*")
     table.do("set_pt", object=shown["id"], power=20, toughness=20)
     assert table.one("Avatar Token")["power"] == 20
+
+
+# 506.6 (new in this edition): attacks a player alone; 506.5 and 506.6 count declared attackers
+
+
+def test_each_of_two_attackers_at_two_players_attacks_a_player_alone_506_6() -> None:
+    table = Table(players=("Ann", "Ben", "Cara"))
+    bear = make(table, creature("Bear Token", 2, 2))
+    wolves = make(table, creature("Wolf Token", 2, 2), count=2)
+    attack_with(table, bear, defender=1)
+    table.do("attack", object=wolves, count=2, defender=2)
+    events = table.do("next_step")
+    alone = [(e["rule"], e["object"], e["seat"]) for e in events if e["rule"] == "506.6"]
+    assert alone == [("506.6", bear, 1)]
+    assert not [e for e in events if e["rule"] == "506.5"]
+
+
+def test_an_attack_on_a_planeswalker_is_not_an_attack_on_a_player_506_6() -> None:
+    table = Table()
+    walker = {"name": "Walker", "types": ["Planeswalker"], "loyalty": "3"}
+    table.do("put_card", controller=1, definition=walker)
+    walker_id = table.one("Walker")["id"]
+    bear = make(table, creature("Bear Token", 2, 2))
+    attack_with(table, bear, defender={"object": walker_id})
+    events = table.do("next_step")
+    assert [e["rule"] for e in events if e["rule"] in ("506.5", "506.6")] == ["506.5"]
+
+
+def test_a_token_put_onto_the_battlefield_attacking_was_not_declared_506_5_508_4() -> None:
+    table = Table()
+    knight = make(table, creature("Knight Token", 2, 2))
+    attack_with(table, knight, defender=1)
+    table.do("create_token", controller=0, definition=creature("Knight Token", 2, 2), attacking=1)
+    events = table.do("next_step")
+    assert [e["rule"] for e in events if e["rule"] in ("506.5", "506.6")] == ["506.6", "506.5"]
