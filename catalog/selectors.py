@@ -574,6 +574,23 @@ def search_all(
     return Combined(tokens, cards, card_walk(game=game, q=q, type=type, color=color))
 
 
+def definition_printed_names(slugs: set[str], language: str) -> dict[str, tuple[str, str]]:
+    """The tokens' and cards' names printed in ``language``, by slug: (printed, English), for
+    the battlefield's stacks made from them. English has none: the catalogue's names are it."""
+    if language == "en" or not slugs:
+        return {}
+    found = PrintedName.objects.filter(language=language).filter(
+        Q(token__slug__in=slugs) | Q(card__slug__in=slugs)
+    )
+    names: dict[str, tuple[str, str]] = {}
+    for token_slug, token_name, card_slug, card_name, printed in found.values_list(
+        "token__slug", "token__name", "card__slug", "card__name", "name"
+    ):
+        slug, english = (token_slug, token_name) if token_slug else (card_slug, card_name)
+        names[slug] = (printed, english)
+    return names
+
+
 def definition_art(slugs: set[str]) -> dict[str, JsonDict]:
     """The art of the tokens and cards named by ``slugs`` (what the battlefield's stacks were
     made from), by slug: `{"images", "artist", "copyright"}`, only for those that have art."""

@@ -130,6 +130,16 @@ def display_name(obj: JsonDict) -> str:
     return str(obj.get("name") or _("Face-down permanent"))
 
 
+def stack_name(obj: JsonDict, printed: JsonDict | None) -> str:
+    """The stack's name as printed in the reader's language, where the catalogue has one for its
+    definition and the object still bears the definition's English name (a copy, a chosen or a
+    face-down name stays as the kernel has it). ``printed``: slug -> (printed, English) names
+    (catalog.selectors.definition_printed_names); the rules keep the English name (CR 201.2)."""
+    name = display_name(obj)
+    found = (printed or {}).get(str(obj.get("definition")))
+    return str(found[0]) if found and found[1] == name else name
+
+
 # What the page patches on a tile by itself from a websocket delta (battlefield.js); any other
 # change to a stack re-renders the board.
 PATCHED_FIELDS = ("id", "count", "tapped", "exhausted")
@@ -149,7 +159,11 @@ def tile_signature(obj: JsonDict) -> str:
 
 
 def tile(
-    obj: JsonDict, game: str, attached: list[JsonDict], art: JsonDict | None = None
+    obj: JsonDict,
+    game: str,
+    attached: list[JsonDict],
+    art: JsonDict | None = None,
+    printed: JsonDict | None = None,
 ) -> JsonDict:
     """One stack as a card: its catalogue art (`art`, by definition slug) or a frame in its
     colors, name and P/T, counters as badges."""
@@ -157,7 +171,8 @@ def tile(
     return {
         "obj": obj,
         "sig": tile_signature(obj) if not attached else "",
-        "name": display_name(obj),
+        "name": stack_name(obj, printed),
+        "english": display_name(obj),
         "frame": frame(obj),
         "type_line": type_line(obj),
         "stats": stats(obj),
@@ -193,17 +208,19 @@ def piles(
     game: str,
     attached: dict[str, list[JsonDict]],
     art: JsonDict | None = None,
+    printed: JsonDict | None = None,
 ) -> list[JsonDict]:
     """Stacks with the same name side by side, summed up: "x40 Goblin Token, 12 tapped"."""
     ordered = sorted(objects, key=lambda o: (display_name(o), o["id"]))
     result = []
-    for name, group in groupby(ordered, key=display_name):
+    for _english, group in groupby(ordered, key=display_name):
         stacks = list(group)
+        name = stack_name(stacks[0], printed)
         total = sum(o["count"] for o in stacks)
         toggle = presentation(game).toggle
         tapped = sum(o["count"] for o in stacks if o.get(toggle.key))
         summary = f"x{total} {name}" + (f" ({toggle_count(toggle.word, tapped)})" if tapped else "")
-        tiles = [tile(o, game, attached.get(o["id"], []), art) for o in stacks]
+        tiles = [tile(o, game, attached.get(o["id"], []), art, printed) for o in stacks]
         result.append({"name": name, "summary": summary, "tiles": tiles})
     return result
 
@@ -251,9 +268,12 @@ def _designations(shown: rules.Presentation, seat: JsonDict) -> list[tuple[str, 
     return [(key, tr(words)) for key, words in shown.designations if key not in held]
 
 
-def layout(state: JsonDict, art: JsonDict | None = None) -> JsonDict:
+def layout(
+    state: JsonDict, art: JsonDict | None = None, printed: JsonDict | None = None
+) -> JsonDict:
     """Seats with their piles (MTG battlefield, Riftbound base) and Riftbound's shared fields;
-    ``art``: catalogue art by definition slug (catalog.selectors.definition_art)."""
+    ``art``: catalogue art by definition slug (catalog.selectors.definition_art); ``printed``:
+    names in the reader's language by definition slug (``stack_name``)."""
     game = state["game"]
     shown = presentation(game)
     objects = [o for o in state["objects"] if o.get("zone") == shown.board_zone]
@@ -281,7 +301,7 @@ def layout(state: JsonDict, art: JsonDict | None = None) -> JsonDict:
                 "pools": _seat_pools(shown, seat),
                 "counters": _seat_counters(shown, seat),
                 "designate": _designations(shown, seat),
-                "piles": piles(mine, game, attached, art),
+                "piles": piles(mine, game, attached, art, printed),
                 "elsewhere": [
                     o
                     for o in state["objects"]
@@ -296,7 +316,9 @@ def layout(state: JsonDict, art: JsonDict | None = None) -> JsonDict:
         by_seat = [
             {
                 "name": names.get(number, "?"),
-                "piles": piles([o for o in here if o["controller"] == number], game, attached, art),
+                "piles": piles(
+                    [o for o in here if o["controller"] == number], game, attached, art, printed
+                ),
             }
             for number in sorted({o["controller"] for o in here})
         ]

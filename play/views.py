@@ -159,7 +159,7 @@ def _context(
         "said": said,
         "table": table,
         "state": state,
-        "layout": board.layout(state, _art(state)),
+        "layout": board.layout(state, _art(state), _printed(state)),
         "log": board.log_groups(entries, state, players),
         "access": access,
         "spectate": request.GET.get("spectate", ""),
@@ -171,10 +171,19 @@ def _context(
     }
 
 
+def _definitions(state: dict[str, Any]) -> set[str]:
+    return {str(o["definition"]) for o in state["objects"] if o.get("definition")}
+
+
 def _art(state: dict[str, Any]) -> dict[str, Any]:
     """Catalogue art of the stacks' definitions (uploaded first, else imported)."""
-    slugs = {str(o["definition"]) for o in state["objects"] if o.get("definition")}
+    slugs = _definitions(state)
     return catalog.definition_art(slugs) if slugs else {}
+
+
+def _printed(state: dict[str, Any]) -> dict[str, Any]:
+    """The stacks' definitions' names as printed in the reader's language (board.stack_name)."""
+    return dict(catalog.definition_printed_names(_definitions(state), get_language()))
 
 
 def _error(request: HtmxHttpRequest, exc: DomainError) -> HttpResponse:
@@ -612,7 +621,9 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
     }
     context.update(
         obj=obj,
-        tile=board.tile(obj, table.game, [], _art({"objects": [obj]})),
+        tile=board.tile(
+            obj, table.game, [], _art({"objects": [obj]}), _printed({"objects": [obj]})
+        ),
         panel=panel_groups(table.game, obj, context["state"], access.seats),
         count_label="How many creatures" if "Creature" in obj["types"] else "How many",
         stack_counts=_stack_counts(obj["count"]),

@@ -146,13 +146,7 @@
         badges.insertBefore(item, badges.firstChild);
       }
     }
-    var open = tile.querySelector(".tile-open");
-    if (open) {
-      var shown = Array.prototype.map.call(tile.querySelectorAll(".badges li"), function (li) {
-        return ", " + li.textContent;
-      }).join("");
-      open.setAttribute("aria-label", obj.count + " " + name + shown + ": actions");
-    }
+    // The tile's link is named by its visible text (count, name, badges), patched above.
     var quick = tile.querySelector(".tile-quick button[name=type]");
     if (quick) {
       var text = (down ? toggle.offLabel : toggle.onLabel) + " 1";
