@@ -1,0 +1,43 @@
+"""A mode switch in the table's log: one short sentence ("Ann switched the table to track
+only"), translated, instead of "Set mode: Track only: nothing is refused…"."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils import translation
+
+from play import board, services
+from play.models import Action
+
+
+@pytest.mark.django_db
+def test_the_log_says_who_switched_the_table_and_to_what():
+    ann = User.objects.create_user("annie")
+    table = services.table_create(owner=ann, game="mtg", name="Friday", players=["Ann", "Ben"])
+    services.table_set_mode(table_id=table.id, user=ann, mode="track")
+    services.table_set_mode(table_id=table.id, user=ann, mode="enforce")
+    actions = list(Action.objects.filter(table=table))
+    entries = board.log_groups(actions, {"seats": [{"seat": 0, "name": "Ann"}]}, {ann.pk: "Ann"})
+    assert [e["sentence"] for e in entries] == [
+        "Ann switched the table to enforcing the rules",
+        "Ann switched the table to track only",
+    ]
+    with translation.override("ru"):
+        russian = board.log_groups(actions, {}, {ann.pk: "Аня"})
+    assert [e["sentence"] for e in russian] == [
+        "Аня: за столом снова соблюдаются правила",
+        "Аня: стол переведён в режим без проверки правил",
+    ]
+
+
+@pytest.mark.django_db
+def test_the_table_page_shows_the_sentence_not_the_explanation(client):
+    ann = User.objects.create_user("ann")
+    table = services.table_create(owner=ann, game="mtg", name="Friday", players=["Ann", "Ben"])
+    services.table_set_mode(table_id=table.id, user=ann, mode="track")
+    client.force_login(ann)
+    page = client.get(f"/play/{table.id}/").content.decode()
+    head = page.split('class="log-head">', 1)[1].split("</summary>", 1)[0]
+    assert head.startswith("ann switched the table to track only")  # the owner, by account
+    assert "Set mode" not in head and "nothing is refused" not in head
