@@ -916,10 +916,13 @@
   });
 
   // A quantity is for one action: after it succeeds the form's numbers go back to their
-  // defaults, so the next Treasure isn't made 5 times because the last Soldiers were.
+  // defaults, so the next Treasure isn't made 5 times because the last Soldiers were. Only an
+  // action (a post) uses them up: a search's results arriving (a get from the same form) keep
+  // the 40 typed before the name.
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt && event.detail.elt.closest ? event.detail.elt.closest("form") : null;
-    if (form && event.detail.successful) {
+    var verb = event.detail.requestConfig ? event.detail.requestConfig.verb : "";
+    if (form && event.detail.successful && verb === "post") {
       form.querySelectorAll("input[type=number]").forEach(function (input) {
         input.value = input.defaultValue;
       });

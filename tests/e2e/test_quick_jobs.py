@@ -364,3 +364,26 @@ def test_a_creation_on_a_phone_folds_the_sheet_and_again_repeats_it(
         expect(palette).to_be_in_viewport()
         assert taps.count == 1
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_count_typed_before_the_search_survives_the_results(browser: Browser, live_url: str):
+    """"40", then "goblin": the search's answer (a get from the same form) used to reset the
+    count to 1 as if a creation had used it up, and one Goblin was made instead of 40."""
+    load_seed()
+    ann = User.objects.create_user("ann")
+    table_id = _table(ann)
+    context = _context(browser, live_url, ann, PHONE)
+    page = context.new_page()
+    page.goto(f"{live_url}/play/{table_id}/")
+    page.locator("[data-sheet-toggle]").click()
+    page.locator("#palette-count").fill("40")
+    page.locator("#palette-q").fill("goblin")
+    result = page.locator("#palette-results button", has_text="Goblin").first
+    expect(result).to_be_visible()
+    expect(page.locator("#palette-count")).to_have_value("40")
+    result.click()
+    expect(page.locator("#board .bf-tile", has_text="Goblin").locator(".count")).to_have_text("x40")
+    page.locator("[data-sheet-toggle]").click()
+    expect(page.locator("#palette-count")).to_have_value("1")  # used up by the creation
+    context.close()
