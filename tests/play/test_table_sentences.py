@@ -1,5 +1,6 @@
-"""A mode switch in the table's log: one short sentence ("Ann switched the table to track
-only"), translated, instead of "Set mode: Track only: nothing is refused…"."""
+"""What the table page says in sentences: a mode switch in the log is one short sentence ("Ann
+switched the table to track only"), translated, instead of "Set mode: Track only: nothing is
+refused…"; the palette's search count is said in the reader's language."""
 
 from __future__ import annotations
 
@@ -41,3 +42,20 @@ def test_the_table_page_shows_the_sentence_not_the_explanation(client):
     head = page.split('class="log-head">', 1)[1].split("</summary>", 1)[0]
     assert head.startswith("ann switched the table to track only")  # the owner, by account
     assert "Set mode" not in head and "nothing is refused" not in head
+
+
+@pytest.mark.django_db
+def test_the_palette_says_how_many_were_found_in_the_readers_language():
+    """The search's count is said aloud (data-found): it was English in every language."""
+    from django.test import Client
+
+    from catalog.seed import load_seed
+
+    load_seed()
+    ann = User.objects.create_user("ann")
+    table = services.table_create(owner=ann, game="mtg", name="Friday", players=["Ann", "Ben"])
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    russian.force_login(ann)
+    html = russian.get(f"/play/{table.id}/palette/", {"q": "goblin"}).content.decode()
+    found = html.split('data-found="', 1)[1].split('"', 1)[0]
+    assert found.startswith("Найден") and "found" not in found
