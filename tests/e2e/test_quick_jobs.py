@@ -368,7 +368,7 @@ def test_a_creation_on_a_phone_folds_the_sheet_and_again_repeats_it(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_count_typed_before_the_search_survives_the_results(browser: Browser, live_url: str):
-    """"40", then "goblin": the search's answer (a get from the same form) used to reset the
+    """Typing 40, then "goblin": the search's answer (a get from the same form) used to reset the
     count to 1 as if a creation had used it up, and one Goblin was made instead of 40."""
     load_seed()
     ann = User.objects.create_user("ann")
