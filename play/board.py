@@ -451,6 +451,10 @@ def _action_summary(action: Action, state: JsonDict) -> str:
         subject = names[payload["seat"]]
     if subject is not None:
         count = payload.get("count")
+        # What was made, not what was asked: a doubler turns "5 Soldier Token" into 10.
+        created = [e for e in events if e.get("type") == "token_created"]
+        if created:
+            count = sum(int(e.get("count", 0)) for e in created)
         return f"{count} {subject}" if isinstance(count, int) and count > 1 else subject
     if events:
         return str(event_line(events[0])["text"])

@@ -56,6 +56,24 @@ def test_the_palette_says_how_many_were_found_in_the_readers_language():
     table = services.table_create(owner=ann, game="mtg", name="Friday", players=["Ann", "Ben"])
     russian = Client(HTTP_ACCEPT_LANGUAGE="ru")
     russian.force_login(ann)
-    html = russian.get(f"/play/{table.id}/palette/", {"q": "goblin"}).content.decode()
+    with translation.override("en"):  # the middleware's Russian stays in this test
+        html = russian.get(f"/play/{table.id}/palette/", {"q": "goblin"}).content.decode()
     found = html.split('data-found="', 1)[1].split('"', 1)[0]
     assert found.startswith("Найден") and "found" not in found
+
+
+def test_a_creation_doubled_says_what_was_made_not_what_was_asked():
+    """With Doubling Season out, "Create token: 5 Soldier Token" stood over 10 new Soldiers."""
+    soldier = {"name": "Soldier Token", "types": ["Creature"]}
+    events = [
+        {"type": "replacement_applied", "replaces": "tokens", "before": 5, "after": 10},
+        {"type": "token_created", "text": "Ann created Soldier Token (x10)", "count": 10},
+    ]
+    doubled = Action(
+        seq=3, seat=0, payload={"type": "create_token", "definition": soldier, "count": 5}
+    )
+    doubled.events = events
+    plain = Action(seq=2, seat=0, payload={"type": "create_token", "definition": soldier})
+    plain.events = [{"type": "token_created", "text": "Ann created Soldier Token", "count": 1}]
+    entries = board.log_groups([plain, doubled], {"seats": [{"seat": 0, "name": "Ann"}]})
+    assert [e["summary"] for e in entries] == ["10 Soldier Token", "Soldier Token"]
