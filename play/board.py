@@ -475,10 +475,30 @@ def _action_summary(action: Action, state: JsonDict) -> str:
         subject = names[payload["seat"]]
     if subject is not None:
         count = payload.get("count")
+        # What was made, not what was asked: a doubler turns "5 Soldier Token" into 10.
+        created = [e for e in events if e.get("type") == "token_created"]
+        if created:
+            count = sum(int(e.get("count", 0)) for e in created)
         return f"{count} {subject}" if isinstance(count, int) and count > 1 else subject
     if events:
         return str(event_line(events[0])["text"])
     return _("nothing changed")
+
+
+MODE_CHANGED = "mode_changed"  # the event of the registry's set_mode action
+
+
+def mode_sentence(name: str | None, mode: object) -> str:
+    """Who switched the table, and to what ("Ann switched the table to track only"), from the
+    event's data: the kernel's own sentence explains the mode, this one says what happened."""
+    track = mode == "track"
+    if not name:
+        if track:
+            return _("The table switched to track only")
+        return _("The table enforces the rules again")
+    if track:
+        return _("%(name)s switched the table to track only") % {"name": name}
+    return _("%(name)s switched the table to enforcing the rules") % {"name": name}
 
 
 def _entry_label(action: Action, state: JsonDict) -> str:
@@ -501,14 +521,21 @@ def log_groups(
     entries = []
     for action in sorted(actions, key=lambda a: a.seq, reverse=True):
         kind = _entry_label(action, state)
+        actor = shown_name(action.actor, players or {})
+        seat_name = names.get(action.seat) if action.seat is not None else None
+        switched = [e for e in action.events or [] if e.get("type") == MODE_CHANGED]
         entries.append(
             {
+                # A mode switch is one short sentence, standing for label, summary and actor.
+                "sentence": mode_sentence(seat_name or actor, switched[-1].get("mode"))
+                if switched
+                else None,
                 "seq": action.seq,
                 "label": kind,
                 "summary": _action_summary(action, state),
-                "actor": shown_name(action.actor, players or {}),
+                "actor": actor,
                 "seat": action.seat,
-                "seat_name": names.get(action.seat) if action.seat is not None else None,
+                "seat_name": seat_name,
                 "undone": action.undone_by is not None,
                 "events": [event_line(e) for e in action.events or []],
                 "against_rules": [
@@ -553,6 +580,9 @@ def announcement(seat_name: str | None, events: list[JsonDict]) -> str:
     rule (the log shows rules), so the page's live region and the websocket say the same."""
     lines = []
     for event in events:
+        if event.get("type") == MODE_CHANGED:
+            lines.append(mode_sentence(seat_name, event.get("mode")))
+            continue
         text = str(event_line(event)["text"])
         rule = event.get("rule")
         suffix = f" (CR {rule})" if rule else ""

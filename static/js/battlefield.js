@@ -577,7 +577,8 @@
   function rememberFocus() {
     var active = document.activeElement;
     var root = board();
-    if (!active || !root || !root.contains(active)) {
+    var palette = document.getElementById("palette"); // its memory is swapped out of band
+    if (!active || !root || !(root.contains(active) || (palette && palette.contains(active)))) {
       return null;
     }
     var tile = active.closest(".bf-tile");
@@ -909,10 +910,13 @@
   });
 
   // A quantity is for one action: after it succeeds the form's numbers go back to their
-  // defaults, so the next Treasure isn't made 5 times because the last Soldiers were.
+  // defaults, so the next Treasure isn't made 5 times because the last Soldiers were. Only an
+  // action (a post) uses them up: a search's results arriving (a get from the same form) keep
+  // the 40 typed before the name.
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt && event.detail.elt.closest ? event.detail.elt.closest("form") : null;
-    if (form && event.detail.successful) {
+    var verb = event.detail.requestConfig ? event.detail.requestConfig.verb : "";
+    if (form && event.detail.successful && verb === "post") {
       form.querySelectorAll("input[type=number]").forEach(function (input) {
         input.value = input.defaultValue;
       });
@@ -1240,6 +1244,12 @@
   var sheet = document.getElementById("palette");
   var sheetToggle = document.querySelector("[data-sheet-toggle]");
 
+  // The bar shows on phones only (CSS). It is position: fixed, so its offsetParent is always
+  // null: ask its computed display instead.
+  function sheetShown() {
+    return !!sheetToggle && window.getComputedStyle(sheetToggle).display !== "none";
+  }
+
   function openSheet(open) {
     if (!sheet) {
       return;
@@ -1250,7 +1260,7 @@
       sheetToggle.setAttribute("aria-expanded", String(open));
     }
     // Focus follows the sheet on phones (not into a field: that would pop the keyboard up).
-    if (open && !wasOpen && sheetToggle && sheetToggle.offsetParent !== null) {
+    if (open && !wasOpen && sheetShown()) {
       sheet.focus({ preventScroll: true });
     } else if (!open && wasOpen && sheetToggle && sheet.contains(document.activeElement)) {
       sheetToggle.focus({ preventScroll: true });
@@ -1259,6 +1269,62 @@
       history.replaceState(null, "", window.location.pathname + window.location.search);
     }
   }
+
+  // A creation done from the sheet (or the bar's "Again") on a phone folds the sheet so the
+  // board shows what was made: focus goes back to the bar's toggle and the board's sentence is
+  // said as for any action. Searches (gets) and refused posts keep it open; wide screens keep
+  // the palette beside the board.
+  function creationFrom(detail) {
+    var elt = detail.requestConfig ? detail.requestConfig.elt : detail.elt;
+    var verb = detail.requestConfig ? detail.requestConfig.verb : "";
+    if (!sheet || !elt || verb !== "post") {
+      return false;
+    }
+    var form = elt.closest ? elt.closest("form") : null;
+    return sheet.contains(elt) || !!(form && (form.id === "again-form" || sheet.contains(form)));
+  }
+
+  // The stacks' counts when a creation leaves, so the one it made or grew can be shown after.
+  var countsBefore = null;
+
+  function stackCounts() {
+    var counts = {};
+    tiles().forEach(function (tile) {
+      var count = tile.querySelector(".count");
+      counts[tile.dataset.object] = count ? count.textContent : "";
+    });
+    return counts;
+  }
+
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (creationFrom(event.detail)) {
+      countsBefore = stackCounts();
+    }
+  });
+
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var counts = countsBefore;
+    if (!creationFrom(event.detail)) {
+      return;
+    }
+    countsBefore = null;
+    if (!event.detail.successful || !sheetShown() || !sheet.classList.contains("is-open")) {
+      return;
+    }
+    var active = document.activeElement;
+    var focusInSheet = !active || active === document.body || !active.isConnected || sheet.contains(active);
+    openSheet(false);
+    if (focusInSheet) {
+      sheetToggle.focus({ preventScroll: true });
+    }
+    var made = counts && tiles().filter(function (tile) {
+      var count = tile.querySelector(".count");
+      return counts[tile.dataset.object] !== (count ? count.textContent : "");
+    })[0];
+    if (made) {
+      made.scrollIntoView({ block: "nearest" });
+    }
+  });
 
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("[data-sheet-toggle], [data-sheet-close]") : null;

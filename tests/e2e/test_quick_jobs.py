@@ -298,3 +298,92 @@ def test_every_page_fits_a_phone_without_sideways_scroll(
         page.screenshot(path=str(artifacts_dir / f"page-{name}-375.png"), full_page=True)
     assert {name: w for name, w in widths.items() if w > PHONE["width"]} == {}
     context.close()
+
+
+def _in_view(page: Page, locator: Locator, viewport: dict[str, int]) -> bool:
+    """Wholly visible: inside the viewport and above the phone's bottom bar."""
+    box = locator.bounding_box()
+    bar = page.locator("[data-sheet-toggle]").bounding_box()
+    bottom = bar["y"] if bar and bar["height"] else viewport["height"]
+    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= bottom
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("name", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_a_creation_on_a_phone_folds_the_sheet_and_again_repeats_it(
+    browser: Browser, live_url: str, artifacts_dir: Path, name: str, viewport: dict[str, int]
+):
+    """A phone's sheet covers the board: once a creation is done it gets out of the way (folded,
+    focus back on its toggle, the result said); "Again" in the bottom bar repeats it in one tap.
+    A desktop's palette stays where it is, focus on the button pressed."""
+    load_seed()
+    ann = User.objects.create_user("ann")
+    table_id = _table(ann, SOLDIERS)
+    context = _context(browser, live_url, ann, viewport)
+    page = context.new_page()
+    page.goto(f"{live_url}/play/{table_id}/")
+    palette = page.locator("#palette")
+    toggle = page.locator("[data-sheet-toggle]")
+    phone = name == "phone"
+    taps = Taps()
+    if phone:
+        taps.click(toggle)
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+    treasure = palette.get_by_role("group", name="Common tokens").get_by_role(
+        "group", name="Treasure Token", exact=True
+    )
+    taps.click(treasure.get_by_role("button", name="\u00d73", exact=True))
+    tile = page.locator("#board .bf-tile", has_text="Treasure Token")
+    expect(tile).to_contain_text("x3")
+    expect(page.locator("#announce")).to_contain_text("Treasure Token")
+    if phone:
+        expect(toggle).to_have_attribute("aria-expanded", "false")
+        expect(palette).not_to_be_in_viewport()
+        expect(toggle).to_be_focused()
+        page.screenshot(path=str(artifacts_dir / "after-create-375.png"))
+        assert _in_view(page, tile, viewport)  # the board, not the sheet, shows what was made
+        assert taps.count == 2
+        taps = Taps()
+        taps.click(page.locator(".again-bar"))
+        expect(tile).to_contain_text("x6")
+        expect(toggle).to_have_attribute("aria-expanded", "false")  # it stays folded
+        assert taps.count == 1
+        # A search keeps the sheet open: only a creation folds it.
+        toggle.click()
+        page.locator("#palette-q").fill("soldier")
+        expect(page.locator("#palette-results button").first).to_be_visible()
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+    else:
+        expect(palette).to_be_in_viewport()
+        # Focus stays in the palette, where the hand is, though its chips were redrawn.
+        expect(palette.locator(":focus")).to_have_count(1)
+        assert taps.count == 1
+        taps = Taps()
+        taps.click(palette.locator("[data-again]"))
+        expect(tile).to_contain_text("x6")
+        expect(palette).to_be_in_viewport()
+        assert taps.count == 1
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_count_typed_before_the_search_survives_the_results(browser: Browser, live_url: str):
+    """Typing 40, then "goblin": the search's answer (a get from the same form) used to reset the
+    count to 1 as if a creation had used it up, and one Goblin was made instead of 40."""
+    load_seed()
+    ann = User.objects.create_user("ann")
+    table_id = _table(ann)
+    context = _context(browser, live_url, ann, PHONE)
+    page = context.new_page()
+    page.goto(f"{live_url}/play/{table_id}/")
+    page.locator("[data-sheet-toggle]").click()
+    page.locator("#palette-count").fill("40")
+    page.locator("#palette-q").fill("goblin")
+    result = page.locator("#palette-results button", has_text="Goblin").first
+    expect(result).to_be_visible()
+    expect(page.locator("#palette-count")).to_have_value("40")
+    result.click()
+    expect(page.locator("#board .bf-tile", has_text="Goblin").locator(".count")).to_have_text("x40")
+    page.locator("[data-sheet-toggle]").click()
+    expect(page.locator("#palette-count")).to_have_value("1")  # used up by the creation
+    context.close()

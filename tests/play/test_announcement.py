@@ -27,3 +27,18 @@ def test_a_long_action_says_the_first_events_and_counts_the_rest():
 
 def test_an_action_without_events_says_nothing():
     assert announcement("Ann", []) == ""
+
+
+def test_a_mode_switch_is_one_short_sentence_from_its_data():
+    """The set_mode action's event keeps the mode as data: the live region and the log say who
+    switched and to what, not the kernel's explanation of the mode."""
+    from django.utils import translation
+
+    track = [{"type": "mode_changed", "text": "Track only: nothing is refused…", "mode": "track"}]
+    enforce = [{"type": "mode_changed", "text": "The rules are enforced again.", "mode": "enforce"}]
+    assert announcement("Ann", track) == "Ann switched the table to track only."
+    assert announcement("Ann", enforce) == "Ann switched the table to enforcing the rules."
+    assert announcement(None, track) == "The table switched to track only."
+    with translation.override("ru"):
+        said = announcement("Аня", track)
+    assert said == "Аня: стол переведён в режим без проверки правил."
