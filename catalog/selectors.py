@@ -574,20 +574,31 @@ def search_all(
     return Combined(tokens, cards, card_walk(game=game, q=q, type=type, color=color))
 
 
-def definition_printed_names(slugs: set[str], language: str) -> dict[str, tuple[str, str]]:
-    """The tokens' and cards' names printed in ``language``, by slug: (printed, English), for
-    the battlefield's stacks made from them. English has none: the catalogue's names are it."""
+def definition_printed_names(slugs: set[str], language: str) -> dict[str, JsonDict]:
+    """What the tokens and cards named by ``slugs`` print in ``language`` (name, type line,
+    text), with the English characteristics they translate, by slug: the battlefield shows a
+    printed one only where the stack still has the English one (play.board.printed_face).
+    English has none: the catalogue's own words are the English ones."""
     if language == "en" or not slugs:
         return {}
     found = PrintedName.objects.filter(language=language).filter(
         Q(token__slug__in=slugs) | Q(card__slug__in=slugs)
     )
-    names: dict[str, tuple[str, str]] = {}
-    for token_slug, token_name, card_slug, card_name, printed in found.values_list(
-        "token__slug", "token__name", "card__slug", "card__name", "name"
-    ):
-        slug, english = (token_slug, token_name) if token_slug else (card_slug, card_name)
-        names[slug] = (printed, english)
+    names: dict[str, JsonDict] = {}
+    for printed in found.select_related("token", "card"):
+        definition = printed.token or printed.card
+        if definition is None:
+            continue
+        names[definition.slug] = {
+            "name": printed.name,
+            "type_line": printed.type_line,
+            "text": printed.text,
+            "english": {
+                "name": definition.name,
+                "types": [definition.supertypes, definition.types, definition.subtypes],
+                "text": definition.text,
+            },
+        }
     return names
 
 

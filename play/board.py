@@ -130,14 +130,28 @@ def display_name(obj: JsonDict) -> str:
     return str(obj.get("name") or _("Face-down permanent"))
 
 
-def stack_name(obj: JsonDict, printed: JsonDict | None) -> str:
-    """The stack's name as printed in the reader's language, where the catalogue has one for its
-    definition and the object still bears the definition's English name (a copy, a chosen or a
-    face-down name stays as the kernel has it). ``printed``: slug -> (printed, English) names
-    (catalog.selectors.definition_printed_names); the rules keep the English name (CR 201.2)."""
-    name = display_name(obj)
+def printed_face(obj: JsonDict, printed: JsonDict | None) -> JsonDict:
+    """The stack's name, type line and text as printed in the reader's language, each only
+    where the catalogue prints it for the stack's definition and the stack still has the
+    English words it translates (a copy, a chosen name, a type or text an effect changed keep
+    the kernel's words). ``printed``: catalog.selectors.definition_printed_names. The rules
+    keep the English name (CR 201.2); this is what the tile shows."""
     found = (printed or {}).get(str(obj.get("definition")))
-    return str(found[0]) if found and found[1] == name else name
+    if not found:
+        return {}
+    english = found["english"]
+    types = [obj.get("supertypes", []), obj.get("types", []), obj.get("subtypes", [])]
+    face = {
+        "name": found["name"] if display_name(obj) == english["name"] else "",
+        "type_line": found["type_line"] if types == english["types"] else "",
+        "text": found["text"] if (obj.get("text") or "") == english["text"] else "",
+    }
+    return {key: value for key, value in face.items() if value}
+
+
+def stack_name(obj: JsonDict, printed: JsonDict | None) -> str:
+    """The name a tile shows (``printed_face``), else the kernel's."""
+    return str(printed_face(obj, printed).get("name") or display_name(obj))
 
 
 # What the page patches on a tile by itself from a websocket delta (battlefield.js); any other
@@ -168,13 +182,15 @@ def tile(
     """One stack as a card: its catalogue art (`art`, by definition slug) or a frame in its
     colors, name and P/T, counters as badges."""
     counters = [(k, n) for k, n in obj.get("counters", {}).items() if n and k != "buff"]
+    face = printed_face(obj, printed)
     return {
         "obj": obj,
         "sig": tile_signature(obj) if not attached else "",
-        "name": stack_name(obj, printed),
+        "name": face.get("name") or display_name(obj),
         "english": display_name(obj),
         "frame": frame(obj),
-        "type_line": type_line(obj),
+        "type_line": face.get("type_line") or type_line(obj),
+        "text": "" if obj.get("face_down") else face.get("text") or obj.get("text") or "",
         "stats": stats(obj),
         "changed": _pt_changed(obj),
         "printed": f"{obj.get('base_power')}/{obj.get('base_toughness')}",

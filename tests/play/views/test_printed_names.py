@@ -5,6 +5,7 @@ English name (CR 201.2), and a renamed or custom stack keeps the kernel's name."
 from __future__ import annotations
 
 from catalog.models import PrintedName, TokenDefinition
+from play import board
 from tests.play.views.conftest import HASTY_SOLDIER, act, browser_for, object_named
 
 
@@ -38,3 +39,54 @@ def test_a_stack_not_made_from_that_definition_keeps_its_own_name(seeded, cast):
     html = browser_for(cast.owner).get(f"/play/{cast.table.id}/", HTTP_ACCEPT_LANGUAGE="ru")
     assert 'data-name="Soldier Token"' in html.content.decode()
     assert "Солдат" not in html.content.decode()
+
+
+def test_a_treasure_shows_its_printed_type_line_and_text_the_english_in_its_panel(seeded, cast):
+    treasure = TokenDefinition.objects.get(slug="mtg-treasure")
+    PrintedName.objects.create(
+        token=treasure,
+        language="ru",
+        name="Сокровище",
+        type_line="Фишка Артефакт — Сокровище",
+        text="{T}, пожертвуйте эту фишку: добавьте одну ману любого цвета.",
+    )
+    state = act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-treasure"})
+    russian = browser_for(cast.owner)
+    html = russian.get(f"/play/{cast.table.id}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert '<div class="card-type">Фишка Артефакт — Сокровище</div>' in html
+    assert '<div class="tile-text">' in html
+    shown = html.split('<div class="tile-text">', 1)[1].split("</div>", 1)[0]
+    assert "пожертвуйте эту фишку" in shown and "Sacrifice" not in shown
+    found = object_named(state, "Treasure Token")["id"]
+    panel = russian.get(f"/play/{cast.table.id}/objects/{found}/", HTTP_ACCEPT_LANGUAGE="ru")
+    assert "пожертвуйте эту фишку" in panel.content.decode()
+    assert 'lang="en">' in panel.content.decode()  # the English text one tap away too
+
+
+def test_a_changed_type_line_is_the_kernels_own(seeded, cast):
+    """An effect made the stack something else: the printed words no longer describe it."""
+    treasure = TokenDefinition.objects.get(slug="mtg-treasure")
+    english = {
+        "name": "Treasure Token",
+        "types": [treasure.supertypes, treasure.types, treasure.subtypes],
+        "text": treasure.text,
+    }
+    printed = {
+        "mtg-treasure": {
+            "name": "Сокровище",
+            "type_line": "Фишка Артефакт — Сокровище",
+            "text": "…",
+            "english": english,
+        }
+    }
+    obj = {"definition": "mtg-treasure", "name": "Treasure Token", "text": treasure.text}
+    changed = {**obj, "types": ["Artifact", "Creature"], "subtypes": ["Treasure"]}
+    same = {**obj, "types": treasure.types, "subtypes": treasure.subtypes}
+    assert board.printed_face(same, printed) == {
+        "name": "Сокровище",
+        "type_line": "Фишка Артефакт — Сокровище",
+        "text": "…",
+    }
+    assert board.printed_face(changed, printed) == {"name": "Сокровище", "text": "…"}
+    assert board.printed_face({**same, "name": "Copy"}, printed)["type_line"]
+    assert "name" not in board.printed_face({**same, "name": "Copy"}, printed)
