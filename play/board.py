@@ -130,13 +130,13 @@ def display_name(obj: JsonDict) -> str:
     return str(obj.get("name") or _("Face-down permanent"))
 
 
-def printed_face(obj: JsonDict, printed: JsonDict | None) -> JsonDict:
+def printed_face(obj: JsonDict, in_language: JsonDict | None) -> JsonDict:
     """The stack's name, type line and text as printed in the reader's language, each only
     where the catalogue prints it for the stack's definition and the stack still has the
     English words it translates (a copy, a chosen name, a type or text an effect changed keep
-    the kernel's words). ``printed``: catalog.selectors.definition_printed_names. The rules
+    the kernel's words). ``in_language``: catalog.selectors.definition_printed_names. The rules
     keep the English name (CR 201.2); this is what the tile shows."""
-    found = (printed or {}).get(str(obj.get("definition")))
+    found = (in_language or {}).get(str(obj.get("definition")))
     if not found:
         return {}
     english = found["english"]
@@ -149,9 +149,9 @@ def printed_face(obj: JsonDict, printed: JsonDict | None) -> JsonDict:
     return {key: value for key, value in face.items() if value}
 
 
-def stack_name(obj: JsonDict, printed: JsonDict | None) -> str:
+def stack_name(obj: JsonDict, in_language: JsonDict | None) -> str:
     """The name a tile shows (``printed_face``), else the kernel's."""
-    return str(printed_face(obj, printed).get("name") or display_name(obj))
+    return str(printed_face(obj, in_language).get("name") or display_name(obj))
 
 
 # What the page patches on a tile by itself from a websocket delta (battlefield.js); any other
@@ -177,12 +177,12 @@ def tile(
     game: str,
     attached: list[JsonDict],
     art: JsonDict | None = None,
-    printed: JsonDict | None = None,
+    in_language: JsonDict | None = None,
 ) -> JsonDict:
     """One stack as a card: its catalogue art (`art`, by definition slug) or a frame in its
     colors, name and P/T, counters as badges."""
     counters = [(k, n) for k, n in obj.get("counters", {}).items() if n and k != "buff"]
-    face = printed_face(obj, printed)
+    face = printed_face(obj, in_language)
     return {
         "obj": obj,
         "sig": tile_signature(obj) if not attached else "",
@@ -190,7 +190,7 @@ def tile(
         "english": display_name(obj),
         "frame": frame(obj),
         "type_line": face.get("type_line") or type_line(obj),
-        "text": "" if obj.get("face_down") else face.get("text") or obj.get("text") or "",
+        "text": face.get("text") or obj.get("text") or "",
         "stats": stats(obj),
         "changed": _pt_changed(obj),
         "printed": f"{obj.get('base_power')}/{obj.get('base_toughness')}",
@@ -224,19 +224,19 @@ def piles(
     game: str,
     attached: dict[str, list[JsonDict]],
     art: JsonDict | None = None,
-    printed: JsonDict | None = None,
+    in_language: JsonDict | None = None,
 ) -> list[JsonDict]:
     """Stacks with the same name side by side, summed up: "x40 Goblin Token, 12 tapped"."""
     ordered = sorted(objects, key=lambda o: (display_name(o), o["id"]))
     result = []
     for _english, group in groupby(ordered, key=display_name):
         stacks = list(group)
-        name = stack_name(stacks[0], printed)
+        name = stack_name(stacks[0], in_language)
         total = sum(o["count"] for o in stacks)
         toggle = presentation(game).toggle
         tapped = sum(o["count"] for o in stacks if o.get(toggle.key))
         summary = f"x{total} {name}" + (f" ({toggle_count(toggle.word, tapped)})" if tapped else "")
-        tiles = [tile(o, game, attached.get(o["id"], []), art, printed) for o in stacks]
+        tiles = [tile(o, game, attached.get(o["id"], []), art, in_language) for o in stacks]
         result.append({"name": name, "summary": summary, "tiles": tiles})
     return result
 
@@ -285,10 +285,10 @@ def _designations(shown: rules.Presentation, seat: JsonDict) -> list[tuple[str, 
 
 
 def layout(
-    state: JsonDict, art: JsonDict | None = None, printed: JsonDict | None = None
+    state: JsonDict, art: JsonDict | None = None, in_language: JsonDict | None = None
 ) -> JsonDict:
     """Seats with their piles (MTG battlefield, Riftbound base) and Riftbound's shared fields;
-    ``art``: catalogue art by definition slug (catalog.selectors.definition_art); ``printed``:
+    ``art``: catalogue art by definition slug (catalog.selectors.definition_art); ``in_language``:
     names in the reader's language by definition slug (``stack_name``)."""
     game = state["game"]
     shown = presentation(game)
@@ -317,7 +317,7 @@ def layout(
                 "pools": _seat_pools(shown, seat),
                 "counters": _seat_counters(shown, seat),
                 "designate": _designations(shown, seat),
-                "piles": piles(mine, game, attached, art, printed),
+                "piles": piles(mine, game, attached, art, in_language),
                 "elsewhere": [
                     o
                     for o in state["objects"]
@@ -333,7 +333,7 @@ def layout(
             {
                 "name": names.get(number, "?"),
                 "piles": piles(
-                    [o for o in here if o["controller"] == number], game, attached, art, printed
+                    [o for o in here if o["controller"] == number], game, attached, art, in_language
                 ),
             }
             for number in sorted({o["controller"] for o in here})
