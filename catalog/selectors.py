@@ -125,19 +125,6 @@ def printed_names(objs: list[Any], language: str, *, token: bool) -> dict[int, P
     return {getattr(p, column): p for p in found}
 
 
-def printed_token_names(slugs: list[str], language: str) -> dict[str, tuple[str, str, str]]:
-    """Token slug -> (name, type line, text) as printed in ``language``, where known."""
-    if language == "en" or not slugs:
-        return {}
-    found = PrintedName.objects.filter(language=language, token__slug__in=slugs)
-    return {
-        slug: (name, type_line, text)
-        for slug, name, type_line, text in found.values_list(
-            "token__slug", "name", "type_line", "text"
-        )
-    }
-
-
 # A relation's own columns: with the other side's slug and name, all a list shows of it (a
 # Treasure is made by thousands of cards, whose texts and JSON lists a page never reads).
 RELATION_FIELDS = (
@@ -576,9 +563,9 @@ def search_all(
 
 def definition_printed_names(slugs: set[str], language: str) -> dict[str, JsonDict]:
     """What the tokens and cards named by ``slugs`` print in ``language`` (name, type line,
-    text), with the English characteristics they translate, by slug: the battlefield shows a
-    printed one only where the stack still has the English one (play.board.printed_face).
-    English has none: the catalogue's own words are the English ones."""
+    text), with the English characteristics they translate, by slug: the palette and proxy
+    sheets show them; the battlefield only where a stack still has the English words
+    (play.board.printed_face). English has none: the catalogue's own words are the English."""
     if language == "en" or not slugs:
         return {}
     found = PrintedName.objects.filter(language=language).filter(

@@ -98,17 +98,17 @@ def _palette(table: Table, user: Any) -> dict[str, Any]:
 def _printed_names(tokens: list[dict[str, Any]]) -> None:
     """Each token's name as printed in the reader's language, where the catalogue has it
     (``shown``; the English name stays ``name``, a tap's title away)."""
-    printed = catalog.printed_token_names([t["slug"] for t in tokens], get_language())
+    printed = catalog.definition_printed_names({t["slug"] for t in tokens}, get_language())
     for token in tokens:
-        token["shown"] = printed[token["slug"]][0] if token["slug"] in printed else token["name"]
+        token["shown"] = printed.get(token["slug"], {}).get("name") or token["name"]
 
 
 def _printed_chips(chips: list[palette.PaletteChip]) -> list[palette.PaletteChip]:
     """The palette's remembered and common tokens by their names printed in the reader's
     language, where the catalogue has them (the English name kept as ``english``)."""
-    printed = catalog.printed_token_names([c.slug for c in chips], get_language())
+    printed = catalog.definition_printed_names({c.slug for c in chips}, get_language())
     return [
-        replace(c, name=printed[c.slug][0], english=c.name) if c.slug in printed else c
+        replace(c, name=printed[c.slug]["name"], english=c.name) if c.slug in printed else c
         for c in chips
     ]
 

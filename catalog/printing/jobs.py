@@ -16,7 +16,7 @@ from catalog.printing.faces import card_faces
 from catalog.printing.layout import PER_PAGE, PrintOptions, SheetLayout, sheet_layout
 from catalog.printing.pdf import render_sheets
 from catalog.printing.sheets import Print, SheetPage, paginate
-from catalog.selectors import printed_token_names, token_payload
+from catalog.selectors import definition_printed_names, token_payload
 from tokensite.api import DomainError
 
 MAX_COPIES = 999  # 111 A4 sheets: more than any table needs, small enough to draw in a second
@@ -105,7 +105,7 @@ def print_job(entries: Sequence[tuple[str, int]], options: PrintOptions) -> Prin
             code="unknown_token",
         )
     art = _art_names(list(merged))
-    printed = printed_token_names(list(merged), get_language())
+    printed = definition_printed_names(set(merged), get_language())
     items: list[JobItem] = []
     prints: list[Print] = []
     for slug, count in merged.items():
@@ -114,9 +114,9 @@ def print_job(entries: Sequence[tuple[str, int]], options: PrintOptions) -> Prin
         if slug in art:
             payload = {**payload, "art": art[slug]}
         if slug in printed:  # the name, type line and text as printed in the reader's language
-            name, type_line, text = printed[slug]
-            payload = {**payload, "name": name, "printed_type_line": type_line}
-            payload["text"] = text or payload.get("text", "")
+            words = printed[slug]
+            payload = {**payload, "name": words["name"], "printed_type_line": words["type_line"]}
+            payload["text"] = words["text"] or payload.get("text", "")
         items.append(JobItem(slug, count, payload))
         prints.extend([card_faces(payload)] * count)
     return PrintJob(tuple(items), layout, tuple(paginate(prints, layout)))
