@@ -625,7 +625,9 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
             obj, table.game, [], _art({"objects": [obj]}), _printed({"objects": [obj]})
         ),
         panel=panel_groups(table.game, obj, context["state"], access.seats),
-        count_label="How many creatures" if "Creature" in obj["types"] else "How many",
+        count_label=(
+            gettext("How many creatures") if "Creature" in obj["types"] else gettext("How many")
+        ),
         stack_counts=_stack_counts(obj["count"]),
         domains=rules.presentation(table.game).ability_domains,
     )
