@@ -60,7 +60,7 @@ def test_a_treasure_shows_its_printed_type_line_and_text_the_english_in_its_pane
     found = object_named(state, "Treasure Token")["id"]
     panel = russian.get(f"/play/{cast.table.id}/objects/{found}/", HTTP_ACCEPT_LANGUAGE="ru")
     assert "пожертвуйте эту фишку" in panel.content.decode()
-    assert "-ability-count\">Сколько</label>" in panel.content.decode()  # its ability's count
+    assert '-ability-count">Сколько</label>' in panel.content.decode()  # its ability's count
     assert 'lang="en">' in panel.content.decode()  # the English text one tap away too
 
 
