@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate
+from django.db.models.signals import post_migrate, post_save
 from django.utils.translation import gettext_lazy
 
 
@@ -36,6 +36,12 @@ def ensure_search_index(sender: AppConfig, using: str = "default", **kwargs: Any
     search_index.ensure(connections[using])
 
 
+def rank_saved_card(sender: Any, using: str = "default", **kwargs: Any) -> None:
+    from catalog import search_rank
+
+    search_rank.after_commit(using)
+
+
 class CatalogConfig(AppConfig):
     name = "catalog"
     verbose_name = gettext_lazy("Catalogue")
@@ -44,4 +50,7 @@ class CatalogConfig(AppConfig):
         post_migrate.connect(ensure_games, sender=self, dispatch_uid="catalog.ensure_games")
         post_migrate.connect(
             ensure_search_index, sender=self, dispatch_uid="catalog.ensure_search_index"
+        )
+        post_save.connect(
+            rank_saved_card, sender="catalog.CardDefinition", dispatch_uid="catalog.rank_card"
         )

@@ -235,13 +235,18 @@ def parse(query: str, kind: Kind, *, narrowed: bool = True) -> Q:
     for the whole search; PostgreSQL: one condition answered by trigram bitmap scans), then the
     conditions decide, so results stay exactly those of the conditions. `narrowed=False`: the
     conditions alone, for a query that already reads only a few rows (a walk, a probe by id)."""
-    tokens = tokenize(query)
-    if not tokens:
-        return TRUE
-    found, narrow = _Parser(tokens, kind).parse()
+    found, narrow = conditions(query, kind)
     if not narrowed or narrow is None or not search_index.helps(narrow, connection.vendor):
         return found
     return Q(pk__in=search_index.candidates(narrow, connection.vendor)) & found
+
+
+def conditions(query: str, kind: Kind) -> Part:
+    """The conditions of `query` alone, and what the index narrows its matches to."""
+    tokens = tokenize(query)
+    if not tokens:
+        return TRUE, None
+    return _Parser(tokens, kind).parse()
 
 
 _FTS_COLUMNS = {
@@ -259,8 +264,25 @@ def _narrow(term: Term, kind: Kind) -> search_index.Narrow | None:
     vendor = connection.vendor
     if vendor == "sqlite" and term.key in ("", "name") and not term.value.isascii():
         return None  # SQLite's index folds ASCII letters only; LIKE decides such names unindexed
+    if term.key == "color":
+        return _color_narrow(term, vendor)
     columns = _FTS_COLUMNS.get(term.key)
     return search_index.text(columns, term.value, vendor) if columns else None
+
+
+def _color_narrow(term: Term, vendor: str) -> search_index.Narrow | None:
+    """The colors a `c:` term requires, as the colors column's JSON text holds them ('"R"'):
+    SQLite's full-text tables hold the colors (PostgreSQL's trigram indexes do not: there the
+    conditions decide)."""
+    if vendor != "sqlite" or term.op not in (":", "=", ">=", ">"):
+        return None
+    if term.value.lower() in ("c", "colorless", "m", "multicolor", "multicolored"):
+        return None
+    parts = [search_index.text(("colors",), f'"{color}"', vendor) for color in _colors(term.value)]
+    leaves = tuple(part for part in parts if part is not None)
+    if len(leaves) > 1:
+        return search_index.Narrow("and", parts=leaves)
+    return leaves[0] if leaves else None
 
 
 def is_plain(query: str) -> bool:

@@ -25,8 +25,10 @@ from django.db.models.expressions import RawSQL
 
 logger = logging.getLogger(__name__)
 
-# The columns `catalog.search` looks into: names, rules text, and the type line's three lists.
+# The columns `catalog.search` looks into: names, rules text, and the type line's three lists
+# (PostgreSQL's trigram indexes); SQLite's full-text tables hold the colors too (`c:` narrows).
 COLUMNS = ("name", "text", "types", "subtypes", "supertypes")
+FTS_COLUMNS = (*COLUMNS, "colors")
 FTS = "catalog_card_fts"
 TABLE = "catalog_carddefinition"
 PRINTED = "catalog_printedname"
@@ -36,11 +38,11 @@ MIN_INDEXED = 3  # trigrams: shorter substrings cannot use the index
 USE_FTS = True
 
 
-def _values(prefix: str) -> str:
-    return ", ".join(f"{prefix}.{column}" for column in COLUMNS)
+def _values(prefix: str, columns: tuple[str, ...] = FTS_COLUMNS) -> str:
+    return ", ".join(f"{prefix}.{column}" for column in columns)
 
 
-_COLUMNS = ", ".join(COLUMNS)
+_COLUMNS = ", ".join(FTS_COLUMNS)
 SQLITE_TABLE = (
     f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS} USING fts5({_COLUMNS}, "
     f"content='{TABLE}', content_rowid='id', tokenize='trigram')"
@@ -77,10 +79,56 @@ PRINTED_TRIGGERS = {
     "VALUES (new.id, new.folded); END",
 }
 PRINTED_REBUILD = f"INSERT INTO {PRINTED_FTS}({PRINTED_FTS}) VALUES ('rebuild')"
+# The same columns but names, with each card's `search_rank` as its rowid: the rank orders as
+# the results do (game, lowercased name, slug), so a search reads the index's matches in the
+# results' order and stops after a page (`catalog.search_rank`). A card without a rank (new,
+# or renamed: the trigger clears it) is not in this table until it is ranked, and searches
+# take the other table until every card is.
+RANKED_FTS = "catalog_card_ranked_fts"
+RANK = "search_rank"
+RANK_INDEX = "card_search_rank"
+RANKED_COLUMNS = tuple(column for column in FTS_COLUMNS if column != "name")
+_RANKED = ", ".join(RANKED_COLUMNS)
+_SORT_KEY = ("name", "game_id", "slug")
+_KEPT = " AND ".join(f"old.{column} IS new.{column}" for column in _SORT_KEY)
+RANKED_SQL = (
+    f"CREATE VIRTUAL TABLE IF NOT EXISTS {RANKED_FTS} USING fts5({_RANKED}, "
+    f"content='{TABLE}', content_rowid='{RANK}', tokenize='trigram')"
+)
+RANKED_TRIGGERS = {
+    f"{RANKED_FTS}_insert": f"CREATE TRIGGER IF NOT EXISTS {RANKED_FTS}_insert AFTER INSERT ON "
+    f"{TABLE} WHEN new.{RANK} IS NOT NULL BEGIN INSERT INTO {RANKED_FTS}(rowid, {_RANKED}) "
+    f"VALUES (new.{RANK}, {_values('new', RANKED_COLUMNS)}); END",
+    f"{RANKED_FTS}_delete": f"CREATE TRIGGER IF NOT EXISTS {RANKED_FTS}_delete AFTER DELETE ON "
+    f"{TABLE} WHEN old.{RANK} IS NOT NULL BEGIN INSERT INTO {RANKED_FTS}({RANKED_FTS}, rowid, "
+    f"{_RANKED}) VALUES ('delete', old.{RANK}, {_values('old', RANKED_COLUMNS)}); END",
+    # One trigger for every change, so its steps run in this order: the old entry out; a card
+    # moved in the order (renamed, another game or slug) loses its rank (this nested update
+    # fires no trigger of its own, SQLite's recursive triggers being off); else the new entry in.
+    f"{RANKED_FTS}_update": f"CREATE TRIGGER IF NOT EXISTS {RANKED_FTS}_update AFTER UPDATE OF "
+    f"{_RANKED}, {RANK}, {', '.join(_SORT_KEY)} ON {TABLE} BEGIN "
+    f"INSERT INTO {RANKED_FTS}({RANKED_FTS}, rowid, {_RANKED}) SELECT 'delete', old.{RANK}, "
+    f"{_values('old', RANKED_COLUMNS)} WHERE old.{RANK} IS NOT NULL; "
+    f"UPDATE {TABLE} SET {RANK} = NULL WHERE id = new.id AND new.{RANK} IS NOT NULL "
+    f"AND NOT ({_KEPT}); "
+    f"INSERT INTO {RANKED_FTS}(rowid, {_RANKED}) SELECT new.{RANK}, "
+    f"{_values('new', RANKED_COLUMNS)} WHERE new.{RANK} IS NOT NULL AND {_KEPT}; END",
+}
+# Not 'rebuild', which would read the unranked cards too (no rowid to file them under).
+RANKED_REBUILD = [
+    f"INSERT INTO {RANKED_FTS}({RANKED_FTS}) VALUES ('delete-all')",
+    f"INSERT INTO {RANKED_FTS}(rowid, {_RANKED}) SELECT {RANK}, {_RANKED} FROM {TABLE} "
+    f"WHERE {RANK} IS NOT NULL",
+]
 SQLITE_DROP = [
-    *(f"DROP TRIGGER IF EXISTS {name}" for name in (*SQLITE_TRIGGERS, *PRINTED_TRIGGERS)),
+    *(
+        f"DROP TRIGGER IF EXISTS {name}"
+        for name in (*SQLITE_TRIGGERS, *PRINTED_TRIGGERS, *RANKED_TRIGGERS)
+    ),
     f"DROP TABLE IF EXISTS {FTS}",
     f"DROP TABLE IF EXISTS {PRINTED_FTS}",
+    f"DROP TABLE IF EXISTS {RANKED_FTS}",
+    f"DROP INDEX IF EXISTS {RANK_INDEX}",
 ]
 # Names with a letter outside ASCII (PostgreSQL): the few whose case folds may differ between
 # UPPER and LOWER, looked up by their UPPER prefix before a name-prefix walk (`prefix_walk`).
@@ -138,33 +186,51 @@ def ensure(connection: Any) -> bool:
         return True
     if connection.vendor != "sqlite":
         return False
+    from catalog import search_rank
+
     with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') AND name LIKE %s",
-            [f"{FTS}%"],
-        )
-        present = {row[0] for row in cursor.fetchall()}
-        cursor.execute(
-            "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') AND name LIKE %s",
-            [f"{PRINTED_FTS}%"],
-        )
-        present |= {row[0] for row in cursor.fetchall()}
-        cursor.execute("SELECT count(*) FROM sqlite_master WHERE name = %s", [PRINTED])
-        if not cursor.fetchone()[0]:  # migrating: 0008 runs before printed names exist (0009)
-            present |= {PRINTED_FTS, *PRINTED_TRIGGERS}
+        _ensure_rank_column(cursor)
+        cursor.execute("SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'trigger')")
+        schema = dict(cursor.fetchall())
         created = False
-        for table, create, triggers, rebuild in (
-            (FTS, SQLITE_TABLE, SQLITE_TRIGGERS, SQLITE_REBUILD),
-            (PRINTED_FTS, PRINTED_SQL, PRINTED_TRIGGERS, PRINTED_REBUILD),
+        for table, create, triggers, rebuild, content in (
+            (FTS, SQLITE_TABLE, SQLITE_TRIGGERS, [SQLITE_REBUILD], TABLE),
+            (PRINTED_FTS, PRINTED_SQL, PRINTED_TRIGGERS, [PRINTED_REBUILD], PRINTED),
+            (RANKED_FTS, RANKED_SQL, RANKED_TRIGGERS, RANKED_REBUILD, TABLE),
         ):
-            if table in present and set(triggers) <= present:
+            if content not in schema:  # migrating: printed names come with 0009
                 continue
+            current = [schema.get(name) for name in (table, *triggers)]
+            wanted = [
+                create.replace(" IF NOT EXISTS", ""),
+                *(sql.replace(" IF NOT EXISTS", "") for sql in triggers.values()),
+            ]
+            if current == wanted:
+                continue
+            # Missing (a table rebuild dropped its triggers) or made by an earlier version.
+            for name in triggers:
+                cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
+            if schema.get(table) not in (None, wanted[0]):
+                cursor.execute(f"DROP TABLE {table}")
             cursor.execute(create)
             for statement in triggers.values():
                 cursor.execute(statement)
-            cursor.execute(rebuild)  # writes made while a trigger was missing
+            for statement in rebuild:  # writes made while a trigger was missing
+                cursor.execute(statement)
             created = True
+    search_rank.assign(connection)
     return created
+
+
+def _ensure_rank_column(cursor: Any) -> None:
+    """The card table's `search_rank` column (SQLite) and its unique index. Not a model field:
+    Django never writes it, so no card saved from a stale copy can carry an old rank; a
+    migration that rebuilds the table drops it, and the next `ensure` adds it back and ranks
+    every card again."""
+    cursor.execute(f"SELECT count(*) FROM pragma_table_info('{TABLE}') WHERE name = %s", [RANK])
+    if not cursor.fetchone()[0]:
+        cursor.execute(f"ALTER TABLE {TABLE} ADD COLUMN {RANK} INTEGER")
+    cursor.execute(f"CREATE UNIQUE INDEX IF NOT EXISTS {RANK_INDEX} ON {TABLE}({RANK})")
 
 
 def present(connection: Any) -> bool:
@@ -285,6 +351,15 @@ def candidates(narrow: Narrow, vendor: str) -> RawSQL:
         sql += f" UNION SELECT card_id FROM {PRINTED} WHERE card_id IS NOT NULL AND ({printed})"
         params += [_like(name) for name in names]
     return RawSQL(sql, params)
+
+
+def ranked_match(narrow: Narrow | None) -> str | None:
+    """The ranked table's query for `narrow` (`catalog.search_rank`), or None when it cannot
+    answer it: nothing to narrow, or a name searched (names, printed ones too, are matched
+    through the other tables)."""
+    if narrow is None or any("name" in leaf.columns for leaf in _leaves(narrow)):
+        return None
+    return _fts(narrow)
 
 
 def _leaves(narrow: Narrow) -> list[Narrow]:

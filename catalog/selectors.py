@@ -22,7 +22,7 @@ from django.db.models import (
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 
-from catalog import paging, search, search_index
+from catalog import paging, search, search_index, search_rank
 from catalog.models import (
     CardDefinition,
     Characteristics,
@@ -331,8 +331,9 @@ def _filtered(
     q = (q or "").strip()
     if q:
         kind: search.Kind = "tokens" if queryset.model is TokenDefinition else "cards"
-        direct = search.parse(q, kind, narrowed=narrowed)
         words = search.plain_words(q)
+        match = ranked_match(q) if kind == "cards" and narrowed and not words else None
+        direct = search.parse(q, kind, narrowed=narrowed and match is None)
         if made_by and kind == "tokens" and search.is_plain(q):
             # A name search also finds what the named cards make: "Young Pyromancer" finds
             # its Elemental, ranked after every token matching by its own name.
@@ -342,7 +343,9 @@ def _filtered(
             queryset = queryset.filter(direct)
             rank_others = []
         if not words:
-            return queryset.order_by("game_id", Lower("name"), "slug")
+            queryset = queryset.order_by("game_id", Lower("name"), "slug")
+            # Read from the ranked index in the results' order, where it answers.
+            return search_rank.in_rank_order(queryset, match) if match else queryset
         queryset = queryset.annotate(
             match_rank=Case(
                 When(name__iexact=words, then=Value(0)),
@@ -356,6 +359,15 @@ def _filtered(
     # "game_id" orders as "game" does (a game's key is its slug, and games order by slug)
     # without joining the games, so the database may walk the name index (`card_walk`).
     return queryset.order_by("game_id", Lower("name"), "slug")
+
+
+def ranked_match(q: str) -> str | None:
+    """The ranked index's query for a card search without name words (`catalog.search_rank`),
+    or None when it does not answer it (another database, a card not ranked yet, a name
+    searched, nothing to narrow)."""
+    if not search_rank.everything_ranked(connection):
+        return None
+    return search_index.ranked_match(search.conditions(q, "cards")[1])
 
 
 def _made_by_cards(q: str, game: str | None) -> list[int]:
@@ -455,6 +467,8 @@ def card_walk(
     if not USE_WALK:
         return None
     words = search.plain_words(q or "")
+    if not words and q and ranked_match(q):
+        return None  # the ranked index reads the results in order itself
     # Only the cards whose names start with the words (the ranks before the rest).
     walked = CardDefinition.objects.order_by()
     if words:

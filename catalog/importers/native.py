@@ -12,6 +12,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
+from catalog import search_rank
 from catalog.exporters.native import (
     CARD_FIELDS,
     FORMAT,
@@ -277,6 +278,7 @@ def import_native(
     total = sum(len(document.get(section, [])) for section in ("tokens", "references", "cards"))
     done = 0
     with transaction.atomic():
+        search_rank.after_commit()  # the new cards (bulk inserts send no post_save)
         restorer = _Restorer(summary)
         for section, write in (
             ("tokens", restorer.token),

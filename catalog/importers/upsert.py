@@ -18,6 +18,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from catalog import search_rank
 from catalog.importers.records import (
     CardRecord,
     Link,
@@ -323,6 +324,7 @@ def import_parsed(
     with transaction.atomic():
         writer = Writer(parsed, summary)
         _run(writer, parsed, progress)
+        search_rank.after_commit()  # the new cards (bulk inserts send no post_save)
         if dry_run:
             transaction.set_rollback(True)
     summary.seconds = time.perf_counter() - started

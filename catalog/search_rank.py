@@ -1,0 +1,123 @@
+"""Search ranks (SQLite, issue 19): each card's `search_rank`, a column of the card table that
+`search_index.ensure` adds (not a model field), is a number that orders as the search results
+do (game, lowercased name, slug), and the ranked full-text table (`search_index.RANKED_FTS`)
+files each card under it. A search the index drives then reads the index's matches in the
+results' order and stops after a page: "t:goblin pow>=3" among 100,000 cards reads the first
+few dozen goblins instead of sorting all 6,000.
+
+Ranks are spaced GAP apart, so a new card usually takes a number between its neighbours' and
+no other card moves; when no number is left between them, every card is renumbered. A card
+without a rank (new, or moved in the order: the table's trigger clears a renamed card's rank)
+is not in the ranked table, and searches read the other table until every card has one again:
+`assign` runs after migrations, imports, the seed and every saved card (`catalog.apps`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import connections, transaction
+from django.db.models import QuerySet
+
+from catalog import search_index
+
+GAP = 1 << 32
+LIMIT = 1 << 62  # well inside SQLite's signed 64-bit integers
+
+
+def plan(rows: Sequence[tuple[int, int | None]]) -> list[tuple[int, int]] | None:
+    """(id, rank) for each unranked card of `rows` (every card as (id, rank or None), in result
+    order), each between its ranked neighbours; None when some have no number left between
+    them (or ranks are out of order): then everything is renumbered."""
+    assigned: list[tuple[int, int]] = []
+    low = 0
+    waiting: list[int] = []
+    for card, rank in rows:
+        if rank is None:
+            waiting.append(card)
+            continue
+        if rank <= low:
+            return None
+        if waiting:
+            step = (rank - low) // (len(waiting) + 1)
+            if step < 1:
+                return None
+            assigned += [(c, low + step * n) for n, c in enumerate(waiting, start=1)]
+            waiting = []
+        low = rank
+    if low + GAP * len(waiting) >= LIMIT:
+        return None
+    assigned += [(c, low + GAP * n) for n, c in enumerate(waiting, start=1)]
+    return assigned
+
+
+def renumbered(rows: Sequence[tuple[int, int | None]]) -> list[tuple[int, int]]:
+    return [(card, GAP * n) for n, (card, _) in enumerate(rows, start=1)]
+
+
+def present(connection: Any) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM sqlite_master WHERE name = %s", [search_index.RANKED_FTS]
+        )
+        return bool(cursor.fetchone()[0])
+
+
+def assign(connection: Any) -> int:
+    """Rank the cards that have no rank (SQLite with the ranked table; elsewhere nothing);
+    how many cards got a new rank."""
+    if connection.vendor != "sqlite" or not present(connection):
+        return 0
+    table, rank = search_index.TABLE, search_index.RANK
+    with transaction.atomic(using=connection.alias), connection.cursor() as cursor:
+        cursor.execute(f"SELECT 1 FROM {table} WHERE {rank} IS NULL LIMIT 1")
+        if cursor.fetchone() is None:
+            return 0
+        # The results' own ORDER BY (`selectors._filtered`), so ranks order as they do even
+        # where SQLite's LOWER differs from Python's (it folds ASCII letters only).
+        cursor.execute(f"SELECT id, {rank} FROM {table} ORDER BY game_id, LOWER(name), slug")
+        rows = cursor.fetchall()
+        changes = plan(rows)
+        if changes is None:
+            # Cleared first: the unique ranks cannot be swapped in place.
+            cursor.execute(f"UPDATE {table} SET {rank} = NULL")
+            changes = renumbered(rows)
+        cursor.executemany(
+            f"UPDATE {table} SET {rank} = %s WHERE id = %s", [(r, c) for c, r in changes]
+        )
+    return len(changes)
+
+
+def after_commit(using: str = "default") -> None:
+    """Rank the new cards once the current transaction commits (at once outside one): after a
+    save, an import or the seed. Cards written another way wait for the next one, or for
+    `migrate`; until then searches read the unranked table, correct and slower."""
+    transaction.on_commit(lambda: assign(connections[using]), using=using)
+
+
+def everything_ranked(connection: Any) -> bool:
+    """Whether the ranked table answers for every card (SQLite, no card waiting for a rank)."""
+    if connection.vendor != "sqlite" or not search_index.USE_FTS or not present(connection):
+        return False
+    with connection.cursor() as cursor:
+        table, rank = search_index.TABLE, search_index.RANK
+        cursor.execute(f"SELECT 1 FROM {table} WHERE {rank} IS NULL LIMIT 1")
+        return cursor.fetchone() is None
+
+
+def in_rank_order(queryset: QuerySet[Any], match: str) -> QuerySet[Any]:
+    """`queryset` (cards, ordered by game, lowercased name and slug) limited to the ranked
+    table's matches of `match`, read in rank order: the database walks the index's matches
+    from the first and stops once it has the page, where `pk__in` candidates would make it read
+    and sort every match.
+
+    `extra` because the ORM cannot join a virtual table: the join and the rowid order are what
+    let SQLite drive the query from the full-text table."""
+    ranked, table = search_index.RANKED_FTS, search_index.TABLE
+    return queryset.extra(
+        tables=[ranked],
+        where=[f"{ranked}.rowid = {table}.{search_index.RANK}", f"{ranked} MATCH %s"],
+        params=[match],
+        order_by=[f"{ranked}.rowid"],
+    )

@@ -1,0 +1,192 @@
+"""Search ranks (SQLite): the ranked full-text table answers searches in the results' order,
+finds exactly what the other paths find, and follows every write."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from catalog import paging, search_index, search_rank, selectors, services
+from catalog.models import CardDefinition
+
+pytestmark = [
+    pytest.mark.usefixtures("seeded"),
+    pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's ranked full-text table"),
+]
+
+QUERIES = [
+    "t:goblin",
+    "t:creature pow>=3",
+    'o:"create a" c:r -t:instant',
+    "cmc<=2 (t:elf or t:goblin)",
+    "c:rg",
+    "c=g t:elf",
+    "c>=w o:token",
+    "t:elf or c:u",
+    "-t:instant o:token",
+    'o:"1/1" (c:r or c:b)',
+    "c:fury",
+    "pow>5 t:dragon",
+]
+
+
+def _results(q: str) -> tuple[list[str], int, bool]:
+    """Every page's slugs, in order, and the first page's count."""
+    found = selectors.card_results(q=q)
+    first = paging.page_of(found, 1, 7)
+    slugs = [card.slug for card in first.object_list]
+    page = first
+    while page.has_next():
+        page = paging.page_of(selectors.card_results(q=q), page.number + 1, 7)
+        slugs += [card.slug for card in page.object_list]
+    return slugs, first.paginator.count, first.paginator.count_exact
+
+
+@pytest.fixture
+def ranked() -> Iterator[None]:
+    """The seed's cards ranked, as `migrate`, an import or a save leaves them."""
+    search_rank.assign(connection)
+    yield
+
+
+def _answers_from_the_ranked_table(q: str) -> bool:
+    return str(selectors.card_list(q=q).query).count(search_index.RANKED_FTS) > 0
+
+
+def test_ranked_searches_find_what_the_candidates_and_the_scans_find(ranked: None) -> None:
+    services.card_create(
+        slug="mtg-test-rg", game="mtg", name="Aardvark Raider", colors=["R", "G"], text="Haste."
+    )
+    words = ["goblin", "elf", "dragon", "soldier", "angel", "zombie", "beast"]
+    CardDefinition.objects.bulk_create(  # inserted out of name order, as imports do
+        CardDefinition(
+            slug=f"mtg-test-{n}",
+            game_id="mtg",
+            name=f"{words[n % 7].title()} of Rank {(n * 37) % 101}",
+            types=["Creature"] if n % 3 else ["Instant"],
+            subtypes=[words[n % 7].title()] if n % 3 else [],
+            colors=["RGWUB"[n % 5]],
+            power=str(n * 5 % 8) if n % 3 else None,
+            toughness="1" if n % 3 else None,
+            mana_value=n % 4,
+            text=f"When this enters, create a 1/1 {words[n % 7]} token." if n % 2 else "",
+        )
+        for n in range(90)
+    )
+    search_rank.assign(connection)
+    assert all(_answers_from_the_ranked_table(q) for q in QUERIES)
+    found = {q: _results(q) for q in QUERIES}
+    # The same searches through the unranked table: a card waiting for its rank sends them
+    # there, and reading it needs no rank.
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {search_index.TABLE} SET {search_index.RANK} = NULL")
+    assert not any(_answers_from_the_ranked_table(q) for q in QUERIES)
+    assert {q: _results(q) for q in QUERIES} == found
+    search_index.USE_FTS = False
+    try:
+        assert {q: _results(q) for q in QUERIES} == found
+    finally:
+        search_index.USE_FTS = True
+    assert "mtg-test-rg" in found["c:rg"][0]
+    assert all(found[q][0] for q in QUERIES)
+    assert all(len(found[q][0]) > 7 for q in ("t:goblin", "t:creature pow>=3", "t:elf or c:u"))
+
+
+def test_a_renamed_card_leaves_the_ranked_table_until_ranked_again(
+    ranked: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    card = CardDefinition.objects.get(slug="mtg-krenko-mob-boss")
+    assert _results("t:goblin")[0] == ["mtg-kiki-jiki-mirror-breaker", "mtg-krenko-mob-boss"]
+    card.name = "Zzyzx Mob Boss"
+    with django_capture_on_commit_callbacks(execute=True):
+        card.save()  # ranked again once saved (`search_rank.after_commit`)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {search_index.RANK} FROM {search_index.TABLE} WHERE id = %s", [card.pk]
+        )
+        assert cursor.fetchone()[0] is not None
+    assert _answers_from_the_ranked_table("t:goblin")
+    assert _results("t:goblin")[0] == ["mtg-kiki-jiki-mirror-breaker", "mtg-krenko-mob-boss"]
+    # A rename the signal does not see (a bulk update) waits for its rank, searches still right.
+    CardDefinition.objects.filter(pk=card.pk).update(name="Aaa Mob Boss")
+    assert not _answers_from_the_ranked_table("t:goblin")
+    assert _results("t:goblin")[0][0] == "mtg-krenko-mob-boss"
+    assert search_rank.assign(connection) == 1
+    assert _answers_from_the_ranked_table("t:goblin")
+    assert _results("t:goblin")[0][0] == "mtg-krenko-mob-boss"
+
+
+def test_the_ranked_table_follows_text_changes_inserts_and_deletes(ranked: None) -> None:
+    card = services.card_create(slug="mtg-test-zq", game="mtg", name="Zq Herald", text="Zqxwv.")
+    search_rank.assign(connection)
+    assert _results("o:zqxwv")[0] == ["mtg-test-zq"]
+    services.card_update(card=card, text="Vwxqz.")
+    assert _answers_from_the_ranked_table("o:vwxqz")
+    assert _results("o:zqxwv")[0] == [] and _results("o:vwxqz")[0] == ["mtg-test-zq"]
+    CardDefinition.objects.bulk_create(
+        [
+            CardDefinition(slug=f"mtg-test-b{n}", game_id="mtg", name=f"B {n}", text="Bulkq.")
+            for n in range(3)
+        ]
+    )
+    assert len(_results("o:bulkq")[0]) == 3  # unranked yet: the other table finds them
+    assert search_rank.assign(connection) == 3
+    assert _results("o:bulkq")[0] == ["mtg-test-b0", "mtg-test-b1", "mtg-test-b2"]
+    CardDefinition.objects.filter(text="Bulkq.").delete()
+    card.delete()
+    assert _answers_from_the_ranked_table("o:bulkq")
+    assert _results("o:bulkq")[0] == [] and _results("o:vwxqz")[0] == []
+
+
+def test_new_cards_take_numbers_between_their_neighbours() -> None:
+    assert search_rank.plan([(1, None), (2, None)]) == [
+        (1, search_rank.GAP),
+        (2, 2 * search_rank.GAP),
+    ]
+    assert search_rank.plan([(1, 10), (2, None), (3, None), (4, 40), (5, None)]) == [
+        (2, 20),
+        (3, 30),
+        (5, 40 + search_rank.GAP),
+    ]
+    assert search_rank.plan([(1, 10), (2, None), (3, 11)]) is None  # no number left: renumber
+    assert search_rank.plan([(1, 10), (2, 5)]) is None  # out of order: renumber
+
+
+def test_a_full_gap_renumbers_every_card_and_the_index_follows(ranked: None) -> None:
+    goblins = _results("t:goblin")[0]
+    with connection.cursor() as cursor:  # squeeze the ranks together: no number left between
+        cursor.execute(
+            f"UPDATE {search_index.TABLE} SET {search_index.RANK} = {search_index.RANK} / "
+            f"{search_rank.GAP}"
+        )
+    services.card_create(
+        slug="mtg-test-gob",
+        game="mtg",
+        name="Goblin Middle",
+        types=["Creature"],
+        subtypes=["Goblin"],
+        power="1",
+        toughness="1",
+    )
+    assert search_rank.assign(connection) == CardDefinition.objects.count()
+    assert _answers_from_the_ranked_table("t:goblin")
+    assert _results("t:goblin")[0] == sorted(
+        [*goblins, "mtg-test-gob"],
+        key=lambda slug: CardDefinition.objects.get(slug=slug).name.lower(),
+    )
+
+
+def test_an_index_made_by_an_earlier_version_is_made_again(ranked: None) -> None:
+    with connection.cursor() as cursor:
+        for statement in search_index.SQLITE_DROP:
+            cursor.execute(statement)
+        cursor.execute(  # the table as it was before colors were indexed
+            f"CREATE VIRTUAL TABLE {search_index.FTS} USING fts5(name, text, types, subtypes, "
+            f"supertypes, content='{search_index.TABLE}', content_rowid='id', tokenize='trigram')"
+        )
+    assert search_index.ensure(connection) is True
+    assert _answers_from_the_ranked_table("t:goblin") and _results("t:goblin")[0]
+    assert search_index.ensure(connection) is False
