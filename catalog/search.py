@@ -362,10 +362,14 @@ def term_q(term: Term, kind: Kind) -> Q:
         lookup = "name__iexact" if term.exact else "name__icontains"
         # A name printed in another language finds it too (PrintedName, from the importers),
         # compared case-folded: SQLite's LIKE folds ASCII letters only ("топор", "Топор").
+        # One list of the printed names' cards, not a lookup per row: SQLite's statistics see
+        # the card column of token names as one value (NULL) and scan the table for each row.
         column = "token" if kind == "tokens" else "card"
         folded = "folded" if term.exact else "folded__contains"
-        printed = PrintedName.objects.filter(**{column: OuterRef("pk"), folded: value.casefold()})
-        return Q(**{lookup: value}) | Q(Exists(printed))
+        printed = PrintedName.objects.filter(
+            **{folded: value.casefold(), f"{column}__isnull": False}  # NULL would void a "-"
+        ).values(column)
+        return Q(**{lookup: value}) | Q(pk__in=printed)
     if term.key == "type":
         return (
             _json_has("types", value)
