@@ -14,7 +14,7 @@ templates and DRF's link building read it unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import ceil
 from typing import Any, Protocol
@@ -55,17 +55,35 @@ def walked(walk: QuerySet[Any] | None, start: int, stop: int) -> list[Any] | Non
     return rows if len(rows) == stop - start else None
 
 
-class Queried:
-    """A queryset as Results, with the bounded walk of its first rows where there is one."""
+def by_ids(queryset: QuerySet[Any], part: slice, rows: Callable[[], QuerySet[Any]]) -> list[Any]:
+    """Rows `part` of `queryset` in two queries: the ids in order, then those rows from `rows()`.
+    For a query that sorts every match (one the search index drives), so the database sorts
+    ids instead of whole rows: on PostgreSQL 5 ms of 14 for 3,600 goblins, 100,000 cards."""
+    ids = list(queryset.values_list("pk", flat=True)[part])
+    found = rows().in_bulk(ids)
+    return [found[pk] for pk in ids if pk in found]
 
-    def __init__(self, queryset: QuerySet[Any], walk: QuerySet[Any] | None = None) -> None:
+
+class Queried:
+    """A queryset as Results, with the bounded walk of its first rows where there is one.
+    `rows`: read a page by ids first (`by_ids`), its rows from this queryset."""
+
+    def __init__(
+        self,
+        queryset: QuerySet[Any],
+        walk: QuerySet[Any] | None = None,
+        rows: Callable[[], QuerySet[Any]] | None = None,
+    ) -> None:
         self.queryset = queryset
         self.walk = walk
+        self.rows = rows
 
     def walked(self, start: int, stop: int) -> list[Any] | None:
         return walked(self.walk, start, stop)
 
     def __getitem__(self, part: slice) -> Sequence[Any]:
+        if self.rows is not None:
+            return by_ids(self.queryset, part, self.rows)
         return list(self.queryset[part])
 
     def capped_count(self, cap: int) -> tuple[int, bool]:

@@ -249,6 +249,12 @@ def conditions(query: str, kind: Kind) -> Part:
     return _Parser(tokens, kind).parse()
 
 
+def indexed(query: str) -> bool:
+    """Whether the search index drives a card search (some part of it narrows the cards): then
+    the database reads and sorts every match to answer a page."""
+    return conditions(query, "cards")[1] is not None
+
+
 _FTS_COLUMNS = {
     "": ("name",),
     "name": ("name",),

@@ -3,6 +3,7 @@ and the list/search queries behind the API and the browse pages."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -254,9 +255,9 @@ def card_queryset() -> QuerySet[CardDefinition]:
         .only(*RELATION_FIELDS, "token__slug", "token__name")
         .order_by("token__name", "token__slug")
     )
-    return CardDefinition.objects.select_related("game").prefetch_related(
-        Prefetch("relations", queryset=relations)
-    )
+    # No join of the games: lists show the game's key (`game_id`), and a join would make
+    # PostgreSQL carry it through the sort of every match (5 ms of 20 at 100,000 cards).
+    return CardDefinition.objects.prefetch_related(Prefetch("relations", queryset=relations))
 
 
 def card_payload(slug: str) -> JsonDict | None:
@@ -503,8 +504,19 @@ def card_walk(
 
 
 def card_results(**filters: Any) -> paging.Queried:
-    """`card_list` as pageable results, walked when it can be (`card_walk`)."""
-    return paging.Queried(card_list(**filters), card_walk(**filters))
+    """`card_list` as pageable results, walked when it can be (`card_walk`), read by ids first
+    when the database sorts every match (`paging.by_ids`)."""
+    return paging.Queried(card_list(**filters), card_walk(**filters), _sorted_rows(filters))
+
+
+def _sorted_rows(filters: dict[str, Any]) -> Callable[[], QuerySet[CardDefinition]] | None:
+    """Where a card search's page sorts every match (the search index drives it, not the
+    ranked table; name searches mostly get theirs from a walk), the queryset its rows come
+    from."""
+    q = filters.get("q") or ""
+    if search.plain_words(q) or not search.indexed(q) or ranked_match(q):
+        return None
+    return card_queryset
 
 
 MAX_CREATORS_SHOWN = 200  # a Treasure is made by thousands of cards
