@@ -278,9 +278,8 @@ def _narrow(term: Term, kind: Kind) -> search_index.Narrow | None:
 
 def _color_narrow(term: Term, vendor: str) -> search_index.Narrow | None:
     """The colors a `c:` term requires, as the colors column's JSON text holds them ('"R"'):
-    SQLite's full-text tables hold the colors (PostgreSQL's trigram indexes do not: there the
-    conditions decide)."""
-    if vendor != "sqlite" or term.op not in (":", "=", ">=", ">"):
+    SQLite's full-text tables and PostgreSQL's term index hold the colors."""
+    if term.op not in (":", "=", ">=", ">"):
         return None
     if term.value.lower() in ("c", "colorless", "m", "multicolor", "multicolored"):
         return None

@@ -159,7 +159,10 @@ POSTGRES_DROP = [
 
 
 def ensure(connection: Any) -> bool:
-    """Create what is missing on `connection` (idempotent); True when it created anything."""
+    """Create what is missing on `connection` (idempotent); True when it created anything.
+    Then rank the cards that wait for a rank (`catalog.search_rank`)."""
+    from catalog import search_rank, search_terms
+
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(
@@ -172,22 +175,23 @@ def ensure(connection: Any) -> bool:
                 [PRINTED, PRINTED_INDEX],
             )
             printed_table, printed_done = cursor.fetchone()
-            if cards_done and (printed_done or not printed_table):
-                return False
+            created = False
             try:
                 with transaction.atomic(using=connection.alias):
-                    for statement in POSTGRES_CREATE:
-                        cursor.execute(statement)
-                    if printed_table:
-                        cursor.execute(POSTGRES_PRINTED)
+                    if not (cards_done and (printed_done or not printed_table)):
+                        for statement in POSTGRES_CREATE:
+                            cursor.execute(statement)
+                        if printed_table:
+                            cursor.execute(POSTGRES_PRINTED)
+                        created = True
+                    created = search_terms.ensure(cursor) or created
             except DatabaseError as exc:  # no right to create pg_trgm: correct, only slower
                 logger.warning("Catalogue search indexes not created: %s", exc)
                 return False
-        return True
+        search_rank.assign(connection)
+        return created
     if connection.vendor != "sqlite":
         return False
-    from catalog import search_rank
-
     with connection.cursor() as cursor:
         _ensure_rank_column(cursor)
         cursor.execute("SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'trigger')")
@@ -249,7 +253,12 @@ def present(connection: Any) -> bool:
 
 
 def drop(connection: Any) -> None:
-    statements = {"sqlite": SQLITE_DROP, "postgresql": POSTGRES_DROP}.get(connection.vendor, [])
+    from catalog import search_terms
+
+    statements = {
+        "sqlite": SQLITE_DROP,
+        "postgresql": [*POSTGRES_DROP, *search_terms.DROP],
+    }.get(connection.vendor, [])
     with connection.cursor() as cursor:
         for statement in statements:
             cursor.execute(statement)

@@ -1,4 +1,4 @@
-"""Search ranks (SQLite, issue 19): each card's `search_rank`, a column of the card table that
+"""Search ranks (issue 19): each card's `search_rank`, a column of the card table that
 `search_index.ensure` adds (not a model field), is a number that orders as the search results
 do (game, lowercased name, slug), and the ranked full-text table (`search_index.RANKED_FTS`)
 files each card under it. A search the index drives then reads the index's matches in the
@@ -57,17 +57,24 @@ def renumbered(rows: Sequence[tuple[int, int | None]]) -> list[tuple[int, int]]:
 
 
 def present(connection: Any) -> bool:
+    """Whether this database has ranks and an index that reads them: SQLite's ranked
+    full-text table, PostgreSQL's term index (`catalog.search_terms`)."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM sqlite_master WHERE name = %s", [search_index.RANKED_FTS]
-        )
-        return bool(cursor.fetchone()[0])
+        if connection.vendor == "sqlite":
+            cursor.execute(
+                "SELECT count(*) FROM sqlite_master WHERE name = %s", [search_index.RANKED_FTS]
+            )
+            return bool(cursor.fetchone()[0])
+        if connection.vendor == "postgresql":
+            from catalog import search_terms
+
+            return search_terms.present(cursor)
+        return False
 
 
 def assign(connection: Any) -> int:
-    """Rank the cards that have no rank (SQLite with the ranked table; elsewhere nothing);
-    how many cards got a new rank."""
-    if connection.vendor != "sqlite" or not present(connection):
+    """Rank the cards that have no rank (where `present`); how many got a new rank."""
+    if not present(connection):
         return 0
     table, rank = search_index.TABLE, search_index.RANK
     with transaction.atomic(using=connection.alias), connection.cursor() as cursor:
@@ -81,11 +88,18 @@ def assign(connection: Any) -> int:
         changes = plan(rows)
         if changes is None:
             # Cleared first: the unique ranks cannot be swapped in place.
-            cursor.execute(f"UPDATE {table} SET {rank} = NULL")
+            cursor.execute(f"UPDATE {table} SET {rank} = NULL WHERE {rank} IS NOT NULL")
             changes = renumbered(rows)
-        cursor.executemany(
-            f"UPDATE {table} SET {rank} = %s WHERE id = %s", [(r, c) for c, r in changes]
-        )
+        if connection.vendor == "postgresql":  # one statement: one run of the term triggers
+            cursor.execute(
+                f"UPDATE {table} SET {rank} = new.rank FROM unnest(%s::int[], %s::bigint[]) "
+                f"AS new(id, rank) WHERE {table}.id = new.id",
+                [[c for c, _ in changes], [r for _, r in changes]],
+            )
+        else:
+            cursor.executemany(
+                f"UPDATE {table} SET {rank} = %s WHERE id = %s", [(r, c) for c, r in changes]
+            )
     return len(changes)
 
 
@@ -98,7 +112,7 @@ def after_commit(using: str = "default") -> None:
 
 def everything_ranked(connection: Any) -> bool:
     """Whether the ranked table answers for every card (SQLite, no card waiting for a rank)."""
-    if connection.vendor != "sqlite" or not search_index.USE_FTS or not present(connection):
+    if not search_index.USE_FTS or not present(connection):
         return False
     with connection.cursor() as cursor:
         table, rank = search_index.TABLE, search_index.RANK

@@ -23,7 +23,7 @@ from django.db.models import (
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 
-from catalog import paging, search, search_index, search_rank
+from catalog import paging, search, search_index, search_rank, search_terms
 from catalog.models import (
     CardDefinition,
     Characteristics,
@@ -366,7 +366,7 @@ def ranked_match(q: str) -> str | None:
     """The ranked index's query for a card search without name words (`catalog.search_rank`),
     or None when it does not answer it (another database, a card not ranked yet, a name
     searched, nothing to narrow)."""
-    if not search_rank.everything_ranked(connection):
+    if connection.vendor != "sqlite" or not search_rank.everything_ranked(connection):
         return None
     return search_index.ranked_match(search.conditions(q, "cards")[1])
 
@@ -503,10 +503,25 @@ def card_walk(
     return found.filter(pk__in=walk)
 
 
-def card_results(**filters: Any) -> paging.Queried:
-    """`card_list` as pageable results, walked when it can be (`card_walk`), read by ids first
-    when the database sorts every match (`paging.by_ids`)."""
+def card_results(**filters: Any) -> paging.Results:
+    """`card_list` as pageable results: from the term index in rank order where it answers
+    (PostgreSQL, `catalog.search_terms`), else walked when it can be (`card_walk`), read by ids
+    first when the database sorts every match (`paging.by_ids`)."""
+    terms = _term_family(filters.get("q") or "")
+    if terms is not None:
+        wanted = {key: filters.get(key) for key in ("game", "q", "type", "color")}
+        matching = _filtered(card_queryset(), **wanted, narrowed=False)
+        return search_terms.TermWalk(matching, terms, card_queryset)
     return paging.Queried(card_list(**filters), card_walk(**filters), _sorted_rows(filters))
+
+
+def _term_family(q: str) -> list[str] | None:
+    """The terms that drive a card search without name words on PostgreSQL, or None."""
+    if connection.vendor != "postgresql" or not q or search.plain_words(q):
+        return None
+    if not search_rank.everything_ranked(connection):
+        return None
+    return search_terms.family(search.conditions(q, "cards")[1])
 
 
 def _sorted_rows(filters: dict[str, Any]) -> Callable[[], QuerySet[CardDefinition]] | None:
