@@ -24,6 +24,7 @@ from catalog import search_index
 
 GAP = 1 << 32
 LIMIT = 1 << 62  # well inside SQLite's signed 64-bit integers
+FEW = 50  # up to this many cards waiting are ranked from their neighbours alone
 
 
 def plan(rows: Sequence[tuple[int, int | None]]) -> list[tuple[int, int]] | None:
@@ -78,9 +79,12 @@ def assign(connection: Any) -> int:
         return 0
     table, rank = search_index.TABLE, search_index.RANK
     with transaction.atomic(using=connection.alias), connection.cursor() as cursor:
-        cursor.execute(f"SELECT 1 FROM {table} WHERE {rank} IS NULL LIMIT 1")
-        if cursor.fetchone() is None:
+        cursor.execute(f"SELECT id FROM {table} WHERE {rank} IS NULL LIMIT %s", [FEW + 1])
+        waiting = [row[0] for row in cursor.fetchall()]
+        if not waiting:
             return 0
+        if len(waiting) <= FEW and _between_neighbours(cursor, waiting):
+            return len(waiting)
         # The results' own ORDER BY (`selectors._filtered`), so ranks order as they do even
         # where SQLite's LOWER differs from Python's (it folds ASCII letters only).
         cursor.execute(f"SELECT id, {rank} FROM {table} ORDER BY game_id, LOWER(name), slug")
@@ -108,6 +112,55 @@ def after_commit(using: str = "default") -> None:
     save, an import or the seed. Cards written another way wait for the next one, or for
     `migrate`; until then searches read the unranked table, correct and slower."""
     transaction.on_commit(lambda: assign(connections[using]), using=using)
+
+
+def _between_neighbours(cursor: Any, waiting: list[int]) -> bool:
+    """Rank a few cards (a save, a small import) from their ranked neighbours alone, found
+    through the unique index on (lowercased name, game): a game never has two cards with one
+    lowercased name, so the slug never decides between them. False when some card has no
+    number left between its neighbours (the ranks given before it stay: they are in order)."""
+    table, rank = search_index.TABLE, search_index.RANK
+    marks = ", ".join(["%s"] * len(waiting))
+    cursor.execute(
+        f"SELECT id, game_id, LOWER(name) FROM {table} WHERE id IN ({marks}) "
+        "ORDER BY game_id, LOWER(name), slug",
+        waiting,
+    )
+    for card, game, name in cursor.fetchall():
+        low = _neighbour(cursor, game, name, before=True) or 0
+        high = _neighbour(cursor, game, name, before=False)
+        if high is None:
+            new = low + GAP
+            if new >= LIMIT:
+                return False
+        elif high - low < 2:
+            return False
+        else:
+            new = low + min(GAP, (high - low) // 2)
+        cursor.execute(f"UPDATE {table} SET {rank} = %s WHERE id = %s", [new, card])
+    return True
+
+
+def _neighbour(cursor: Any, game: str, name: str, *, before: bool) -> int | None:
+    """The rank of the nearest ranked card before (or after) the name `name` of `game`."""
+    table, rank = search_index.TABLE, search_index.RANK
+    compare, order = ("<", "DESC") if before else (">", "ASC")
+    cursor.execute(
+        f"SELECT {rank} FROM {table} WHERE {rank} IS NOT NULL AND game_id = %s "
+        f"AND LOWER(name) {compare} %s ORDER BY LOWER(name) {order} LIMIT 1",
+        [game, name],
+    )
+    found = cursor.fetchone()
+    if found is not None:
+        return int(found[0])
+    # The nearest other game's last (or first) ranked card.
+    cursor.execute(
+        f"SELECT {rank} FROM {table} WHERE {rank} IS NOT NULL AND game_id {compare} %s "
+        f"ORDER BY game_id {order}, LOWER(name) {order} LIMIT 1",
+        [game],
+    )
+    found = cursor.fetchone()
+    return int(found[0]) if found is not None else None
 
 
 def everything_ranked(connection: Any) -> bool:

@@ -509,8 +509,14 @@ def card_results(**filters: Any) -> paging.Results:
     first when the database sorts every match (`paging.by_ids`)."""
     terms = _term_family(filters.get("q") or "")
     if terms is not None:
-        wanted = {key: filters.get(key) for key in ("game", "q", "type", "color")}
-        matching = _filtered(card_queryset(), **wanted, narrowed=False)
+        matching = _filtered(
+            card_queryset(),
+            game=filters.get("game"),
+            q=filters.get("q"),
+            type=filters.get("type"),
+            color=filters.get("color"),
+            narrowed=False,
+        )
         return search_terms.TermWalk(matching, terms, card_queryset)
     return paging.Queried(card_list(**filters), card_walk(**filters), _sorted_rows(filters))
 
