@@ -552,32 +552,26 @@ def token_creators(token: TokenDefinition) -> tuple[list[TokenRelation], int]:
 
 class Combined:
     """Tokens, then cards, as one result list paged by `catalog.paging`: a page reads each
-    queryset only for the part of it the page shows. The tokens are counted (a few thousand at
+    kind only for the part of it the page shows. The tokens are counted (a few thousand at
     most: where the cards start), the cards only up to a cap."""
 
-    def __init__(
-        self,
-        tokens: QuerySet[TokenDefinition],
-        cards: QuerySet[CardDefinition],
-        walk: QuerySet[CardDefinition] | None = None,
-    ):
+    def __init__(self, tokens: QuerySet[TokenDefinition], cards: paging.Results):
         self.tokens = tokens
-        self.cards = cards
-        self.walk = walk  # the cards' bounded walk (`card_walk`)
+        self.cards = cards  # `card_results`: walked, or from a ranked index, where it can be
         self.token_count = tokens.count()
 
     def walked(self, start: int, stop: int) -> list[tuple[str, Any]] | None:
-        if stop <= self.token_count or self.walk is None:
+        if stop <= self.token_count:
             return None  # tokens only: a few thousand at most, read as they are
         first, last = max(start - self.token_count, 0), stop - self.token_count
-        cards = paging.walked(self.walk, first, last)
+        cards = self.cards.walked(first, last)
         if cards is None:
             return None
         tokens = self.tokens[start : self.token_count] if start < self.token_count else []
         return [("token", t) for t in tokens] + [("card", c) for c in cards]
 
     def capped_count(self, cap: int) -> tuple[int, bool]:
-        cards, exact = paging.capped_count(self.cards, max(cap - self.token_count, 0))
+        cards, exact = self.cards.capped_count(max(cap - self.token_count, 0))
         return self.token_count + cards, exact
 
     def __getitem__(self, part: slice) -> list[tuple[str, Any]]:
@@ -602,10 +596,9 @@ def search_all(
     """Tokens (with those the named cards make) and cards matching the same search, one list."""
     tokens = token_list(game=game, q=q, type=type, color=color, predefined=predefined, made_by=True)
     flag = predefined if isinstance(predefined, bool) else _parse_bool(predefined, "predefined")
-    cards = card_list(game=game, q=q, type=type, color=color)
     if flag:  # rules-defined tokens only: no card is one
-        return Combined(tokens, cards.none())
-    return Combined(tokens, cards, card_walk(game=game, q=q, type=type, color=color))
+        return Combined(tokens, paging.Queried(CardDefinition.objects.none()))
+    return Combined(tokens, card_results(game=game, q=q, type=type, color=color))
 
 
 def definition_printed_names(slugs: set[str], language: str) -> dict[str, JsonDict]:
