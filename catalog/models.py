@@ -552,6 +552,11 @@ class CardDefinition(Characteristics, Curated):
                 violation_error_message="A card with this name already exists (CR 201.2).",
             )
         ]
+        # The name searches' order (lowercased name, then slug): a walk of the names starting
+        # with the words reads the page and stops (`selectors.card_walk`).
+        indexes: ClassVar[list[models.Index]] = [
+            models.Index(Lower("name"), "slug", name="card_name_order")
+        ]
         verbose_name = gettext_lazy("card definition")
         verbose_name_plural = gettext_lazy("card definitions")
 

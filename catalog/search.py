@@ -295,6 +295,12 @@ def is_plain(query: str) -> bool:
     return all(kind == "term" and not term.key for kind, term in tokenize(query))
 
 
+def only_name_words(query: str) -> bool:
+    """Only bare words and phrases that a name contains (no key, no exact name, no "-")."""
+    tokens = tokenize(query)
+    return bool(tokens) and all(kind == "term" and not t.key and not t.exact for kind, t in tokens)
+
+
 def plain_words(query: str) -> str:
     return " ".join(term.value for kind, term in tokenize(query) if kind == "term" and not term.key)
 

@@ -478,9 +478,8 @@ def card_walk(
         if not search_index.prefix_walk(connection, words):
             return None
         low = words.lower()
-        walked = walked.alias(folded=Lower("name")).filter(
-            folded__gte=low, folded__lt=low[:-1] + chr(ord(low[-1]) + 1)
-        )
+        in_range = {"folded__gte": low, "folded__lt": low[:-1] + chr(ord(low[-1]) + 1)}
+        walked = walked.alias(folded=Lower("name")).filter(**in_range)
     else:
         first = CardDefinition.objects.aggregate(first=Min("game_id"))["first"]
         if first is None:
@@ -490,6 +489,11 @@ def card_walk(
     last = walked.order_by(Lower("name"), "game_id").values_list("pk")[WALK_ROWS - 1 : WALK_ROWS]
     if not list(last):
         return None  # all of it fits in a walk: the search itself reads no more
+    if words and search.only_name_words(q or "") and not (game or type or color):
+        # Every name in the range starts with the words, so every card there matches: the
+        # range itself is the walk, read only as far as the page (`card_name_order`).
+        ranged = card_queryset().alias(folded=Lower("name")).filter(**in_range)
+        return ranged.order_by("folded", "slug")
     prefix = walked.order_by(Lower("name"), "slug").values("pk")
     found = _filtered(card_queryset(), game=game, q=q, type=type, color=color, narrowed=False)
     if words:
