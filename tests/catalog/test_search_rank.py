@@ -134,7 +134,7 @@ def test_a_renamed_card_leaves_the_ranked_table_until_ranked_again(
 
 
 def test_the_ranked_index_follows_changes_inserts_and_deletes(ranked: None) -> None:
-    creature = {"types": ["Creature"], "power": "1", "toughness": "1"}
+    creature: dict[str, Any] = {"types": ["Creature"], "power": "1", "toughness": "1"}
     card = services.card_create(
         slug="mtg-test-zq", game="mtg", name="Zq Herald", subtypes=["Zqxwv"], **creature
     )
