@@ -25,6 +25,7 @@ from catalog import search_index
 GAP = 1 << 32
 LIMIT = 1 << 62  # well inside SQLite's signed 64-bit integers
 FEW = 50  # up to this many cards waiting are ranked from their neighbours alone
+ADVISORY_LOCK = 0x5EA2C4  # PostgreSQL's advisory lock key for a ranking
 
 
 def plan(rows: Sequence[tuple[int, int | None]]) -> list[tuple[int, int]] | None:
@@ -79,6 +80,10 @@ def assign(connection: Any) -> int:
         return 0
     table, rank = search_index.TABLE, search_index.RANK
     with transaction.atomic(using=connection.alias), connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # One ranking at a time: two would read the same neighbours and take one number.
+            # (SQLite's writers already queue: transactions begin IMMEDIATE.)
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [ADVISORY_LOCK])
         cursor.execute(f"SELECT id FROM {table} WHERE {rank} IS NULL LIMIT %s", [FEW + 1])
         waiting = [row[0] for row in cursor.fetchall()]
         if not waiting:
@@ -111,7 +116,9 @@ def after_commit(using: str = "default") -> None:
     """Rank the new cards once the current transaction commits (at once outside one): after a
     save, an import or the seed. Cards written another way wait for the next one, or for
     `migrate`; until then searches read the unranked table, correct and slower."""
-    transaction.on_commit(lambda: assign(connections[using]), using=using)
+    # robust: a ranking that fails (a lock held too long) is logged and the write still
+    # answers; its cards wait for the next ranking, searches stay right meanwhile.
+    transaction.on_commit(lambda: assign(connections[using]), using=using, robust=True)
 
 
 def _between_neighbours(cursor: Any, waiting: list[int]) -> bool:
