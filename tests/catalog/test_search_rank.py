@@ -210,3 +210,25 @@ def test_an_index_made_by_an_earlier_version_is_made_again(ranked: None) -> None
     assert search_index.ensure(connection) is True
     assert _answers_from_the_ranked_table("t:goblin") and _results("t:goblin")
     assert search_index.ensure(connection) is False
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        {"q": "t:creature", "game": "mtg"},
+        {"q": "t:creature", "type": "Human"},
+        {"q": "c:r", "color": "W"},
+        {"q": "t:unit", "game": "riftbound"},
+    ],
+)
+def test_the_ranked_index_keeps_the_other_filters(ranked: None, filters: dict[str, str]) -> None:
+    def slugs() -> list[str]:
+        page = paging.page_of(selectors.card_results(**filters), 1, 200)
+        return [card.slug for card in page.object_list]
+
+    assert _answers_from_the_ranked_table(filters["q"])
+    ranked_slugs = slugs()
+    assert ranked_slugs  # the seed has some of each
+    with connection.cursor() as cursor:  # every card waiting for its rank: the other path
+        cursor.execute(f"UPDATE {search_index.TABLE} SET {search_index.RANK} = NULL")
+    assert slugs() == ranked_slugs
