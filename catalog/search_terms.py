@@ -150,7 +150,9 @@ def family(narrow: search_index.Narrow | None) -> list[str] | None:
             return None
         return sorted({term for part in parts for term in part or []})
     known = [part for part in parts if part is not None]
-    return min(known, key=_postings) if known else None  # "and": the rarest side drives
+    if len(known) < 2:
+        return known[0] if known else None
+    return min(known, key=_postings)  # "and": the rarest side drives
 
 
 def _leaf(narrow: search_index.Narrow) -> list[str] | None:
