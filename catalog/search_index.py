@@ -334,12 +334,12 @@ def helps(narrow: Narrow, vendor: str) -> bool:
     reads every match twice."""
     if vendor == "sqlite":
         return True
-    return any("name" in leaf.columns for leaf in _leaves(narrow))
+    return any("name" in leaf.columns for leaf in leaves(narrow))
 
 
 def candidates(narrow: Narrow, vendor: str) -> RawSQL:
     """The card ids `narrow` keeps, as a subquery for `pk__in`."""
-    names = sorted({leaf.value.casefold() for leaf in _leaves(narrow) if "name" in leaf.columns})
+    names = sorted({leaf.value.casefold() for leaf in leaves(narrow) if "name" in leaf.columns})
     if vendor == "sqlite":
         sql = f"SELECT rowid FROM {FTS} WHERE {FTS} MATCH %s"
         if not names:
@@ -351,7 +351,7 @@ def candidates(narrow: Narrow, vendor: str) -> RawSQL:
             f" WHERE p.card_id IS NOT NULL AND {PRINTED_FTS} MATCH %s"
         )
         return RawSQL(sql, [_fts(narrow), printed])
-    where, params = _postgres(narrow)
+    where, params = postgres_condition(narrow)
     sql = f"SELECT id FROM {TABLE} WHERE {where}"
     if names:
         # A name may match through a printed name instead: the cards printed with any of the
@@ -366,15 +366,15 @@ def ranked_match(narrow: Narrow | None) -> str | None:
     """The ranked table's query for `narrow` (`catalog.search_rank`), or None when it cannot
     answer it: nothing to narrow, or a name searched (names, printed ones too, are matched
     through the other tables)."""
-    if narrow is None or any("name" in leaf.columns for leaf in _leaves(narrow)):
+    if narrow is None or any("name" in leaf.columns for leaf in leaves(narrow)):
         return None
     return _fts(narrow)
 
 
-def _leaves(narrow: Narrow) -> list[Narrow]:
+def leaves(narrow: Narrow) -> list[Narrow]:
     if narrow.op == "text":
         return [narrow]
-    return [leaf for part in narrow.parts for leaf in _leaves(part)]
+    return [leaf for part in narrow.parts for leaf in leaves(part)]
 
 
 def _fts(narrow: Narrow) -> str:
@@ -392,7 +392,7 @@ def _like(value: str) -> str:
     return "%" + value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-def _postgres(narrow: Narrow) -> tuple[str, list[Any]]:
+def postgres_condition(narrow: Narrow) -> tuple[str, list[Any]]:
     """One condition on the card table (PostgreSQL): each column compared as Django's icontains
     compares it, so the trigram GIN index on that expression answers, and the planner combines
     the index scans (BitmapAnd, BitmapOr)."""
@@ -400,6 +400,6 @@ def _postgres(narrow: Narrow) -> tuple[str, list[Any]]:
         pattern = _like(narrow.value)
         where = " OR ".join(f"UPPER({column}::text) LIKE UPPER(%s)" for column in narrow.columns)
         return f"({where})", [pattern] * len(narrow.columns)
-    parts = [_postgres(part) for part in narrow.parts]
+    parts = [postgres_condition(part) for part in narrow.parts]
     joined = f" {narrow.op.upper()} ".join(sql for sql, _ in parts)
     return f"({joined})", [param for _, params in parts for param in params]

@@ -14,10 +14,10 @@ is not in the ranked table, and searches read the other table until every card h
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.db import connections, transaction
+from django.db import connection, connections, transaction
 from django.db.models import QuerySet
 
 from catalog import search_index
@@ -25,6 +25,9 @@ from catalog import search_index
 GAP = 1 << 32
 LIMIT = 1 << 62  # well inside SQLite's signed 64-bit integers
 FEW = 50  # up to this many cards waiting are ranked from their neighbours alone
+# Searches read the ranked indexes when True; bench/search.py --ranks turns it off to measure
+# the same searches without them in the same run.
+USE_RANKS = True
 ADVISORY_LOCK = 0x5EA2C4  # PostgreSQL's advisory lock key for a ranking
 
 
@@ -172,7 +175,7 @@ def _neighbour(cursor: Any, game: str, name: str, *, before: bool) -> int | None
 
 def everything_ranked(connection: Any) -> bool:
     """Whether the ranked table answers for every card (SQLite, no card waiting for a rank)."""
-    if not search_index.USE_FTS or not present(connection):
+    if not (USE_RANKS and search_index.USE_FTS) or not present(connection):
         return False
     with connection.cursor() as cursor:
         table, rank = search_index.TABLE, search_index.RANK
@@ -180,18 +183,94 @@ def everything_ranked(connection: Any) -> bool:
         return cursor.fetchone() is None
 
 
-def in_rank_order(queryset: QuerySet[Any], match: str) -> QuerySet[Any]:
-    """`queryset` (cards, ordered by game, lowercased name and slug) limited to the ranked
-    table's matches of `match`, read in rank order: the database walks the index's matches
-    from the first and stops once it has the page, where `pk__in` candidates would make it read
-    and sort every match.
+Batch = Callable[[int, int], list[tuple[int, int]]]
 
-    `extra` because the ORM cannot join a virtual table: the join and the rowid order are what
-    let SQLite drive the query from the full-text table."""
-    ranked, table = search_index.RANKED_FTS, search_index.TABLE
-    return queryset.extra(
-        tables=[ranked],
-        where=[f"{ranked}.rowid = {table}.{search_index.RANK}", f"{ranked} MATCH %s"],
-        params=[match],
-        order_by=[f"{ranked}.rowid"],
-    )
+FIRST_BATCH = 64
+LAST_BATCH = 4096
+# Driving matches read before a walk hands the rest to the search's own indexes: a type or color
+# with many cards but few matching the rest of the search ("t:creature pow>=9") would otherwise
+# be read whole.
+SWITCH_AFTER = 1024
+
+
+def fts_batches(match: str) -> Batch:
+    """SQLite's driver for a `RankWalk`: the ranked full-text table's matches of `match`."""
+
+    def batch(after: int, size: int) -> list[tuple[int, int]]:
+        ranked, table, rank = search_index.RANKED_FTS, search_index.TABLE, search_index.RANK
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT f.rowid, c.id FROM {ranked} f JOIN {table} c ON c.{rank} = f.rowid "
+                f"WHERE {ranked} MATCH %s AND f.rowid > %s ORDER BY f.rowid LIMIT %s",
+                [match, after, size],
+            )
+            return [(found, card) for found, card in cursor.fetchall()]
+
+    return batch
+
+
+class RankWalk:
+    """Search results (`catalog.paging.Results`) in rank order, which is the results' order:
+    the cards a ranked index finds (`batch(after, size)`: (rank, card id) past a rank), in
+    batches that double, each checked against the search's conditions (`matching`), until the
+    page is found. After SWITCH_AFTER cards read, the rest comes from `fallback` (the search as
+    its own indexes answer it, past the last rank read). Rows come from `rows()`."""
+
+    def __init__(
+        self,
+        batch: Batch,
+        matching: QuerySet[Any],
+        fallback: QuerySet[Any],
+        rows: Callable[[], QuerySet[Any]],
+    ) -> None:
+        self.batch = batch
+        self.matching = matching
+        self.fallback = fallback
+        self.rows = rows
+        self.found: list[int] = []  # matching card ids in rank order, read so far
+        self.after = -1  # the last rank read
+        self.read = 0
+        self.size = FIRST_BATCH
+        self.exhausted = False
+
+    def _read_until(self, wanted: int) -> None:
+        while len(self.found) < wanted and not self.exhausted:
+            if self.read >= SWITCH_AFTER:
+                self._rest(wanted)
+                return
+            batch = self.batch(self.after, self.size)
+            self.exhausted = len(batch) < self.size
+            if not batch:
+                return
+            self.after, self.read = batch[-1][0], self.read + len(batch)
+            ids = list(dict.fromkeys(card for _, card in batch))
+            kept = set(self.matching.filter(pk__in=ids).order_by().values_list("pk", flat=True))
+            self.found += [card for card in ids if card in kept]
+            self.size = min(self.size * 2, LAST_BATCH)
+
+    def _rest(self, wanted: int) -> None:
+        table, rank = search_index.TABLE, search_index.RANK
+        past = self.fallback.extra(
+            select={"walk_rank": f"{table}.{rank}"},
+            where=[f"{table}.{rank} > %s"],
+            params=[self.after],
+        )
+        missing = wanted - len(self.found)
+        rest = list(past.values_list("pk", "walk_rank")[:missing])
+        self.found += [card for card, _ in rest]
+        if rest:
+            self.after = rest[-1][1]
+        self.exhausted = len(rest) < missing  # read to the end: the count is exact
+
+    def __getitem__(self, part: slice) -> Sequence[Any]:
+        self._read_until(part.stop)
+        ids = self.found[part]
+        rows = self.rows().in_bulk(ids)
+        return [rows[pk] for pk in ids if pk in rows]
+
+    def walked(self, start: int, stop: int) -> Sequence[Any] | None:
+        return None
+
+    def capped_count(self, cap: int) -> tuple[int, bool]:
+        """Exact once every match was read; else what was found (at least that many)."""
+        return len(self.found), self.exhausted

@@ -14,20 +14,17 @@ indexes: their words would cost millions of rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
 from typing import Any
 
 from django.db import connection
-from django.db.models import QuerySet
 
-from catalog import search_index
+from catalog import search_index, search_rank
 
 TERMS = "catalog_card_term"
 VOCABULARY = "catalog_card_vocabulary"
 TABLE, RANK = search_index.TABLE, search_index.RANK
 FAMILY_LIMIT = 40  # terms a type search may stand for ("t:e" would be most of them)
-FIRST_BATCH = 64
-LAST_BATCH = 4096
 JSON_SYNTAX = set('"\\[],')
 
 # The terms of the cards in `rows` (a table of card rows), as (term, rank, card_id).
@@ -137,6 +134,32 @@ def ensure(cursor: Any) -> bool:
     return True
 
 
+def driving_family(narrow: search_index.Narrow | None) -> list[str] | None:
+    """The terms to walk a search from (`family`), unless a text or name it also searches is
+    rarer than they are: the trigram indexes then find its few matches at once, where a walk
+    of a color's or type's cards would read thousands to find them ("c:w o:flash")."""
+    terms = family(narrow)
+    if terms is None or narrow is None:
+        return None
+    texts = [leaf for leaf in search_index.leaves(narrow) if {"text", "name"} & set(leaf.columns)]
+    if texts:
+        cards = _postings(terms)
+        if any(_estimate(leaf) < cards for leaf in texts):
+            return None
+    return terms
+
+
+def _estimate(leaf: search_index.Narrow) -> float:
+    """How many cards PostgreSQL's planner expects the trigram condition of `leaf` to keep."""
+    where, params = search_index.postgres_condition(leaf)
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN (FORMAT JSON) SELECT 1 FROM {TABLE} WHERE {where}", params)
+        plan = cursor.fetchone()[0]
+    if isinstance(plan, str):
+        plan = json.loads(plan)
+    return float(plan[0]["Plan"]["Plan Rows"])
+
+
 def family(narrow: search_index.Narrow | None) -> list[str] | None:
     """The terms one of which every card `narrow` keeps has, or None when the terms cannot
     tell (a name or a text searched, a type search standing for too many terms)."""
@@ -173,13 +196,22 @@ def _leaf(narrow: search_index.Narrow) -> list[str] | None:
 
 
 def _postings(terms: list[str]) -> int:
-    """How many cards have one of `terms`, counted up to LAST_BATCH (enough to choose)."""
+    """How many cards have one of `terms`, counted up to a batch (enough to choose)."""
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT count(*) FROM (SELECT 1 FROM {TERMS} WHERE term = ANY(%s) LIMIT %s) t",
-            [terms, LAST_BATCH],
+            [terms, search_rank.LAST_BATCH],
         )
         return int(cursor.fetchone()[0])
+
+
+def batches(terms: list[str]) -> search_rank.Batch:
+    """PostgreSQL's driver for a `search_rank.RankWalk`: the cards with one of `terms`."""
+
+    def batch(after: int, size: int) -> list[tuple[int, int]]:
+        return _batch(terms, after, size)
+
+    return batch
 
 
 def _batch(terms: list[str], after: int, size: int) -> list[tuple[int, int]]:
@@ -197,45 +229,3 @@ def _batch(terms: list[str], after: int, size: int) -> list[tuple[int, int]]:
             f"SELECT rank, card_id FROM ({ranges}) t ORDER BY rank LIMIT %s", [*params, size]
         )
         return [(rank, card) for rank, card in cursor.fetchall()]
-
-
-class TermWalk:
-    """Search results (`catalog.paging.Results`) read from the term index in rank order: the
-    cards with one of `terms`, in batches that double, each checked against the search's
-    conditions (`matching`), until the page is found. The rows come from `rows()`."""
-
-    def __init__(
-        self, matching: QuerySet[Any], terms: list[str], rows: Callable[[], QuerySet[Any]]
-    ) -> None:
-        self.matching = matching
-        self.terms = terms
-        self.rows = rows
-        self.found: list[int] = []  # matching card ids in rank order, read so far
-        self.after = -1  # the last rank read
-        self.size = FIRST_BATCH
-        self.exhausted = False
-
-    def _read_until(self, wanted: int) -> None:
-        while len(self.found) < wanted and not self.exhausted:
-            batch = _batch(self.terms, self.after, self.size)
-            self.exhausted = len(batch) < self.size
-            if not batch:
-                break
-            self.after = batch[-1][0]
-            ids = list(dict.fromkeys(card for _, card in batch))
-            kept = set(self.matching.filter(pk__in=ids).order_by().values_list("pk", flat=True))
-            self.found += [card for card in ids if card in kept]
-            self.size = min(self.size * 2, LAST_BATCH)
-
-    def __getitem__(self, part: slice) -> Sequence[Any]:
-        self._read_until(part.stop)
-        ids = self.found[part]
-        rows = self.rows().in_bulk(ids)
-        return [rows[pk] for pk in ids if pk in rows]
-
-    def walked(self, start: int, stop: int) -> Sequence[Any] | None:
-        return None
-
-    def capped_count(self, cap: int) -> tuple[int, bool]:
-        """Exact once every card with the terms was read; else what was found (at least)."""
-        return len(self.found), self.exhausted

@@ -333,8 +333,7 @@ def _filtered(
     if q:
         kind: search.Kind = "tokens" if queryset.model is TokenDefinition else "cards"
         words = search.plain_words(q)
-        match = ranked_match(q) if kind == "cards" and narrowed and not words else None
-        direct = search.parse(q, kind, narrowed=narrowed and match is None)
+        direct = search.parse(q, kind, narrowed=narrowed)
         if made_by and kind == "tokens" and search.is_plain(q):
             # A name search also finds what the named cards make: "Young Pyromancer" finds
             # its Elemental, ranked after every token matching by its own name.
@@ -344,9 +343,7 @@ def _filtered(
             queryset = queryset.filter(direct)
             rank_others = []
         if not words:
-            queryset = queryset.order_by("game_id", Lower("name"), "slug")
-            # Read from the ranked index in the results' order, where it answers.
-            return search_rank.in_rank_order(queryset, match) if match else queryset
+            return queryset.order_by("game_id", Lower("name"), "slug")
         queryset = queryset.annotate(
             match_rank=Case(
                 When(name__iexact=words, then=Value(0)),
@@ -360,15 +357,6 @@ def _filtered(
     # "game_id" orders as "game" does (a game's key is its slug, and games order by slug)
     # without joining the games, so the database may walk the name index (`card_walk`).
     return queryset.order_by("game_id", Lower("name"), "slug")
-
-
-def ranked_match(q: str) -> str | None:
-    """The ranked index's query for a card search without name words (`catalog.search_rank`),
-    or None when it does not answer it (another database, a card not ranked yet, a name
-    searched, nothing to narrow)."""
-    if connection.vendor != "sqlite" or not search_rank.everything_ranked(connection):
-        return None
-    return search_index.ranked_match(search.conditions(q, "cards")[1])
 
 
 def _made_by_cards(q: str, game: str | None) -> list[int]:
@@ -468,8 +456,6 @@ def card_walk(
     if not USE_WALK:
         return None
     words = search.plain_words(q or "")
-    if not words and q and ranked_match(q):
-        return None  # the ranked index reads the results in order itself
     # Only the cards whose names start with the words (the ranks before the rest).
     walked = CardDefinition.objects.order_by()
     if words:
@@ -508,38 +494,43 @@ def card_walk(
 
 
 def card_results(**filters: Any) -> paging.Results:
-    """`card_list` as pageable results: from the term index in rank order where it answers
-    (PostgreSQL, `catalog.search_terms`), else walked when it can be (`card_walk`), read by ids
-    first when the database sorts every match (`paging.by_ids`)."""
-    terms = _term_family(filters.get("q") or "")
-    if terms is not None:
-        matching = _filtered(
-            card_queryset(),
-            game=filters.get("game"),
-            q=filters.get("q"),
-            type=filters.get("type"),
-            color=filters.get("color"),
-            narrowed=False,
-        )
-        return search_terms.TermWalk(matching, terms, card_queryset)
+    """`card_list` as pageable results: read in rank order from a ranked index where one
+    drives the search (`search_rank.RankWalk`), else walked when it can be (`card_walk`), read
+    by ids first when the database sorts every match (`paging.by_ids`)."""
+    ranked = _rank_walk(filters)
+    if ranked is not None:
+        return ranked
     return paging.Queried(card_list(**filters), card_walk(**filters), _sorted_rows(filters))
 
 
-def _term_family(q: str) -> list[str] | None:
-    """The terms that drive a card search without name words on PostgreSQL, or None."""
-    if connection.vendor != "postgresql" or not q or search.plain_words(q):
+def _rank_walk(filters: dict[str, Any]) -> search_rank.RankWalk | None:
+    """A card search without name words, read from the ranked index of this database (SQLite's
+    ranked full-text table, PostgreSQL's term index) when it can drive it and every card is
+    ranked."""
+    q = filters.get("q") or ""
+    if not q or search.plain_words(q) or not search_rank.everything_ranked(connection):
         return None
-    if not search_rank.everything_ranked(connection):
+    narrow = search.conditions(q, "cards")[1]
+    batch: search_rank.Batch | None = None
+    if connection.vendor == "sqlite":
+        match = search_index.ranked_match(narrow)
+        batch = search_rank.fts_batches(match) if match else None
+    elif connection.vendor == "postgresql":
+        terms = search_terms.driving_family(narrow)
+        batch = search_terms.batches(terms) if terms else None
+    if batch is None:
         return None
-    return search_terms.family(search.conditions(q, "cards")[1])
+    game, type, color = filters.get("game"), filters.get("type"), filters.get("color")
+    matching = _filtered(card_queryset(), game=game, q=q, type=type, color=color, narrowed=False)
+    fallback = card_list(game=game, q=q, type=type, color=color)
+    return search_rank.RankWalk(batch, matching, fallback, card_queryset)
 
 
 def _sorted_rows(filters: dict[str, Any]) -> Callable[[], QuerySet[CardDefinition]] | None:
-    """Where a card search's page sorts every match (the search index drives it, not the
-    ranked table; name searches mostly get theirs from a walk), the queryset its rows come
-    from."""
+    """Where a card search's page sorts every match (the search index drives it; name searches
+    mostly get theirs from a walk), the queryset its rows come from."""
     q = filters.get("q") or ""
-    if search.plain_words(q) or not search.indexed(q) or ranked_match(q):
+    if search.plain_words(q) or not search.indexed(q):
         return None
     return card_queryset
 
