@@ -190,7 +190,7 @@ LAST_BATCH = 4096
 # Driving matches read before a walk hands the rest to the search's own indexes: a type or color
 # with many cards but few matching the rest of the search ("t:creature pow>=9") would otherwise
 # be read whole.
-SWITCH_AFTER = 1024
+SWITCH_AFTER = 512
 
 
 def fts_batches(match: str) -> Batch:
@@ -207,6 +207,14 @@ def fts_batches(match: str) -> Batch:
             return [(found, card) for found, card in cursor.fetchall()]
 
     return batch
+
+
+def _among(queryset: QuerySet[Any], ids: list[int]) -> QuerySet[Any]:
+    """`queryset`'s rows with these ids. PostgreSQL gets them as one array: a list of a
+    thousand parameters costs it more to plan than to run."""
+    if connection.vendor == "postgresql":
+        return queryset.extra(where=[f"{search_index.TABLE}.id = ANY(%s)"], params=[ids])
+    return queryset.filter(pk__in=ids)
 
 
 class RankWalk:
@@ -244,7 +252,7 @@ class RankWalk:
                 return
             self.after, self.read = batch[-1][0], self.read + len(batch)
             ids = list(dict.fromkeys(card for _, card in batch))
-            kept = set(self.matching.filter(pk__in=ids).order_by().values_list("pk", flat=True))
+            kept = set(_among(self.matching, ids).order_by().values_list("pk", flat=True))
             self.found += [card for card in ids if card in kept]
             self.size = min(self.size * 2, LAST_BATCH)
 

@@ -25,6 +25,7 @@ TERMS = "catalog_card_term"
 VOCABULARY = "catalog_card_vocabulary"
 TABLE, RANK = search_index.TABLE, search_index.RANK
 FAMILY_LIMIT = 40  # terms a type search may stand for ("t:e" would be most of them)
+COUNT_UP_TO = 16384  # a family's cards counted, to choose what drives a walk
 JSON_SYNTAX = set('"\\[],')
 
 # The terms of the cards in `rows` (a table of card rows), as (term, rank, card_id).
@@ -196,11 +197,11 @@ def _leaf(narrow: search_index.Narrow) -> list[str] | None:
 
 
 def _postings(terms: list[str]) -> int:
-    """How many cards have one of `terms`, counted up to a batch (enough to choose)."""
+    """How many cards have one of `terms`, counted up to COUNT_UP_TO (enough to choose)."""
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT count(*) FROM (SELECT 1 FROM {TERMS} WHERE term = ANY(%s) LIMIT %s) t",
-            [terms, search_rank.LAST_BATCH],
+            [terms, COUNT_UP_TO],
         )
         return int(cursor.fetchone()[0])
 
