@@ -1,15 +1,15 @@
 """Search ranks (issue 19): each card's `search_rank`, a column of the card table that
 `search_index.ensure` adds (not a model field), is a number that orders as the search results
-do (game, lowercased name, slug), and the ranked full-text table (`search_index.RANKED_FTS`)
-files each card under it. A search the index drives then reads the index's matches in the
-results' order and stops after a page: "t:goblin pow>=3" among 100,000 cards reads the first
-few dozen goblins instead of sorting all 6,000.
+do (game, lowercased name, slug). An index that files cards by rank (SQLite's ranked full-text
+table, PostgreSQL's term index, `catalog.search_terms`) then gives a search its matches in the
+results' order, and `RankWalk` stops after a page: "t:goblin pow>=3" among 100,000 cards reads
+a few hundred goblins instead of sorting all 6,000.
 
 Ranks are spaced GAP apart, so a new card usually takes a number between its neighbours' and
 no other card moves; when no number is left between them, every card is renumbered. A card
-without a rank (new, or moved in the order: the table's trigger clears a renamed card's rank)
-is not in the ranked table, and searches read the other table until every card has one again:
-`assign` runs after migrations, imports, the seed and every saved card (`catalog.apps`).
+without a rank (new, or moved in the order: a trigger clears a renamed card's rank) is in
+neither index, and searches take the other paths until every card has one again: `assign`
+runs after migrations, imports, the seed and every saved card (`catalog.apps`).
 """
 
 from __future__ import annotations
@@ -174,7 +174,7 @@ def _neighbour(cursor: Any, game: str, name: str, *, before: bool) -> int | None
 
 
 def everything_ranked(connection: Any) -> bool:
-    """Whether the ranked table answers for every card (SQLite, no card waiting for a rank)."""
+    """Whether this database's ranked index answers for every card (none waits for a rank)."""
     if not (USE_RANKS and search_index.USE_FTS) or not present(connection):
         return False
     with connection.cursor() as cursor:

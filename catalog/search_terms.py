@@ -8,8 +8,9 @@ Terms: "t:" and each upper-cased element of types, subtypes and supertypes; "c:"
 color. Triggers keep them in step with every write (statement-level, so a bulk write or a
 ranking of 100,000 cards costs one set-based statement), and clear a card's rank when it moves
 in the order (`catalog.search_rank`): a card without a rank has no terms, and searches read
-the trigram indexes until every card has one. Text searches (o:) still use the trigram
-indexes: their words would cost millions of rows.
+the trigram indexes until every card has one. `search_rank.RankWalk` reads them through
+`batches`. Text searches (o:) still use the trigram indexes: their words would cost millions
+of rows.
 """
 
 from __future__ import annotations
