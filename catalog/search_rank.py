@@ -25,8 +25,8 @@ from catalog import search_index
 GAP = 1 << 32
 LIMIT = 1 << 62  # well inside SQLite's signed 64-bit integers
 FEW = 50  # up to this many cards waiting are ranked from their neighbours alone
-# Searches read the ranked indexes when True; bench/search.py --ranks turns it off to measure
-# the same searches without them in the same run.
+# Searches read the ranked indexes when True; tests turn it off to compare the same searches
+# without them.
 USE_RANKS = True
 ADVISORY_LOCK = 0x5EA2C4  # PostgreSQL's advisory lock key for a ranking
 
@@ -118,7 +118,7 @@ def assign(connection: Any) -> int:
 def after_commit(using: str = "default") -> None:
     """Rank the new cards once the current transaction commits (at once outside one): after a
     save, an import or the seed. Cards written another way wait for the next one, or for
-    `migrate`; until then searches read the unranked table, correct and slower."""
+    `migrate`; until then searches take the paths without ranks, correct and slower."""
     # robust: a ranking that fails (a lock held too long) is logged and the write still
     # answers; its cards wait for the next ranking, searches stay right meanwhile.
     transaction.on_commit(lambda: assign(connections[using]), using=using, robust=True)
