@@ -7,6 +7,9 @@ full middleware, DRF, database and JSON rendering), median and 95th percentile o
 With --walks, every query is also measured with the bounded walks of the name index turned off
 (`selectors.card_walk`: the search as it was before them), interleaved request by request.
 
+With --ranks, every query is also measured with the search ranks turned off
+(`search_rank.USE_RANKS`: the searches as they were before the ranked indexes), interleaved.
+
 With --compare, every query is also measured without the search indexes in the same run (SQLite:
 the full-text index is bypassed, interleaved request by request; PostgreSQL: the trigram indexes
 are dropped for a second pass and created again), so the ratio holds on a busy machine.
@@ -67,6 +70,9 @@ QUERIES = [
     "/api/v1/search/?q=goblin",
     "/api/v1/cards/",  # the whole list, by game and name
     "/api/v1/cards/?q=t:creature",  # two cards in three
+    # Where a rank walk gains nothing: a common type with no match, a color with a rarer text.
+    "/api/v1/cards/?q=t:creature+pow>=9",
+    '/api/v1/cards/?q=c:g+o:"goblin+token"',
 ]
 WORDS = "goblin soldier elf dragon angel zombie spirit knight wizard beast".split()
 
@@ -121,7 +127,12 @@ def summary(times: list[float]) -> tuple[float, float]:
 
 
 def measure(
-    client: Client, url: str, iterations: int, compare: bool, walks: bool = False
+    client: Client,
+    url: str,
+    iterations: int,
+    compare: bool,
+    walks: bool = False,
+    ranks: bool = False,
 ) -> dict[str, Any]:
     """Indexed times (and unindexed ones on SQLite, and without walks, alternating request by
     request)."""
@@ -129,12 +140,18 @@ def measure(
     indexed: list[float] = []
     plain: list[float] = []
     unwalked: list[float] = []
+    unranked: list[float] = []
     status = 0
     count = plain_count = ""
     for _ in range(iterations):
         search_index.USE_FTS = True
         times, status, count = timed(client, url, 1)
         indexed += times
+        if ranks:
+            search_rank.USE_RANKS = False
+            times, _, _ = timed(client, url, 1)
+            unranked += times
+            search_rank.USE_RANKS = True
         if walks:
             selectors.USE_WALK = False
             times, _, _ = timed(client, url, 1)
@@ -153,6 +170,7 @@ def measure(
         "indexed": indexed,
         "plain": plain,
         "unwalked": unwalked,
+        "unranked": unranked,
     }
 
 
@@ -168,6 +186,12 @@ def report(url: str, found: dict[str, Any]) -> None:
             f"; unindexed median {plain_median:.1f} ms, p95 {plain_p95:.1f} ms "
             f"(x{plain_median / median:.1f} median)"
         )
+    if found.get("unranked"):
+        ranked_median, ranked_p95 = summary(found["unranked"])
+        line += (
+            f"; without ranks median {ranked_median:.1f} ms, p95 {ranked_p95:.1f} ms "
+            f"(x{ranked_median / median:.1f} median)"
+        )
     if found.get("unwalked"):
         walk_median, walk_p95 = summary(found["unwalked"])
         line += f"; without walks median {walk_median:.1f} ms, p95 {walk_p95:.1f} ms"
@@ -180,6 +204,7 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=100_000)
     parser.add_argument("--compare", action="store_true", help="also measure without indexes")
     parser.add_argument("--walks", action="store_true", help="also measure without walks")
+    parser.add_argument("--ranks", action="store_true", help="also measure without ranks")
     args = parser.parse_args()
     call_command("migrate", verbosity=0, interactive=False)
     load_seed()
@@ -202,7 +227,8 @@ def main() -> None:
     client = Client()
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     results = {
-        url: measure(client, url, args.iterations, args.compare, args.walks) for url in QUERIES
+        url: measure(client, url, args.iterations, args.compare, args.walks, args.ranks)
+        for url in QUERIES
     }
     if args.compare and connection.vendor == "postgresql":
         search_index.drop(connection)

@@ -25,8 +25,8 @@ from catalog import search_index
 GAP = 1 << 32
 LIMIT = 1 << 62  # well inside SQLite's signed 64-bit integers
 FEW = 50  # up to this many cards waiting are ranked from their neighbours alone
-# Searches read the ranked indexes when True; tests turn it off to compare the same searches
-# without them.
+# Searches read the ranked indexes when True; tests and bench/search.py --ranks turn it off to
+# compare the same searches without them.
 USE_RANKS = True
 ADVISORY_LOCK = 0x5EA2C4  # PostgreSQL's advisory lock key for a ranking
 
