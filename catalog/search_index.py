@@ -9,6 +9,9 @@
   planner answers with bitmap index scans), since the conditions themselves OR a name with a
   correlated printed-name lookup, which keeps PostgreSQL from any index.
 
+Both also file the cards by search rank (SQLite: a second full-text table, `RANKED_FTS`;
+PostgreSQL: `catalog.search_terms`), which `catalog.search_rank` reads in the results' order.
+
 Other databases get nothing: searches stay correct, only unindexed. SQLite drops a table's
 triggers when a migration rebuilds the table (most field changes do), so `ensure` runs after
 every migrate and puts back what is missing, rebuilding the index when it had to.

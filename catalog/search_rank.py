@@ -221,14 +221,14 @@ class RankWalk:
     """Search results (`catalog.paging.Results`) in rank order, which is the results' order:
     the cards a ranked index finds (`batch(after, size)`: (rank, card id) past a rank), in
     batches that double, each checked against the search's conditions (`matching`), until the
-    page is found. After SWITCH_AFTER cards read, the rest comes from `fallback` (the search as
-    its own indexes answer it, past the last rank read). Rows come from `rows()`."""
+    page is found. After SWITCH_AFTER cards read, the rest comes from `fallback()` (the search
+    as its own indexes answer it, past the last rank read). Rows come from `rows()`."""
 
     def __init__(
         self,
         batch: Batch,
         matching: QuerySet[Any],
-        fallback: QuerySet[Any],
+        fallback: Callable[[], QuerySet[Any]],
         rows: Callable[[], QuerySet[Any]],
     ) -> None:
         self.batch = batch
@@ -258,7 +258,7 @@ class RankWalk:
 
     def _rest(self, wanted: int) -> None:
         table, rank = search_index.TABLE, search_index.RANK
-        past = self.fallback.extra(
+        past = self.fallback().extra(
             select={"walk_rank": f"{table}.{rank}"},
             where=[f"{table}.{rank} > %s"],
             params=[self.after],

@@ -332,8 +332,8 @@ def _filtered(
     q = (q or "").strip()
     if q:
         kind: search.Kind = "tokens" if queryset.model is TokenDefinition else "cards"
-        words = search.plain_words(q)
         direct = search.parse(q, kind, narrowed=narrowed)
+        words = search.plain_words(q)
         if made_by and kind == "tokens" and search.is_plain(q):
             # A name search also finds what the named cards make: "Young Pyromancer" finds
             # its Elemental, ranked after every token matching by its own name.
@@ -522,8 +522,10 @@ def _rank_walk(filters: dict[str, Any]) -> search_rank.RankWalk | None:
         return None
     game, type, color = filters.get("game"), filters.get("type"), filters.get("color")
     matching = _filtered(card_queryset(), game=game, q=q, type=type, color=color, narrowed=False)
-    fallback = card_list(game=game, q=q, type=type, color=color)
-    return search_rank.RankWalk(batch, matching, fallback, card_queryset)
+    # The search as its own indexes answer it: built only if the walk hands over to it.
+    return search_rank.RankWalk(
+        batch, matching, lambda: card_list(game=game, q=q, type=type, color=color), card_queryset
+    )
 
 
 def _sorted_rows(filters: dict[str, Any]) -> Callable[[], QuerySet[CardDefinition]] | None:

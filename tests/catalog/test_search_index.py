@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from django.db import connection
 
-from catalog import search_index, selectors, services, suggest
+from catalog import search_index, search_rank, selectors, services, suggest
 from catalog.models import CardDefinition
 
 pytestmark = pytest.mark.usefixtures("seeded")
@@ -83,9 +83,23 @@ def test_misspelled_names_get_close_suggestions() -> None:
 
 @pytest.mark.parametrize(
     "q",
-    ['o:"***"', 'name:"a""b"', "abc\x00def", "ñññ", "'''", "NEAR(abc)", "abc*", "{name}:x"],
+    [
+        'o:"***"',
+        'name:"a""b"',
+        "abc\x00def",
+        "ñññ",
+        "'''",
+        "NEAR(abc)",
+        "abc*",
+        "{name}:x",
+        't:"a""b"',
+        "c:r o:ñññ",
+        "o:NEAR(abc)",
+        "t:abc*",
+    ],
 )
 def test_full_text_syntax_in_a_search_is_only_text(q: str, client) -> None:
+    search_rank.assign(connection)  # so t:, o: and c: searches go through the ranked index
     response = client.get("/api/v1/cards/", {"q": q})
     assert response.status_code in (200, 400)
     search_index.USE_FTS = False

@@ -247,17 +247,3 @@ def test_a_walk_that_reads_many_cards_for_few_matches_hands_the_rest_to_the_sear
     switched = {q: _results(q) for q in QUERIES}
     monkeypatch.setattr(search_rank, "USE_RANKS", False)
     assert switched == found == {q: _results(q) for q in QUERIES}
-
-
-@pytest.mark.parametrize(
-    "q", ['o:"***"', 't:"a""b"', "t:abc\x00def", "c:r o:ñññ", "t:'''", "o:NEAR(abc)", "t:abc*"]
-)
-def test_full_text_syntax_in_a_ranked_search_is_only_text(ranked: None, q: str, client) -> None:
-    response = client.get("/api/v1/cards/", {"q": q})
-    assert response.status_code in (200, 400)
-    search_rank.USE_RANKS = False
-    try:
-        unranked = client.get("/api/v1/cards/", {"q": q})
-    finally:
-        search_rank.USE_RANKS = True
-    assert response.json() == unranked.json()
