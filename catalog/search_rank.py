@@ -246,15 +246,18 @@ class RankWalk:
             if self.read >= SWITCH_AFTER:
                 self._rest(wanted)
                 return
-            batch = self.batch(self.after, self.size)
-            self.exhausted = len(batch) < self.size
-            if not batch:
-                return
-            self.after, self.read = batch[-1][0], self.read + len(batch)
-            ids = list(dict.fromkeys(card for _, card in batch))
-            kept = set(_among(self.matching, ids).order_by().values_list("pk", flat=True))
-            self.found += [card for card in ids if card in kept]
-            self.size = min(self.size * 2, LAST_BATCH)
+            self._next_batch()
+
+    def _next_batch(self) -> None:
+        batch = self.batch(self.after, self.size)
+        self.exhausted = len(batch) < self.size
+        if not batch:
+            return
+        self.after, self.read = batch[-1][0], self.read + len(batch)
+        ids = list(dict.fromkeys(card for _, card in batch))
+        kept = set(_among(self.matching, ids).order_by().values_list("pk", flat=True))
+        self.found += [card for card in ids if card in kept]
+        self.size = min(self.size * 2, LAST_BATCH)
 
     def _rest(self, wanted: int) -> None:
         table, rank = search_index.TABLE, search_index.RANK
@@ -280,5 +283,9 @@ class RankWalk:
         return None
 
     def capped_count(self, cap: int) -> tuple[int, bool]:
-        """Exact once every match was read; else what was found (at least that many)."""
-        return len(self.found), self.exhausted
+        """Exact once every match was read; else what was found (at least that many). The walk
+        reads one batch more first (within its budget), so a small catalogue (the seed's) or a
+        search with few cards to read gets its exact count; a large one, a lower bound."""
+        if not self.exhausted and self.read < SWITCH_AFTER and len(self.found) <= cap:
+            self._next_batch()
+        return min(len(self.found), cap), self.exhausted and len(self.found) <= cap

@@ -247,3 +247,15 @@ def test_a_walk_that_reads_many_cards_for_few_matches_hands_the_rest_to_the_sear
     switched = {q: _results(q) for q in QUERIES}
     monkeypatch.setattr(search_rank, "USE_RANKS", False)
     assert switched == found == {q: _results(q) for q in QUERIES}
+
+
+def test_a_walk_counts_a_small_catalogue_exactly(ranked: None) -> None:
+    # The seed's 139 cards: the walk reads them all within its budget, so the page says how
+    # many match (as the search without ranks does), not "more than" what filled it.
+    for q in ("-t:instant o:token", "o:token", "o:create"):
+        found = selectors.card_results(q=q)
+        assert isinstance(found, search_rank.RankWalk) == SQLITE  # PostgreSQL: no o: terms
+        page = paging.page_of(found, 1, 7)
+        everything = list(selectors.card_list(q=q).values_list("pk", flat=True))
+        assert len(everything) > 7
+        assert (page.paginator.count, page.paginator.count_exact) == (len(everything), True)
