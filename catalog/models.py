@@ -16,6 +16,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from catalog.expressions import whole_number
 from play.rules.effects import EffectError, parse_abilities, parse_effects
 from play.rules.mtg import RULES_EDITION as MTG_RULES_EDITION
 from play.rules.text import render
@@ -554,8 +555,14 @@ class CardDefinition(Characteristics, Curated):
         ]
         # The name searches' order (lowercased name, then slug): a walk of the names starting
         # with the words reads the page and stops (`selectors.card_walk`).
+        # Whole-number power and toughness (`catalog.expressions.whole_number`, the search's
+        # own expression) and mana value: "pow>=9" or "cmc>=12" reads the few such cards, not
+        # every creature (`selectors.card_results`).
         indexes: ClassVar[list[models.Index]] = [
-            models.Index(Lower("name"), "slug", name="card_name_order")
+            models.Index(Lower("name"), "slug", name="card_name_order"),
+            models.Index(whole_number("power"), name="card_power_number"),
+            models.Index(whole_number("toughness"), name="card_toughness_number"),
+            models.Index(fields=["mana_value"], name="card_mana_value"),
         ]
         verbose_name = gettext_lazy("card definition")
         verbose_name_plural = gettext_lazy("card definitions")

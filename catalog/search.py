@@ -17,17 +17,18 @@ from typing import Any, Literal
 
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.db.models import BooleanField, Exists, FloatField, Func, IntegerField, OuterRef, Q
-from django.db.models.functions import Cast
+from django.db.models import Exists, F, OuterRef, Q
 from django.db.models.lookups import (
     Exact,
     GreaterThan,
     GreaterThanOrEqual,
+    IsNull,
     LessThan,
     LessThanOrEqual,
 )
 
 from catalog import search_index
+from catalog.expressions import whole_number
 from catalog.models import MTG_COLORS, RIFTBOUND_DOMAINS, PrintedName, TokenPrinting
 
 Kind = Literal["tokens", "cards"]
@@ -94,32 +95,6 @@ KEYS = {
     "e": "set",
     "game": "game",
 }
-
-
-class WholeNumber(Func):
-    """The column holds a whole number ("3", "-1"; not "*", "1+*", nor nothing), matched by the
-    database itself: Django's __regex on SQLite calls back into Python for every row."""
-
-    output_field = BooleanField()
-
-    def as_sql(
-        self,
-        compiler: Any,
-        connection: Any,
-        function: str | None = None,
-        template: str | None = None,
-        arg_joiner: str | None = None,
-        **extra: Any,
-    ) -> Any:
-        sql, params = compiler.compile(self.source_expressions[0])
-        # COALESCE: false, not unknown, for no value, so "-pow>=3" keeps the cards without one.
-        return f"COALESCE({sql} ~ '^-?[0-9]+$', false)", list(params)
-
-    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
-        sql, params = compiler.compile(self.source_expressions[0])
-        digits = f"(CASE WHEN substr({sql}, 1, 1) = '-' THEN substr({sql}, 2) ELSE {sql} END)"
-        found = f"COALESCE({digits} GLOB '[0-9]*' AND {digits} NOT GLOB '*[^0-9]*', 0)"
-        return found, list(params) * 6
 
 
 @dataclass(frozen=True)
@@ -301,6 +276,31 @@ def only_name_words(query: str) -> bool:
     return bool(tokens) and all(kind == "term" and not t.key and not t.exact for kind, t in tokens)
 
 
+# Keys whose comparisons an index of the card table answers (`CardDefinition.Meta.indexes`).
+NUMBER_KEYS = ("power", "toughness", "cmc")
+
+
+def required_numbers(query: str) -> list[Q]:
+    """The power, toughness and mana value comparisons every card `query` finds must meet: its
+    terms of those keys outside parentheses, not negated, in a search without an "or" at that
+    level. A card index answers each (`selectors.card_results` drives a search from a rare
+    one: "t:creature pow>=9")."""
+    tokens = tokenize(query)
+    depth = 0
+    found: list[Q] = []
+    for position, (kind, term) in enumerate(tokens):
+        if kind == "(":
+            depth += 1
+        elif kind == ")":
+            depth -= 1
+        elif depth == 0 and kind == "or":
+            return []
+        elif depth == 0 and kind == "term" and term.key in NUMBER_KEYS:
+            if position == 0 or tokens[position - 1][0] != "-":
+                found.append(term_q(term, "cards"))
+    return found
+
+
 def plain_words(query: str) -> str:
     return " ".join(term.value for kind, term in tokenize(query) if kind == "term" and not term.key)
 
@@ -392,14 +392,15 @@ def term_q(term: Term, kind: Kind) -> Q:
     if term.key == "color":
         return _color_q(term.op, value)
     if term.key in ("power", "toughness"):
-        number = Cast(term.key, IntegerField())
-        return Q(WholeNumber(term.key)) & _compare(number, term.op, int(_number(term)), term.key)
+        # "IS NOT NULL" first: a "*" power is no number, so "-pow>=3" keeps it (NOT of false).
+        number = whole_number(term.key)
+        return Q(IsNull(number, False)) & _compare(number, term.op, int(_number(term)), term.key)
     if term.key == "cmc":
         target = _number(term)
         if kind == "tokens":  # a token has no mana cost: its mana value is 0 (CR 202.3b)
             holds = _compare_numbers(0, term.op, target, term.key)
             return TRUE if holds else FALSE
-        return _compare(Cast("mana_value", FloatField()), term.op, target, term.key)
+        return _compare(F("mana_value"), term.op, target, term.key)
     if term.key in ("is", "not"):
         if value.lower() != "token":
             raise ValidationError({"q": f"is:{value} is not supported: use is:token."})

@@ -210,10 +210,14 @@ def fts_batches(match: str) -> Batch:
 
 
 def _among(queryset: QuerySet[Any], ids: list[int]) -> QuerySet[Any]:
-    """`queryset`'s rows with these ids. PostgreSQL gets them as one array: a list of a
-    thousand parameters costs it more to plan than to run."""
+    """`queryset`'s rows with these ids. PostgreSQL gets them as one array (a list of a
+    thousand parameters costs it more to plan than to run), as a set to join: with "id =
+    ANY(array)" it intersects the ids with the whole bitmap of a trigram index ("create a":
+    24,000 cards, 2.3 ms) instead of testing the batch's rows (0.3 ms)."""
     if connection.vendor == "postgresql":
-        return queryset.extra(where=[f"{search_index.TABLE}.id = ANY(%s)"], params=[ids])
+        return queryset.extra(
+            where=[f"{search_index.TABLE}.id IN (SELECT unnest(%s::integer[]))"], params=[ids]
+        )
     return queryset.filter(pk__in=ids)
 
 

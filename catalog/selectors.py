@@ -496,11 +496,36 @@ def card_walk(
 def card_results(**filters: Any) -> paging.Results:
     """`card_list` as pageable results: read in rank order from a ranked index where one
     drives the search (`search_rank.RankWalk`), else walked when it can be (`card_walk`), read
-    by ids first when the database sorts every match (`paging.by_ids`)."""
+    by ids first when the database sorts every match (`paging.by_ids`). A search that requires
+    a power, toughness or mana value few cards have is read from that card index alone: every
+    match is among those few ("t:creature pow>=9": none of 66,000 creatures, which a walk
+    would read through)."""
+    q = filters.get("q") or ""
+    if _rare_number(q):
+        game, type, color = filters.get("game"), filters.get("type"), filters.get("color")
+        # The conditions alone (no full-text candidates): the number's index is then the only
+        # one the database can drive from.
+        return paging.Queried(
+            _filtered(card_queryset(), game=game, q=q, type=type, color=color, narrowed=False)
+        )
     ranked = _rank_walk(filters)
     if ranked is not None:
         return ranked
     return paging.Queried(card_list(**filters), card_walk(**filters), _sorted_rows(filters))
+
+
+# A required number matched by at most this many cards drives the search (`card_results`).
+RARE_NUMBER = 256
+
+
+def _rare_number(q: str) -> bool:
+    """Whether a comparison `q` requires ("pow>=9") holds for at most RARE_NUMBER cards,
+    counted through its index (reading at most RARE_NUMBER + 1 entries)."""
+    for condition in search.required_numbers(q):
+        found = CardDefinition.objects.filter(condition).order_by().values("pk")
+        if found[: RARE_NUMBER + 1].count() <= RARE_NUMBER:
+            return True
+    return False
 
 
 def _rank_walk(filters: dict[str, Any]) -> search_rank.RankWalk | None:

@@ -104,6 +104,10 @@ def test_it_reads_type_oracle_and_name_keys(catalogue):
 def test_it_compares_power_toughness_and_mana_value_numerically(catalogue):
     assert cards("pow>=3") == {"Krenko, Mob Boss"}
     assert cards("pow<3") == {"Young Pyromancer"}  # Tarmogoyf's * is not a number
+    assert cards("pow!=3") == {"Young Pyromancer"}
+    # Negated: every card without that number, those with no number (*, none) too.
+    assert cards("-pow>=3") == {"Young Pyromancer", "Tarmogoyf", "Sprout Swarm", "Boros Charm"}
+    assert cards("-pow!=3") == {"Krenko, Mob Boss", "Tarmogoyf", "Sprout Swarm", "Boros Charm"}
     assert cards("tou=1") == {"Young Pyromancer"}
     assert cards("cmc=2") == {"Young Pyromancer", "Tarmogoyf", "Sprout Swarm", "Boros Charm"}
     assert cards("mv>3") == {"Krenko, Mob Boss"}

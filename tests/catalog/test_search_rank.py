@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from catalog import paging, search_index, search_rank, selectors, services
+from catalog import paging, search, search_index, search_rank, selectors, services
 from catalog.models import CardDefinition
 
 pytestmark = [
@@ -54,8 +54,10 @@ def _results(q: str) -> list[str]:
 
 
 @pytest.fixture
-def ranked() -> Iterator[None]:
-    """The seed's cards ranked, as `migrate`, an import or a save leaves them."""
+def ranked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The seed's cards ranked, as `migrate`, an import or a save leaves them. In a catalogue
+    this small every power is rare (`selectors.RARE_NUMBER`): that path is tested on its own."""
+    monkeypatch.setattr(selectors, "RARE_NUMBER", 0)
     search_rank.assign(connection)
     yield
 
@@ -259,3 +261,38 @@ def test_a_walk_counts_a_small_catalogue_exactly(ranked: None) -> None:
         everything = list(selectors.card_list(q=q).values_list("pk", flat=True))
         assert len(everything) > 7
         assert (page.paginator.count, page.paginator.count_exact) == (len(everything), True)
+
+
+def test_a_number_few_cards_have_drives_the_search_through_its_index(ranked: None) -> None:
+    """ "t:creature pow>=9": every creature is a candidate of the type, none has the power; the
+    search reads the few cards with that power (`selectors.card_results`)."""
+    queries = ["t:creature pow>=4", "c:r pow>=4 -t:goblin", "tou<=1 t:creature", "cmc>=5 c:g"]
+    walked = {q: _results(q) for q in queries}
+    assert all(_answers_from_the_ranked_table(q) for q in queries)
+    selectors.RARE_NUMBER = 256  # the fixture's monkeypatch puts 0 back
+    assert not any(_answers_from_the_ranked_table(q) for q in queries)
+    assert {q: _results(q) for q in queries} == walked
+    assert all(walked.values())
+    # A comparison that not every match meets does not drive the search.
+    for q in ("t:creature (pow>=4 or t:elf)", "t:elf or pow>=4", "t:creature -pow>=4"):
+        assert search.required_numbers(q) == []
+    assert _answers_from_the_ranked_table("t:creature -pow>=4")
+    assert len(search.required_numbers("cmc>=3 t:creature tou<2")) == 2
+
+
+@pytest.mark.parametrize("key", ["power", "toughness", "cmc"])
+def test_a_number_comparison_reads_its_index(key: str) -> None:
+    """The search's comparison is the indexed expression itself (a database uses an index on
+    an expression only for that expression)."""
+    (condition,) = search.required_numbers(f"{key}>=9")
+    found = CardDefinition.objects.filter(condition).values("pk")
+    sql, params = found.query.sql_with_params()
+    index = {"power": "card_power_number", "toughness": "card_toughness_number"}
+    with connection.cursor() as cursor:
+        if SQLITE:
+            cursor.execute(f"EXPLAIN QUERY PLAN {sql}", params)
+        else:  # the seed's few cards would be read whole: ask for the index
+            cursor.execute("SET LOCAL enable_seqscan = off")
+            cursor.execute(f"EXPLAIN {sql}", params)
+        plan = " ".join(str(row) for row in cursor.fetchall())
+    assert index.get(key, "card_mana_value") in plan
