@@ -137,6 +137,7 @@ SQLITE_DROP = [
 # UPPER and LOWER, looked up by their UPPER prefix before a name-prefix walk (`prefix_walk`).
 NON_ASCII = "octet_length(name::text) <> char_length(name::text)"
 NON_ASCII_INDEX = "card_name_non_ascii"
+MAKER_INDEX = "card_id_names"
 POSTGRES_CREATE = [
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",
     *(
@@ -147,8 +148,16 @@ POSTGRES_CREATE = [
     # The flag first (not a partial index): its statistics tell the planner how few there are.
     f"CREATE INDEX IF NOT EXISTS {NON_ASCII_INDEX} ON {TABLE} "
     f"(({NON_ASCII}), (UPPER(name::text)) text_pattern_ops)",
+    # Each card's name and slug beside its id: the relations look up the cards that make tokens
+    # (the tokens made by cards of a searched name; the makers of each token shown) in this
+    # index alone, not in 3,800 wide card rows (2.6 -> 1.3 ms at 100,000 cards).
+    f"CREATE INDEX IF NOT EXISTS {MAKER_INDEX} ON {TABLE} (id) INCLUDE (name, slug)",
 ]
-POSTGRES_INDEXES = [*(f"card_trgm_{column}" for column in COLUMNS), NON_ASCII_INDEX]
+POSTGRES_INDEXES = [
+    *(f"card_trgm_{column}" for column in COLUMNS),
+    NON_ASCII_INDEX,
+    MAKER_INDEX,
+]
 # Printed names are searched case-folded (the `folded` column as it is); their table comes with a
 # later migration than the card indexes, so its index is made once the table is there.
 PRINTED_INDEX = "printed_trgm_folded"

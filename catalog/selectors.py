@@ -574,13 +574,20 @@ def token_creators(token: TokenDefinition) -> tuple[list[TokenRelation], int]:
 
 class Combined:
     """Tokens, then cards, as one result list paged by `catalog.paging`: a page reads each
-    kind only for the part of it the page shows. The tokens are counted (a few thousand at
-    most: where the cards start), the cards only up to a cap."""
+    kind only for the part of it the page shows. The tokens' ids are read first (a few
+    thousand at most: their number is where the cards start), the cards counted up to a cap."""
 
     def __init__(self, tokens: QuerySet[TokenDefinition], cards: paging.Results):
-        self.tokens = tokens
         self.cards = cards  # `card_results`: walked, or from a ranked index, where it can be
-        self.token_count = tokens.count()
+        # One run of the token search gives their number and each page's ids; the rows then
+        # come by id, without its conditions again.
+        self.token_ids = list(tokens.values_list("pk", flat=True))
+        self.token_count = len(self.token_ids)
+
+    def tokens(self, start: int, stop: int) -> list[TokenDefinition]:
+        ids = self.token_ids[start:stop]
+        rows = token_queryset().in_bulk(ids)
+        return [rows[pk] for pk in ids if pk in rows]
 
     def walked(self, start: int, stop: int) -> list[tuple[str, Any]] | None:
         if stop <= self.token_count:
@@ -589,7 +596,7 @@ class Combined:
         cards = self.cards.walked(first, last)
         if cards is None:
             return None
-        tokens = self.tokens[start : self.token_count] if start < self.token_count else []
+        tokens = self.tokens(start, self.token_count)
         return [("token", t) for t in tokens] + [("card", c) for c in cards]
 
     def capped_count(self, cap: int) -> tuple[int, bool]:
@@ -600,7 +607,7 @@ class Combined:
         start, stop = part.start or 0, part.stop
         found: list[tuple[str, Any]] = []
         if start < self.token_count:
-            found += [("token", t) for t in self.tokens[start : min(stop, self.token_count)]]
+            found += [("token", t) for t in self.tokens(start, min(stop, self.token_count))]
         if stop > self.token_count:
             first, last = max(start - self.token_count, 0), stop - self.token_count
             found += [("card", c) for c in self.cards[first:last]]
