@@ -553,13 +553,13 @@ class CardDefinition(Characteristics, Curated):
                 violation_error_message="A card with this name already exists (CR 201.2).",
             )
         ]
-        # The name searches' order (lowercased name, then slug): a walk of the names starting
-        # with the words reads the page and stops (`selectors.card_walk`).
-        # Whole-number power and toughness (`catalog.expressions.whole_number`, the search's
-        # own expression) and mana value: "pow>=9" or "cmc>=12" reads the few such cards, not
-        # every creature (`selectors.card_results`).
         indexes: ClassVar[list[models.Index]] = [
+            # The name searches' order (lowercased name, then slug): a walk of the names
+            # starting with the words reads the page and stops (`selectors.card_walk`).
             models.Index(Lower("name"), "slug", name="card_name_order"),
+            # Whole-number power and toughness (`catalog.expressions.whole_number`, the
+            # search's own expression) and mana value: "pow>=9" or "cmc>=12" reads the few
+            # such cards, not every creature (`selectors.card_results`).
             models.Index(whole_number("power"), name="card_power_number"),
             models.Index(whole_number("toughness"), name="card_toughness_number"),
             models.Index(fields=["mana_value"], name="card_mana_value"),

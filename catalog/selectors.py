@@ -503,8 +503,8 @@ def card_results(**filters: Any) -> paging.Results:
     q = filters.get("q") or ""
     if _rare_number(q):
         game, type, color = filters.get("game"), filters.get("type"), filters.get("color")
-        # The conditions alone (no full-text candidates): the number's index is then the only
-        # one the database can drive from.
+        # The conditions alone, without the full-text candidates, so the database drives the
+        # search from the number's index.
         return paging.Queried(
             _filtered(card_queryset(), game=game, q=q, type=type, color=color, narrowed=False)
         )
