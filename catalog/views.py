@@ -131,7 +131,7 @@ def _result(kind: str, obj: Any, printed: PrintedName | None = None) -> dict[str
         related = [name for _, name in selectors.creators(obj)]
         label = gettext("Made by")
     else:
-        related = [r.token.name for r in obj.relations.all()]
+        related = [r.token.name for r in selectors.card_relations(obj)]
         label = gettext("Makes")
     return {
         "kind": kind,
@@ -245,7 +245,7 @@ def token_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "back_tile": tile(token.back, token.game_id, token=True) if back else None,
         "creators": creators,
         "creator_count": creator_count,
-        "printings": token.printings.all(),
+        "printings": selectors.token_printings(token),
     }
     return render(request, "catalog/token_detail.html", context)
 
@@ -260,7 +260,7 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "card": card,
         "printed": printed,
         "tile": tile(card, card.game_id, token=False, printed=printed),
-        "relations": card.relations.all(),
+        "relations": selectors.card_relations(card),
         "effects": [
             {
                 "kind": effect.get("kind"),
