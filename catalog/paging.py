@@ -59,8 +59,12 @@ def by_ids(queryset: QuerySet[Any], part: slice, rows: Callable[[], QuerySet[Any
     """Rows `part` of `queryset` in two queries: the ids in order, then those rows from `rows()`.
     For a query that sorts every match (one the search index drives), so the database sorts
     ids instead of whole rows: on PostgreSQL 5 ms of 14 for 3,600 goblins, 100,000 cards."""
-    ids = list(queryset.values_list("pk", flat=True)[part])
-    found = rows().in_bulk(ids)
+    return in_order(rows(), list(queryset.values_list("pk", flat=True)[part]))
+
+
+def in_order(queryset: QuerySet[Any], ids: list[Any]) -> list[Any]:
+    """The rows of `queryset` with these ids, in the ids' order (one gone meanwhile is left out)."""
+    found = queryset.in_bulk(ids)
     return [found[pk] for pk in ids if pk in found]
 
 

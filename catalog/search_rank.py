@@ -20,7 +20,7 @@ from typing import Any
 from django.db import connection, connections, transaction
 from django.db.models import QuerySet
 
-from catalog import search_index
+from catalog import paging, search_index
 
 GAP = 1 << 32
 LIMIT = 1 << 62  # well inside SQLite's signed 64-bit integers
@@ -279,9 +279,7 @@ class RankWalk:
 
     def __getitem__(self, part: slice) -> Sequence[Any]:
         self._read_until(part.stop)
-        ids = self.found[part]
-        rows = self.rows().in_bulk(ids)
-        return [rows[pk] for pk in ids if pk in rows]
+        return paging.in_order(self.rows(), self.found[part])
 
     def walked(self, start: int, stop: int) -> Sequence[Any] | None:
         return None

@@ -609,9 +609,7 @@ class Combined:
         self.token_count = len(self.token_ids)
 
     def tokens(self, start: int, stop: int) -> list[TokenDefinition]:
-        ids = self.token_ids[start:stop]
-        rows = token_queryset().in_bulk(ids)
-        return [rows[pk] for pk in ids if pk in rows]
+        return paging.in_order(token_queryset(), self.token_ids[start:stop])
 
     def walked(self, start: int, stop: int) -> list[tuple[str, Any]] | None:
         if stop <= self.token_count:
