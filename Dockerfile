@@ -25,6 +25,7 @@ WORKDIR /app
 COPY manage.py ./
 COPY tokensite ./tokensite
 COPY catalog ./catalog
+COPY rules ./rules
 COPY play ./play
 COPY collection ./collection
 COPY jobs ./jobs
@@ -34,7 +35,7 @@ COPY deploy/healthcheck.py ./deploy/healthcheck.py
 # Static files are collected (hashed and compressed) into the image, under the production
 # settings; the key only satisfies the settings check and is never used at run time.
 RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput --verbosity 0 \
-    && python -m compileall -q tokensite catalog play collection jobs
+    && python -m compileall -q tokensite rules catalog play collection jobs
 USER 10001:10001
 VOLUME ["/data/media"]
 EXPOSE 8000

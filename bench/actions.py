@@ -52,8 +52,9 @@ from rest_framework.permissions import IsAuthenticated  # noqa: E402
 from rest_framework.request import Request  # noqa: E402
 from rest_framework.response import Response  # noqa: E402
 
-from play import rules, selectors, services  # noqa: E402
+import rules  # noqa: E402
 from play.models import Table  # noqa: E402
+from play.table import selectors, services  # noqa: E402
 from tokensite.urls import urlpatterns as site_urlpatterns  # noqa: E402
 
 STACKS = 200

@@ -33,7 +33,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 from catalog.seed import load_seed
-from play import services
+from play.table import services
 load_seed()
 ann = User.objects.create_user("ann")
 table = services.table_create(owner=ann, game="mtg", name="Friday", players=["Ann", "Ben"])

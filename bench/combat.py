@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from play.rules import apply, new_game
-from play.rules.mtg.records import MtgState
+from rules import apply, new_game
+from rules.mtg.records import MtgState
 
 GOBLIN = {
     "types": ["Creature"],

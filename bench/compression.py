@@ -40,7 +40,7 @@ from django.test import Client  # noqa: E402
 from django.utils.text import compress_string  # noqa: E402
 
 from catalog.seed import load_seed  # noqa: E402
-from play import services  # noqa: E402
+from play.table import services  # noqa: E402
 
 MOBILE_BPS = 1.6384e6 / 8  # Lighthouse's simulated slow 4G
 DESKTOP_BPS = 10.24e6 / 8

@@ -385,8 +385,9 @@ class Suite:
 
 def verify(table_ids: list[str], phase: Phase) -> dict[str, int]:
     """From the database itself (not through the proxy): what was committed, what was lost."""
-    from play import rules, selectors
+    import rules
     from play.models import Action, Table
+    from play.table import selectors
 
     committed = {
         (str(table_id), seq)

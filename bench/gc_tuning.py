@@ -30,7 +30,7 @@ from django.core.management import call_command
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from play import rules
+import rules
 from play.models import Table
 from tokensite import gctune
 

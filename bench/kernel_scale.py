@@ -19,8 +19,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from play.rules import apply, codec, new_game
-from play.rules.mtg.records import MtgState
+from rules import apply, codec, new_game
+from rules.mtg.records import MtgState
 
 SIZES = (10, 100, 1_000, 5_000)
 BUDGET_SECONDS = float(os.environ.get("BENCH_SECONDS", "1.5"))

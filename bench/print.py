@@ -40,8 +40,8 @@ from catalog.printing.faces import card_faces  # noqa: E402
 from catalog.printing.layout import PrintOptions, sheet_layout  # noqa: E402
 from catalog.printing.pdf import render_sheets  # noqa: E402
 from catalog.printing.sheets import Print, paginate  # noqa: E402
-from play.rules.mtg.predefined import predefined_tokens as mtg_predefined  # noqa: E402
-from play.rules.riftbound.predefined import predefined_tokens as rb_predefined  # noqa: E402
+from rules.mtg.predefined import predefined_tokens as mtg_predefined  # noqa: E402
+from rules.riftbound.predefined import predefined_tokens as rb_predefined  # noqa: E402
 
 CARDS = 180
 

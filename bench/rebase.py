@@ -31,8 +31,8 @@ django.setup()
 from django.contrib.auth.models import User  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
-from play import services  # noqa: E402
 from play.models import Table  # noqa: E402
+from play.table import services  # noqa: E402
 
 STACKS = 200
 

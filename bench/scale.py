@@ -58,10 +58,11 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
+import rules  # noqa: E402
 from bench import actions as http_bench  # noqa: E402  (its server adds the bare view)
-from play import rules, services  # noqa: E402
 from play.models import Action, Table  # noqa: E402
-from play.rules.objects import ObjectTable  # noqa: E402
+from play.table import services  # noqa: E402
+from rules.objects import ObjectTable  # noqa: E402
 
 SIZES = (10, 100, 200, 1000, 5000)
 LISTENERS = 50
@@ -121,7 +122,7 @@ def p95_ms(samples: list[float]) -> float:
 
 def kernel_ms(table: Table) -> float:
     """`rules.apply` of the tap on the state the server acts on: the state its last commit made
-    (play/statecache.py), which carries the kernel's caches (a state just decoded from JSON
+    (play/table/statecache.py), which carries the kernel's caches (a state just decoded from JSON
     builds them on its first action)."""
     state = rules.codec.load(table.state)
     target = next(iter(state.objects))

@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from play.rules import apply, new_game
-from play.rules.state import AnyState
+from rules import apply, new_game
+from rules.state import AnyState
 
 GOBLIN = {
     "types": ["Creature"],

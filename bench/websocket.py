@@ -43,8 +43,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
-from play import services  # noqa: E402
 from play.models import Table  # noqa: E402
+from play.table import services  # noqa: E402
 
 
 def free_port() -> int:

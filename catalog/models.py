@@ -17,9 +17,9 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from catalog.expressions import whole_number
-from play.rules.effects import EffectError, parse_abilities, parse_effects
-from play.rules.mtg import RULES_EDITION as MTG_RULES_EDITION
-from play.rules.text import render
+from rules.effects import EffectError, parse_abilities, parse_effects
+from rules.mtg import RULES_EDITION as MTG_RULES_EDITION
+from rules.text import render
 
 MTG_COLORS = ("W", "U", "B", "R", "G")
 RIFTBOUND_DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")

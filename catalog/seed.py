@@ -17,8 +17,8 @@ from django.db import transaction
 
 from catalog import services
 from catalog.models import CardDefinition, PrintedName, TokenDefinition
-from play.rules.mtg.predefined import predefined_tokens as mtg_predefined
-from play.rules.riftbound.predefined import predefined_tokens as riftbound_predefined
+from rules.mtg.predefined import predefined_tokens as mtg_predefined
+from rules.riftbound.predefined import predefined_tokens as riftbound_predefined
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 TOKEN_FILES = ("mtg_tokens.json",)

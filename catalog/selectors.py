@@ -656,7 +656,7 @@ def definition_printed_names(slugs: set[str], language: str) -> dict[str, JsonDi
     """What the tokens and cards named by ``slugs`` print in ``language`` (name, type line,
     text), with the English characteristics they translate, by slug: the palette and proxy
     sheets show them; the battlefield only where a stack still has the English words
-    (play.board.printed_face). English has none: the catalogue's own words are the English."""
+    (play.web.board.printed_face). English has none: the catalogue's own words are the English."""
     if language == "en" or not slugs:
         return {}
     found = PrintedName.objects.filter(language=language).filter(

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from collection.models import MAX_QUANTITY, Condition, Finish
 from collection.services import MAX_DECKLIST_CHARS
-from play.services import MAX_PLAYERS
+from play.table.services import MAX_PLAYERS
 
 GAMES = (("mtg", "Magic: The Gathering"), ("riftbound", "Riftbound"))
 FINISHES = [

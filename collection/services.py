@@ -374,8 +374,8 @@ def deck_delete(*, deck: Deck) -> None:
 def table_start_from_deck(
     *, deck: Deck, owner: User, name: str, players: list[str], tokens: list[str]
 ) -> Any:
-    """A new table (play.services.table_create) with the deck's tokens pinned in the palette."""
-    from play.services import table_create
+    """A new table (play.table.services.table_create), the deck's tokens pinned in the palette."""
+    from play.table.services import table_create
 
     known = set(TokenDefinition.objects.filter(slug__in=tokens).values_list("slug", flat=True))
     missing = [slug for slug in tokens if slug not in known]

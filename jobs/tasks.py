@@ -27,7 +27,7 @@ def prune_jobs() -> None:
 
 @db_periodic_task(crontab(minute="37", hour="3"))
 def prune_checkpoints() -> None:
-    from play.maintenance import checkpoints_prune, forward_patches_prune
+    from play.table.maintenance import checkpoints_prune, forward_patches_prune
 
     checkpoints_prune(settings.CHECKPOINT_RETENTION_DAYS)
     forward_patches_prune()
@@ -37,8 +37,8 @@ def prune_checkpoints() -> None:
 def prune_guests_and_idempotency_keys() -> None:
     """Hourly: idle guests go with their tables (issue 20 item 4), and answers kept for
     `Idempotency-Key` repeats past their 24 hours."""
-    from play.guests import guests_prune
-    from play.idempotency import idempotent_answers_prune
+    from play.table.idempotency import idempotent_answers_prune
+    from play.web.guests import guests_prune
 
     guests_prune(settings.GUEST_RETENTION_DAYS)
     idempotent_answers_prune()

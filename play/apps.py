@@ -19,7 +19,7 @@ class PlayConfig(AppConfig):
     verbose_name = gettext_lazy("Play")
 
     def ready(self) -> None:
-        from play import live
+        from play.live import hub as live
         from tokensite.metrics import register_database_gauge
 
         live.connect_signals()

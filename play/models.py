@@ -198,9 +198,9 @@ class Action(models.Model):
     `kind` is "action" (a kernel action, `payload` with the catalogue values embedded) or "undo"
     (`payload` = {"type": "undo", "undoes": <seq>}). An undone action stays in the log with
     `undone_by` set, so replaying the actions that are not undone reproduces `Table.state`.
-    `inverse` (play.delta) is what the action changed, as it was before: undo applies it to the
-    current state. `forward`, on entries after `Table.state_version`, is what it changed, as it
-    became. `checkpoint` (the state after the action) is only on entries logged before
+    `inverse` (play.table.delta) is what the action changed, as it was before: undo applies it
+    to the current state. `forward`, on entries after `Table.state_version`, is what it changed,
+    as it became. `checkpoint` (the state after the action) is only on entries logged before
     inverses existed, for their undo to replay a shorter tail of the log.
     """
 

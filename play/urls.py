@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from play import shortcut_views, views
 from play.api import views as api
+from play.web import shortcut_views, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/v1/tables/", api.tables, name="api-tables"),
@@ -15,7 +15,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/v1/tables/<uuid:table_id>/history/", api.table_history, name="api-table-history"),
     path("api/v1/tables/<uuid:table_id>/undo/", api.table_undo, name="api-table-undo"),
     path("api/v1/tables/<uuid:table_id>/links/", api.table_rotate_links, name="api-table-links"),
-    # Battlefield pages (play/views.py).
+    # Battlefield pages (play/web/views.py).
     path("play/", views.lobby, name="play-lobby"),
     path("play/new/", views.new_table, name="play-new"),
     path("play/shortcuts/", shortcut_views.shortcut_settings, name="play-shortcuts"),

@@ -12,8 +12,8 @@ from factory.declarations import LazyFunction, Sequence, SubFactory
 
 from catalog.models import CardDefinition, Game, TokenDefinition
 from jobs.models import Job
-from play import services
 from play.models import Table
+from play.table import services
 
 
 class UserFactory(factory.django.DjangoModelFactory[User]):

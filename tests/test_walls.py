@@ -1,6 +1,6 @@
 """The walls between the apps, read from the source with ``ast`` (docs: DESIGN.md "Apps").
 
-catalog is the base: it may use the pure rules kernel (play.rules) and nothing else of play;
+catalog is the base: it may use the pure rules kernel (rules) and nothing else of play;
 play uses catalog only through its selectors and services; collection builds on both; the shared
 web plumbing (parsers, renderers, the error format) lives in tokensite, which imports no app
 except in the modules that wire the apps together (urls, asgi). No cycle at module level.
@@ -45,16 +45,16 @@ def _app_imports(app: str, module_level_only: bool = False) -> list[tuple[str, s
 
 
 def test_it_finds_imports_to_check() -> None:
-    assert ("play/payloads.py", "catalog.selectors.token_payload") in _app_imports("play")
+    assert ("play/table/payloads.py", "catalog.selectors.token_payload") in _app_imports("play")
 
 
 def _node(name: str) -> str:
-    """The kernel is a wall of its own inside play: it imports only the standard library."""
-    return "play.rules" if name.startswith("play.rules") else name.split(".")[0]
+    """The kernel (rules/) is the ground floor: it imports only the standard library."""
+    return "rules" if name.startswith("rules") else name.split(".")[0]
 
 
 def test_it_has_no_import_cycle_between_apps_at_module_level() -> None:
-    edges: dict[str, set[str]] = {app: set() for app in (*APPS, "play.rules")}
+    edges: dict[str, set[str]] = {app: set() for app in (*APPS, "rules")}
     for app in APPS:
         for file, name in _app_imports(app, module_level_only=True):
             if file not in COMPOSITION_ROOTS:
@@ -67,14 +67,14 @@ def test_it_has_no_import_cycle_between_apps_at_module_level() -> None:
         )
 
     assert [app for app in edges if reaches(app, app)] == []
-    assert edges["catalog"] <= {"play.rules", "tokensite"}
+    assert edges["catalog"] <= {"rules", "tokensite"}
 
 
 def test_it_lets_catalog_use_only_the_pure_kernel_of_play() -> None:
     leaks = [
         (file, name)
         for file, name in _app_imports("catalog")
-        if name.startswith("play.") and not name.startswith("play.rules")
+        if name.startswith("play.") and not name.startswith("rules")
     ]
     assert leaks == []
     assert not [i for i in _app_imports("catalog") if i[1].startswith("collection")]
@@ -110,10 +110,10 @@ def test_it_keeps_the_shared_web_plumbing_in_tokensite() -> None:
 
 
 def test_it_keeps_the_kernel_on_the_standard_library() -> None:
-    for path in (ROOT / "play" / "rules").rglob("*.py"):
+    for path in (ROOT / "rules").rglob("*.py"):
         for name in _imports(path, module_level_only=False):
             top = name.split(".")[0]
-            assert name.startswith("play.rules") or top in sys.stdlib_module_names, (path, name)
+            assert name.startswith("rules") or top in sys.stdlib_module_names, (path, name)
 
 
 def test_it_names_no_path_of_a_build_machine() -> None:

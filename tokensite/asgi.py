@@ -21,8 +21,8 @@ from django.conf import settings  # noqa: E402
 from django.db import DatabaseError  # noqa: E402
 from django.http.request import split_domain_port, validate_host  # noqa: E402
 
-from play.live import CLOSE_UNAVAILABLE  # noqa: E402
-from play.routing import websocket_urlpatterns  # noqa: E402
+from play.live.hub import CLOSE_UNAVAILABLE  # noqa: E402
+from play.live.routing import websocket_urlpatterns  # noqa: E402
 from tokensite.gctune import tune_for_long_lived_state  # noqa: E402
 from tokensite.metrics import count_websockets  # noqa: E402
 

@@ -1,5 +1,5 @@
 """Calls to the channel layer that never wait long: shared by the table broadcasts
-(play/broadcast.py) and the health check (tokensite/views.py)."""
+(play/live/broadcast.py) and the health check (tokensite/views.py)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Garbage collection tuned for a server that keeps big, long-lived game states.
 
 A table's state at 5,000 stacks is some 50,000 tracked objects, kept across requests by the
-state cache (play/statecache.py). With CPython's default thresholds (700 allocations) an action
-at that size ran one or two collections, and now and then a full one that walks every cached
+state cache (play/table/statecache.py). With CPython's default thresholds (700 allocations) an
+action at that size ran one or two collections, and now and then a full one that walks every cached
 state; bench/gc_tuning.py measures the difference (2026-11-25: 3-11% of an action's CPU time
 at 1,000 to 5,000 stacks, collections from 1.5 per request to almost none). Two changes:
 

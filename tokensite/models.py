@@ -27,7 +27,7 @@ class Profile(models.Model):
     )
     # The battlefield's single-key shortcuts, turned off or remapped; empty: nothing saved yet,
     # the browser's settings or the defaults apply. Written only through
-    # play.shortcuts.shortcut_settings_save, which validates them (the rules know the actions;
+    # play.web.shortcuts.shortcut_settings_save, which validates them (the rules know the actions;
     # this app stays below play).
     shortcuts = models.JSONField(
         default=dict,

@@ -187,7 +187,7 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-# Every open table socket gets the table's version this often (play/live.py, docs/live.md).
+# Every open table socket gets the table's version this often (play/live/hub.py, docs/live.md).
 LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "3"))
 
 # In the database (they survive a restart and are seen by every process), read through the cache.
@@ -227,7 +227,8 @@ PRINT_INLINE_MAX_SHEETS = int(os.environ.get("PRINT_INLINE_MAX_SHEETS", "12"))
 PRINT_INLINE_MAX_ART = int(os.environ.get("PRINT_INLINE_MAX_ART", "9"))
 JOB_RETENTION_DAYS = int(os.environ.get("JOB_RETENTION_DAYS", "30"))
 CHECKPOINT_RETENTION_DAYS = int(os.environ.get("CHECKPOINT_RETENTION_DAYS", "90"))
-# Guests (tables without an account, play/guests.py) idle this long are deleted with their tables.
+# Guests (tables without an account, play/web/guests.py) idle this long are deleted with their
+# tables.
 GUEST_RETENTION_DAYS = int(os.environ.get("GUEST_RETENTION_DAYS", "14"))
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -246,8 +247,8 @@ LANGUAGES = [("en", "English"), ("ru", "Русский")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Functions listing the words pages show from data ({% translate value %}), for the catalogues.
 TRANSLATED_DATA = [
-    "play.i18n.kernel_messages",
-    "play.i18n.shown_words",
+    "play.web.i18n.kernel_messages",
+    "play.web.i18n.shown_words",
     "collection.i18n.shown_words",
 ]
 LANGUAGE_COOKIE_NAME = "tokensite_language"

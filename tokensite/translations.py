@@ -6,9 +6,9 @@ and `make test`) before serving. The .po files in locale/ are the sources and li
 .mo files are build outputs.
 
 Where messages come from:
-- Python: Django's gettext family, and the kernel's message templates (``play.rules.text``:
+- Python: Django's gettext family, and the kernel's message templates (``rules.text``:
   ``msg`` and ``plural``; the kernel stays standard-library only and the Django layer
-  translates them, ``play.i18n``);
+  translates them, ``play.web.i18n``);
 - templates: Django's own ``templatize`` turns ``{% translate %}``/``{% blocktranslate %}`` into
   gettext calls, read by the same Python extractor;
 - data: the words pages show from data (action labels, step names, zones, conditions...),
@@ -47,7 +47,7 @@ KEYWORDS: dict[str, object] = {
     "pgettext_lazy": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
     "npgettext_lazy": ((1, "c"), 2, 3),
-    # The kernel's message templates (play/rules/text.py).
+    # The kernel's message templates (rules/text.py).
     "msg": None,
     "plural": (1, 2),
 }
@@ -130,7 +130,7 @@ def data_messages() -> Iterator[Message]:
     words = [word for source in settings.TRANSLATED_DATA for word in import_string(source)()]
     for text in dict.fromkeys(words):
         if text:
-            yield Message(text, None, "play.i18n.kernel_messages")
+            yield Message(text, None, "play.web.i18n.kernel_messages")
 
 
 def all_messages(base: Path | None = None) -> list[Message]:

@@ -14,8 +14,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("language/", views.set_language, name="set-language"),
-    # Sign-up and login keep a guest's tables and an invite's seat (play/accounts.py).
-    path("accounts/", include("play.accounts")),
+    # Sign-up and login keep a guest's tables and an invite's seat (play/web/accounts.py).
+    path("accounts/", include("play.web.accounts")),
     path("metrics", metrics, name="metrics"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

@@ -21,7 +21,7 @@ from django.db.models.functions import Lower
 from catalog import suggest
 from catalog.decklists import DecklistEntry, DecklistProblem, name_key, parse_decklist
 from catalog.models import CardDefinition, TokenDefinition, TokenRelation
-from play.rules.effects import Effect, EffectError, parse_effects
+from rules.effects import Effect, EffectError, parse_effects
 
 MAX_LINES = 1000
 MAX_SUGGESTED = 18  # two sheets of one token is plenty to start a game with

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from django import template
 from django.utils.translation import gettext
 
-from play.rules.keywords import keyword_label
+from rules.keywords import keyword_label
 
 register = template.Library()
 

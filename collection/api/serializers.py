@@ -9,7 +9,7 @@ from rest_framework import serializers
 from collection.csvio import COLUMN_HELP
 from collection.models import MAX_QUANTITY, Condition, Finish
 from collection.services import MAX_DECKLIST_CHARS
-from play.services import MAX_PLAYERS
+from play.table.services import MAX_PLAYERS
 
 CSV_COLUMNS_DOC = "Columns (header row required): " + "; ".join(
     f"`{name}`: {meaning}" for name, meaning in COLUMN_HELP

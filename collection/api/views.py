@@ -306,7 +306,7 @@ def deck_start_table(request: Request, deck_id: int) -> Response:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def table_pins(request: Request, table_id: str) -> Response:
-    from play.selectors import table_get_for_user
+    from play.table.selectors import table_get_for_user
 
     table, _ = table_get_for_user(
         table_id=table_id, user=request.user, spectate_token=request.query_params.get("spectate")

@@ -1,3 +1,4 @@
-"""The tables API (../shared/API.md, "Tables"): thin DRF views over play.services and selectors."""
+"""The tables API (docs/API.md, "Tables"): thin DRF views over play.table.services and
+selectors."""
 
 from __future__ import annotations

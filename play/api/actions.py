@@ -1,5 +1,5 @@
 """One serializer per action type, generated from the games' action registries
-(play/rules/registry.py): the OpenAPI reference of every action and a first shape check.
+(rules/registry.py): the OpenAPI reference of every action and a first shape check.
 
 The kernel remains the judge of what an action means; these serializers document the parameters
 (one schema component per type, discriminated by `type`, with an example and its 4xx answers)
@@ -15,11 +15,11 @@ from typing import Any
 from drf_spectacular.utils import OpenApiExample, extend_schema_field
 from rest_framework import serializers
 
-from play import rules
-from play.rules import registry as r
+import rules
+from rules import registry as r
 
 MAX_COUNT: int = rules.MAX_COUNT
-MAX_STRING = 2_000  # play/payloads.py refuses longer strings anyway
+MAX_STRING = 2_000  # play/table/payloads.py refuses longer strings anyway
 
 # A definition's colors: MTG colors or Riftbound domains, as the catalogue stores them, so a
 # logged action with its embedded catalogue definition can be posted again as it is.

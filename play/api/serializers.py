@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from play.api.actions import ACTION_SERIALIZERS, MAX_COUNT
 from play.models import Table
-from play.services import MAX_PLAYERS
+from play.table.services import MAX_PLAYERS
 
 # Versions are PositiveIntegerField values: anything above fits no database column.
 MAX_VERSION = 2**31 - 1

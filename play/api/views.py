@@ -18,7 +18,6 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from play import selectors, services
 from play.api.actions import ACTION_EXAMPLES, ACTION_SERIALIZERS
 from play.api.serializers import (
     MAX_VERSION,
@@ -35,9 +34,10 @@ from play.api.serializers import (
     TableUpdateSerializer,
     UndoSerializer,
 )
-from play.idempotency import Idempotency, Repeat, parse_key
 from play.models import Table
-from play.payloads import InvalidPayload
+from play.table import selectors, services
+from play.table.idempotency import Idempotency, Repeat, parse_key
+from play.table.payloads import InvalidPayload
 from tokensite.api import DomainError, ErrorSerializer, Pagination, paginated
 from tokensite.parsers import BoundedJSONParser
 from tokensite.renderers import FastJSONRenderer

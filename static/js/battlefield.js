@@ -84,7 +84,7 @@
 
   // Patching tiles from a websocket delta (API.md "?view=delta"). Only counts and tapped /
   // exhausted change in place, as every other field of a tile is in its data-sig (the server's
-  // canonical JSON of the stack without them, play/board.py tile_signature); a new stack joins
+  // canonical JSON of the stack without them, play/web/board.py tile_signature); a new stack joins
   // its pile as a copy of a tile with the same signature. Anything else returns false.
   var PATCHED = ["id", "count", "tapped", "exhausted"];
 

@@ -7,7 +7,7 @@ from catalog import selectors, services
 from catalog.importers.formats import import_file
 from catalog.models import CardDefinition, TokenDefinition, TokenRelation
 from catalog.seed import load_seed
-from play.rules.effects import parse_effects
+from rules.effects import parse_effects
 
 pytestmark = pytest.mark.django_db
 

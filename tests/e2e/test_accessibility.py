@@ -17,8 +17,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from catalog.models import TokenDefinition
 from catalog.seed import load_seed
 from collection import services as collection_services
-from play import services
 from play.models import Table
+from play.table import services
 from tests.e2e import test_battlefield
 from tests.e2e.axe import describe, violations
 

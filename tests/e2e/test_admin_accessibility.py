@@ -19,7 +19,7 @@ from catalog.jobs import FETCH_KIND, KIND
 from catalog.models import CardDefinition, TokenDefinition
 from catalog.seed import load_seed
 from jobs.models import Job
-from play import services
+from play.table import services
 from tests.e2e.axe import describe, violations
 from tests.e2e.test_accessibility import _context
 

@@ -22,7 +22,7 @@ from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from catalog.seed import load_seed
-from play import services
+from play.table import services
 from tests.conftest import ROOT
 from tests.e2e.processes import free_port, stop
 
@@ -158,7 +158,7 @@ SETUP_SCRIPT = """
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
-from play import services
+from play.table import services
 ann, ben = User.objects.create_user("ann"), User.objects.create_user("ben")
 table = services.table_create(owner=ann, game="mtg", name="Live", players=["Ann", "Ben"])
 services.table_join(user=ben, invite=table.invite_token, seat=1)

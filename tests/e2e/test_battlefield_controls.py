@@ -8,7 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
-from play import rules, services
+import rules
+from play.table import services
 from tests.e2e.test_battlefield import _context_for, _tile
 
 SOLDIER = {

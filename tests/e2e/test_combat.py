@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
 from catalog.seed import load_seed
-from play import services
+from play.table import services
 from tests.e2e.test_battlefield import _context_for, _tile
 
 HASTY = {

@@ -12,7 +12,7 @@ from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from catalog.seed import load_seed
-from play import services
+from play.table import services
 
 TIMEOUT = 10_000
 

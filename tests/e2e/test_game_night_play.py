@@ -17,8 +17,8 @@ from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from catalog.seed import load_seed
-from play import services
 from play.models import Action, Seat, Table
+from play.table import services
 
 TIMEOUT = 10_000
 

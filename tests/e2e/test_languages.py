@@ -12,7 +12,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, expect
 
-from play import rules, services
+import rules
+from play.table import services
 from tests.factories import TokenFactory
 from tokensite.models import Profile
 

@@ -16,8 +16,8 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from catalog.models import TokenDefinition, TokenPrinting
 from catalog.seed import load_seed
-from play import services
 from play.models import Action
+from play.table import services
 
 TIMEOUT = 10_000
 PHONE = {"width": 375, "height": 812}

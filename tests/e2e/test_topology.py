@@ -39,7 +39,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.cached_db import SessionStore
 from rest_framework.authtoken.models import Token
-from play import services
+from play.table import services
 ann = User.objects.create_user("ann", password="ann-right-password")
 ben = User.objects.create_user("ben", password="ben-right-password")
 curator = User.objects.create_user("curator", is_staff=True, is_superuser=True)

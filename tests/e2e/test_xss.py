@@ -20,7 +20,7 @@ from catalog import services as catalog_services
 from catalog.importers.formats import import_file
 from catalog.importers.records import ImportFailed
 from catalog.models import TokenDefinition
-from play import services
+from play.table import services
 
 SCRIPT = "<script>window.__xss=1</script>"
 IMG = '<img src=x onerror="window.__xss=2;alert(2)">'

@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from play import services
 from play.models import Table
+from play.table import services
 from tests.factories import TableFactory, UserFactory
 
 SOLDIER = {

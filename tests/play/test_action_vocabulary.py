@@ -8,7 +8,7 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-from play import rules
+import rules
 
 ROOT = Path(__file__).resolve().parents[2]
 SKIPPED = {".venv", "tests", "bench", "migrations", "node_modules", "staticfiles", "docs", ".git"}
@@ -17,16 +17,16 @@ ENTRY_CALLS = {"ActionSpec", "_object_action"}
 # Literals that happen to spell an action type but mean something else there: a cost, an
 # ability effect, a card layout, a step, a pending choice's kind, a status.
 HOMONYMS = {
-    ("transform", "play/rules/effects.py"): "an ability's effect kind",
-    ("tap", "play/rules/effects.py"): "a cost",
-    ("sacrifice", "play/rules/effects.py"): "a cost",
-    ("target", "play/rules/effects.py"): "an effect's target field",
-    ("empower_jace", "play/rules/effects.py"): "an ability's effect kind (701.71a)",
-    ("empower_jace", "play/rules/mtg/abilities.py"): "an ability's effect kind (701.71a)",
-    ("target", "play/rules/mtg/params.py"): "the reader function target()",
-    ("sacrifice", "play/rules/mtg/turn.py"): "how a delayed trigger makes a token leave",
-    ("ready", "play/rules/riftbound/create.py"): "the ready status, in the log",
-    ("buff", "play/board.py"): "the buff counter",
+    ("transform", "rules/effects.py"): "an ability's effect kind",
+    ("tap", "rules/effects.py"): "a cost",
+    ("sacrifice", "rules/effects.py"): "a cost",
+    ("target", "rules/effects.py"): "an effect's target field",
+    ("empower_jace", "rules/effects.py"): "an ability's effect kind (701.71a)",
+    ("empower_jace", "rules/mtg/abilities.py"): "an ability's effect kind (701.71a)",
+    ("target", "rules/mtg/params.py"): "the reader function target()",
+    ("sacrifice", "rules/mtg/turn.py"): "how a delayed trigger makes a token leave",
+    ("ready", "rules/riftbound/create.py"): "the ready status, in the log",
+    ("buff", "play/web/board.py"): "the buff counter",
     ("transform", "catalog/exporters/native.py"): "a token relation field",
     ("attach", "catalog/exporters/native.py"): "a token relation field",
     ("transform", "catalog/services.py"): "a token relation field",

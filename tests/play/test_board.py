@@ -1,10 +1,11 @@
-"""play/board.py: how the battlefield page arranges and labels the table state (no database)."""
+"""play/web/board.py: how the battlefield page arranges and labels the table state (no database)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from play import board, rules
+import rules
+from play.web import board
 
 
 def _obj(oid: str, name: str, count: int = 1, **extra: Any) -> dict[str, Any]:

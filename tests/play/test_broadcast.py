@@ -1,4 +1,4 @@
-"""A commit is answered at once whatever the channel layer does (play/broadcast.py)."""
+"""A commit is answered at once whatever the channel layer does (play/live/broadcast.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from play import broadcast, services
+from play.live import broadcast
+from play.table import services
 from tests.play.conftest import Cast, create_soldiers
 
 

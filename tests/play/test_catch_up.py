@@ -11,9 +11,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from play import services
-from play.catch_up import SAID_ACTIONS
 from play.models import Table
+from play.table import services
+from play.web.catch_up import SAID_ACTIONS
 
 HTMX = {"HX-Request": "true"}
 SOLDIER = {"name": "Soldier", "types": ["Creature"], "power": "1", "toughness": "1"}

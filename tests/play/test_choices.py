@@ -1,11 +1,11 @@
-"""The options of a pending choice named as players see the table (play/choices.py)."""
+"""The options of a pending choice named as players see the table (play/web/choices.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from play import rules
-from play.choices import object_names, option_labels
+import rules
+from play.web.choices import object_names, option_labels
 
 SEATS = [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Ben"}]
 
@@ -69,8 +69,8 @@ def test_a_battlefield_to_swap_back_to_is_named_in_the_readers_language() -> Non
     itself ("Battlefield 1") reads in Russian, a printed one as printed."""
     from django.utils import translation
 
-    from play.rules import apply, new_game
-    from play.rules.riftbound.system import RIFTBOUND
+    from rules import apply, new_game
+    from rules.riftbound.system import RIFTBOUND
 
     state = new_game("riftbound", {"players": ["Ann", "Ben"]})
     brush = {"type": "create_token", "controller": 0, "token": "rb-brush", "replace": "bf1"}

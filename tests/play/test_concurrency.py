@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 from django.db import OperationalError, connection
 
-from play import rules, services
-from play.idempotency import Idempotency, Repeat
+import rules
 from play.models import Action, Table
+from play.table import services
+from play.table.idempotency import Idempotency, Repeat
 from tests.play.conftest import make_cast
 from tokensite.api import Conflict
 

@@ -14,8 +14,8 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser, User
 from django.test import Client
 
-from play import services
 from play.models import Table
+from play.table import services
 from tests.play.conftest import Cast, create_soldiers, make_cast
 from tokensite.api import DomainError
 from tokensite.asgi import application
@@ -172,7 +172,7 @@ CROSS_PROCESS_SCRIPT = """
 import django, sys
 django.setup()
 from django.contrib.auth.models import User
-from play import services
+from play.table import services
 services.table_apply_action(
     table_id=sys.argv[1], user=User.objects.get(username="owner"), expected_version=0,
     action={"type": "adjust_life", "seat": 0, "amount": -1},

@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
-from play import rules, selectors, services
-from play.delta import apply_patch, diff_states, forward, inverse, table_delta
+import rules
 from play.models import Table
-from play.rules.objects import ObjectTable
-from play.statecache import committed_states
+from play.table import selectors, services
+from play.table.delta import apply_patch, diff_states, forward, inverse, table_delta
+from play.table.statecache import committed_states
+from rules.objects import ObjectTable
 from tests.play.conftest import SOLDIER, Cast
 from tokensite.api import DomainError
 
@@ -183,7 +184,7 @@ def test_it_builds_the_whole_state_only_when_asked(
         views.append(1)
         return real_view(*args)
 
-    monkeypatch.setattr("play.services.state_view", counting_view)
+    monkeypatch.setattr("play.table.services.state_view", counting_view)
     result = services.table_apply_action(
         table_id=cast.table.id,
         user=cast.owner,

@@ -1,5 +1,5 @@
-"""play/forms.py: ability buttons' labels, and the object panel's combat selects, which come from
-the registry's parameters and the game presentation's options (no database)."""
+"""play/web/forms.py: ability buttons' labels, and the object panel's combat selects, which come
+from the registry's parameters and the game presentation's options (no database)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from play.forms import ActionForm, ability_label, panel_groups
+from play.web.forms import ActionForm, ability_label, panel_groups
 
 SEATED = frozenset({0, 1})
 

@@ -1,5 +1,5 @@
 """Issue 21: the kernel's rarer counts, the effect parser's refusals and the keywords on tiles
-read in the reader's language, from data (play/rules/text.py, play/rules/keywords.py)."""
+read in the reader's language, from data (rules/text.py, rules/keywords.py)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import pytest
 from django.utils import translation
 
 from catalog.models import validate_abilities, validate_effects
-from play.i18n import error_text, keyword_label, render_message
-from play.rules.definitions import face_from_payload
-from play.rules.errors import InvalidAction
-from play.rules.keywords import KEYWORDS, keyword_parts
-from play.rules.params import text as text_param
-from play.rules.text import plural
+from play.web.i18n import error_text, keyword_label, render_message
+from rules.definitions import face_from_payload
+from rules.errors import InvalidAction
+from rules.keywords import KEYWORDS, keyword_parts
+from rules.params import text as text_param
+from rules.text import plural
 
 
 @pytest.mark.parametrize(
@@ -84,10 +84,10 @@ def _kernel_keywords() -> set[str]:
     import re
     from pathlib import Path
 
-    from play.rules.mtg import block_requirements, combat, protection, zones
-    from play.rules.riftbound import combat as riftbound_combat
+    from rules.mtg import block_requirements, combat, protection, zones
+    from rules.riftbound import combat as riftbound_combat
 
-    root = Path(__file__).resolve().parents[2] / "play" / "rules"
+    root = Path(__file__).resolve().parents[2] / "rules"
     found: set[str] = set()
     patterns = (
         r'\.has\("([^"]+)"\)',
@@ -125,8 +125,8 @@ def _seed_keywords() -> set[str]:
     import json
 
     from catalog.seed import CARD_FILES, DATA_DIR, TOKEN_FILES
-    from play.rules.mtg.predefined import predefined_tokens as mtg_tokens
-    from play.rules.riftbound.predefined import predefined_tokens as riftbound_tokens
+    from rules.mtg.predefined import predefined_tokens as mtg_tokens
+    from rules.riftbound.predefined import predefined_tokens as riftbound_tokens
 
     rows = [*mtg_tokens(), *riftbound_tokens()]
     for name in (*TOKEN_FILES, *CARD_FILES):
@@ -207,7 +207,7 @@ def test_the_common_sentences_read_right_with_any_name(
 
 
 def test_damage_turn_and_tokens_read_right_with_any_name() -> None:
-    from play.rules.text import msg
+    from rules.text import msg
 
     cases = [
         (

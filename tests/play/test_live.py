@@ -1,4 +1,4 @@
-"""The live channel is never silently stale and closes when access ends (play/live.py).
+"""The live channel is never silently stale and closes when access ends (play/live/hub.py).
 
 With REDIS_URL (CI's second pass) every test here runs on the Redis channel layer.
 """
@@ -17,8 +17,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 from django.test import Client
 
-from play import live, services
+from play.live import hub as live
 from play.models import Seat, Spectator, Table
+from play.table import services
 from tests.play.conftest import Cast, create_soldiers, make_cast
 from tests.play.test_consumers import BROWSER, act, run_async
 from tokensite.asgi import application
@@ -179,7 +180,7 @@ def test_a_handshake_while_the_channel_layer_is_down_is_refused_with_a_retry_cod
     async def scenario() -> None:
         cast = await sync_to_async(make_cast)()
         with monkeypatch.context() as patch:
-            patch.setattr("play.consumers.get_channel_layer", lambda alias: BrokenLayer(hung))
+            patch.setattr("play.live.consumers.get_channel_layer", lambda alias: BrokenLayer(hung))
             path = f"/ws/tables/{cast.table.id}/?spectate={cast.table.spectate_token}"
             socket = WebsocketCommunicator(application, path, headers=list(BROWSER))
             connected, _ = await socket.connect(timeout=5)

@@ -6,9 +6,9 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from play import services
-from play.maintenance import checkpoints_prune, forward_patches_prune
 from play.models import Action, Table
+from play.table import services
+from play.table.maintenance import checkpoints_prune, forward_patches_prune
 from tests.play.conftest import create_soldiers
 
 pytestmark = pytest.mark.django_db
@@ -44,8 +44,9 @@ def test_it_drops_all_but_the_last_checkpoint_of_idle_tables(cast: Any) -> None:
 def test_it_drops_the_forward_patches_the_stored_state_already_holds(
     cast: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from play import rules, selectors
-    from play.statecache import committed_states
+    import rules
+    from play.table import selectors
+    from play.table.statecache import committed_states
 
     # Store the whole state every third entry only, whatever the table's size.
     monkeypatch.setattr(services, "SNAPSHOT_BELOW_STACKS", 0)

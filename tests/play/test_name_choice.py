@@ -11,8 +11,8 @@ import pytest
 from catalog import services as catalog_services
 from catalog.selectors import card_name_choice
 from play.models import Action, Table
-from play.payloads import InvalidPayload
-from play.rules.mtg.predefined import predefined_token
+from play.table.payloads import InvalidPayload
+from rules.mtg.predefined import predefined_token
 from tests.play.conftest import Cast, client_for
 from tests.play.test_services import act
 from tokensite.api import RulesViolation

@@ -4,8 +4,8 @@ from typing import Any
 
 import pytest
 
-from play import rules
-from play.payloads import InvalidPayload, action_check_shape
+import rules
+from play.table.payloads import InvalidPayload, action_check_shape
 
 
 def nested(depth: int) -> Any:

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from play import services
 from play.models import Action, Table
+from play.table import services
 from tests.play.conftest import Cast, create_soldiers
 from tests.play.test_services import stored_equals_replay
 from tokensite.api import Conflict
@@ -93,7 +93,7 @@ def test_an_undo_against_an_older_version_is_refused_with_what_happened(cast: Ca
 
 
 def test_a_client_too_far_behind_reloads(cast: Cast, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("play.rebase.MAX_REBASE", 1)
+    monkeypatch.setattr("play.table.rebase.MAX_REBASE", 1)
     ann, _ = two_stacks(cast)
     with pytest.raises(Conflict) as caught:
         act_at(cast, cast.owner, 0, {"type": "tap", "object": ann})

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from play import rules, selectors, services
+import rules
 from play.models import Action, Table
+from play.table import selectors, services
 from tests.play.conftest import SOLDIER, Cast, create_soldiers
 from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import uuid
 
-from play.statecache import StateCache
+from play.table.statecache import StateCache
 
 
 def test_it_returns_a_state_only_for_the_version_it_was_committed_at() -> None:

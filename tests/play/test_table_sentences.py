@@ -8,8 +8,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 
-from play import board, services
 from play.models import Action
+from play.table import services
+from play.web import board
 
 
 @pytest.mark.django_db

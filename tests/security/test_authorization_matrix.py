@@ -403,7 +403,7 @@ def make_world() -> World:
     item = collection_services.collection_add(
         owner=cast.owner, token=TokenDefinition.objects.get(slug="mtg-treasure")
     )
-    from play import services as play_services
+    from play.table import services as play_services
 
     play_services.table_apply_action(
         table_id=cast.table.id, user=cast.owner, expected_version=0, action=SEAT0
@@ -513,7 +513,7 @@ def _routes(patterns: list[Any], prefix: str = "") -> list[str]:
 
 
 def test_it_covers_every_url_pattern() -> None:
-    from play.routing import websocket_urlpatterns
+    from play.live.routing import websocket_urlpatterns
 
     routes = set(_routes(get_resolver().url_patterns)) | {
         str(p.pattern) for p in websocket_urlpatterns

@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from play import services
 from play.models import Table
+from play.table import services
 from tests.play.conftest import create_soldiers
 
 TABLE = {"game": "mtg", "name": "Friday", "players": ["Ann", "Ben"]}

@@ -22,7 +22,7 @@ from rest_framework.authtoken.models import Token
 from catalog import services as catalog_services
 from catalog.models import TokenDefinition
 from collection import services as collection_services
-from play import services as play_services
+from play.table import services as play_services
 from tests.play.conftest import SOLDIER
 from tokensite.wsgi import application
 

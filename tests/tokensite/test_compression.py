@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from play import services
 from play.models import Table
+from play.table import services
 
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 HTMX = {"HX-Request": "true"}

@@ -11,8 +11,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from catalog.printing.compose import INK, ITALIC, PANEL, REGULAR, Text, compose
 from catalog.printing.faces import card_faces, frame_for
 from catalog.printing.textfit import PT_PER_MM, printable, text_width
-from play.rules.mtg.predefined import predefined_tokens as mtg_predefined
-from play.rules.riftbound.predefined import predefined_tokens as riftbound_predefined
+from rules.mtg.predefined import predefined_tokens as mtg_predefined
+from rules.riftbound.predefined import predefined_tokens as riftbound_predefined
 from tests.catalog.printing.payloads import brush, goblin, incubator, recruit, token
 
 ROOT = Path(__file__).resolve().parents[3]

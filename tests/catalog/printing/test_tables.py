@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from play import services
+from play.table import services
 
 pytestmark = pytest.mark.usefixtures("few_tokens")
 

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from play import rules
+import rules
 from play.api.actions import ACTION_SERIALIZERS
-from play.forms import ActionForm, fields_for
-from play.rules import registry as r
+from play.web.forms import ActionForm, fields_for
+from rules import registry as r
 from tests.play.conftest import Cast, client_for, create_soldiers
 
 SOLDIER = {"name": "Soldier", "types": ["Creature"], "subtypes": ["Soldier"]}

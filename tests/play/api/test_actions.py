@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from play import rules
+import rules
 from play.models import Action, Table
 from tests.play.conftest import Cast, client_for, create_soldiers
 

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from play import idempotency, rules, selectors
+import rules
 from play.models import Action, IdempotentAnswer, Table
+from play.table import idempotency, selectors
 from tests.play.conftest import Cast, client_for, create_soldiers
 
 SOLDIER_DEF = {"name": "Soldier Token", "types": ["Creature"], "power": "1", "toughness": "1"}

@@ -4,7 +4,7 @@ import json
 from typing import Any
 
 from play.models import Table
-from play.selectors import history_lines, table_player_names
+from play.table.selectors import history_lines, table_player_names
 from tests.play.conftest import Cast, client_for, create_soldiers
 
 

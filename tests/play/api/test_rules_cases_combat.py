@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from play import rules, selectors
+import rules
 from play.models import Table
+from play.table import selectors
 from tests.play.api.apitable import ApiTable
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from play import rules
+import rules
 from play.api.actions import ACTION_SERIALIZERS
 
 
@@ -34,7 +34,7 @@ def test_the_schema_documents_every_action_type_and_the_table_endpoints(client: 
 
 
 def test_every_kernel_action_type_has_a_documented_schema() -> None:
-    from play.rules.systems import get_system
+    from rules.systems import get_system
 
     kernel_types = {"choose"}
     for game in ("mtg", "riftbound"):

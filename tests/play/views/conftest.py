@@ -11,10 +11,10 @@ from django.test import Client
 
 from catalog import services as catalog_services
 from catalog.seed import DATA_DIR
-from play import services
 from play.models import Table
-from play.rules.mtg.predefined import predefined_tokens as mtg_predefined
-from play.rules.riftbound.predefined import predefined_tokens as riftbound_predefined
+from play.table import services
+from rules.mtg.predefined import predefined_tokens as mtg_predefined
+from rules.riftbound.predefined import predefined_tokens as riftbound_predefined
 
 HTMX = {"HX-Request": "true"}
 HASTY_SOLDIER = {

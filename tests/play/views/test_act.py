@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from play import rules, services
+import rules
 from play.models import Table
+from play.table import services
 from tests.play.conftest import Cast
 from tests.play.views.conftest import HASTY_SOLDIER, HTMX, act, browser_for, object_named
 

@@ -14,8 +14,9 @@ from django.test import Client
 from django.utils import timezone
 
 from jobs import tasks
-from play import guests, palette, services
 from play.models import Action, Guest, PaletteToken, Seat, Table
+from play.table import services
+from play.web import guests, palette
 from tests.play.conftest import Cast
 from tests.play.views.conftest import HTMX
 

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from play import rules, selectors, services
+import rules
 from play.models import Spectator, Table
+from play.table import selectors, services
 from tests.play.conftest import Cast
 from tests.play.views.conftest import HASTY_SOLDIER, HTMX, act, browser_for, object_named
 

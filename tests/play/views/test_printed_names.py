@@ -5,7 +5,7 @@ English name (CR 201.2), and a renamed or custom stack keeps the kernel's name."
 from __future__ import annotations
 
 from catalog.models import PrintedName, TokenDefinition
-from play import board
+from play.web import board
 from tests.play.views.conftest import HASTY_SOLDIER, act, browser_for, object_named
 
 

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from play import palette, selectors, services
 from play.models import Action, PaletteToken
+from play.table import selectors, services
+from play.web import palette
 from tests.play.conftest import Cast
 from tests.play.views.conftest import HASTY_SOLDIER, HTMX, act, browser_for, object_named
 

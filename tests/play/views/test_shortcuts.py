@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
 
-from play import services
-from play.shortcuts import (
+from play.table import services
+from play.web.shortcuts import (
     MAX_BYTES,
     shortcut_settings_for,
     shortcut_settings_save,

@@ -1,0 +1,141 @@
+"""Playing together without false conflicts (issue 16, API.md second wave).
+
+An action sent against an older version than the table's is applied on top of the newer state
+when no commit since touched what it refers to. What an action refers to comes from the game's
+action registry (``Registry.footprint``); what a commit touched comes from its delta, kept on its
+log entry (``Action.touched``). A real conflict (a double tap on the same stack) is a 409 whose
+detail tells, in player words, what the other commit did: built from its log entry's data
+(seat, events, the stack as it was), never from its sentences.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from django.db.models import QuerySet
+
+import rules
+from play.models import Action, Seat, Table
+from play.table.names import player_names, shown_name
+from play.table.selectors import AnyUser
+from rules.registry import Footprint
+from rules.systems import get_system
+from tokensite.api import Conflict
+
+JsonDict = dict[str, Any]
+
+# A client further behind than this reloads: checking more commits costs more than it saves.
+MAX_REBASE = 64
+TURN_FIELDS = frozenset({"turn", "step", "active_seat"})
+CHOICE_FIELD = "pending_choice"
+
+
+def touched_from_delta(delta: JsonDict) -> JsonDict:
+    """What a commit touched, from its delta (play/table/delta.py): the stacks whose view changed,
+    appeared or went, the seats whose view changed, the top-level fields that changed."""
+    return {
+        "stacks": [obj["id"] for obj in delta["objects"]] + list(delta["removed"]),
+        "seats": [seat["seat"] for seat in delta["seats"]],
+        "table": sorted(delta["table"]),
+    }
+
+
+def overlaps(refers: Footprint, touched: JsonDict | None) -> bool:
+    """Whether a commit that touched ``touched`` changed what an action refers to. An entry
+    logged before entries kept it (None) is taken to have touched everything."""
+    if touched is None:
+        return True
+    fields = set(touched["table"])
+    return bool(
+        refers.stacks & set(touched["stacks"])
+        or refers.seats & set(touched["seats"])
+        or (refers.turn and fields & TURN_FIELDS)
+        or (refers.choice and CHOICE_FIELD in fields)
+    )
+
+
+def _since(table: Table, version: int) -> QuerySet[Action]:
+    return Action.objects.filter(table=table, seq__gt=version).order_by("seq")
+
+
+def check_rebase(
+    *, table: Table, seats: list[Seat], state: Any, action: JsonDict, version: int, user: AnyUser
+) -> None:
+    """Let ``action``, sent against ``version``, run on the table's newer state, or raise the
+    409 naming the first commit since that touched what it refers to."""
+    if table.version - version > MAX_REBASE:
+        raise Conflict(
+            "The table moved on a lot since you looked; here it is as it is now.",
+            code="stale_version",
+        )
+    refers = rules.registries()[table.game].footprint(action)
+    if refers.everything_of:
+        seats_ = refers.everything_of
+        owned = {obj.id for obj in state.objects.peek_values() if obj.controller in seats_}
+        refers = replace(refers, stacks=refers.stacks | owned)
+    for seq, touched in _since(table, version).values_list("seq", "touched"):
+        if overlaps(refers, touched):
+            entry = Action.objects.select_related("actor__guest", "table__owner__guest").get(
+                table=table, seq=seq
+            )
+            raise Conflict(conflict_detail(entry, seats, state, refers, user), code="conflict")
+
+
+def stale_detail(*, table: Table, seats: list[Seat], state: Any, version: int, user: Any) -> str:
+    """What happened first, for a write that can't be rebased (undo takes back the *last*
+    action, which is no longer the one the player saw)."""
+    entry = _since(table, version).select_related("actor__guest", "table__owner__guest").first()
+    if entry is None:
+        return "The table changed since you looked; here it is as it is now."
+    return conflict_detail(entry, seats, state, Footprint(), user)
+
+
+def conflict_detail(
+    entry: Action, seats: list[Seat], state: Any, refers: Footprint, user: AnyUser
+) -> str:
+    """ "Ben tapped 2 Soldier Tokens first." from the entry's seat and first event on a stack."""
+    who = _who(entry, seats, user)
+    if entry.kind == Action.Kind.UNDO:
+        return f"{who} took back an action first."
+    for event in entry.events:
+        if event.get("type") == "rules_warning" or not isinstance(event.get("object"), str):
+            continue
+        count = event.get("count") if isinstance(event.get("count"), int) else 1
+        name = _stack_name(state, entry, event["object"], refers)
+        verb = str(event["type"]).replace("_", " ")
+        return f"{who} {verb} {count} {_plural(name, count)} first."
+    spec = rules.registries()[state.game].get(entry.payload.get("type"))
+    label = spec.label if spec is not None else "an action"
+    return f"{who} acted first ({label})."
+
+
+def _who(entry: Action, seats: list[Seat], user: AnyUser) -> str:
+    if entry.actor_id is not None and entry.actor_id == user.pk:
+        return "You"
+    seat = next((s for s in seats if s.number == entry.seat), None)
+    if seat is not None:
+        return seat.name
+    if entry.actor is None:
+        return "Another player"
+    return shown_name(entry.actor, player_names(seats, entry.table.owner)) or "Another player"
+
+
+def _plural(name: str, count: int) -> str:
+    return name if count == 1 or name.endswith("s") else f"{name}s"
+
+
+def _stack_name(state: Any, entry: Action, object_id: str, refers: Footprint) -> str:
+    """The stack's name as the table shows it now or, when it is gone, as the entry's inverse
+    keeps it (the stacks the entry changed, as they were); else the stack the action names."""
+    system = get_system(state.game)
+    found = state.objects.peek(object_id)
+    if found is not None:
+        return str(system.view_object(state, found)["name"])
+    if entry.inverse is not None:
+        before = rules.codec.load({**entry.inverse["frame"], "objects": entry.inverse["objects"]})
+        for candidate in (object_id, *sorted(refers.stacks)):
+            obj = before.objects.peek(candidate)
+            if obj is not None:
+                return str(system.view_object(before, obj)["name"])
+    return "objects"

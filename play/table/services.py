@@ -1,0 +1,701 @@
+"""Writes on tables: create, act, undo, join, spectate. One transaction per write.
+
+The write path (`_locked_write`): lock the table row, compare the caller's `expected_version`, run
+the kernel, append to the log, save the state with a conditional update on the version, commit,
+and only then broadcast to the table's channel group.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, overload
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, OperationalError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import rules
+from play.live import broadcast
+from play.models import Action, Seat, Spectator, Table, new_link_token
+from play.table.delta import apply_patch, diff_states, forward, inverse, table_delta
+from play.table.idempotency import Idempotency, Repeat, find_answer, keep_answer
+from play.table.names import shown_name
+from play.table.payloads import action_check_shape, action_embed_definitions
+from play.table.rebase import check_rebase, stale_detail, touched_from_delta
+from play.table.selectors import (
+    AnyUser,
+    TableAccess,
+    access_for,
+    current_state,
+    effective_actions,
+    history_length,
+    is_link_token,
+    parse_table_id,
+    state_view,
+    table_player_names,
+)
+from play.table.statecache import committed_states
+from play.web.board import announcement
+from play.web.i18n import error_text, type_words
+from rules.registry import OWNER, SET_MODE, ActionSpec
+from rules.text import msg, word
+from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
+
+logger = logging.getLogger(__name__)
+
+MAX_PLAYERS = 8
+# A table of fewer stacks stores its whole state on every write; a bigger one every
+# SNAPSHOT_EVERY entries, the entries in between keeping forward patches (models.Table).
+SNAPSHOT_BELOW_STACKS = 64
+SNAPSHOT_EVERY = 64
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """The new version, its events and delta; `state`, the caller's whole table state, is built
+    only when asked for (an answer with `?view=delta` never pays for it)."""
+
+    version: int
+    events: list[dict[str, Any]]
+    delta: dict[str, Any]
+    build_state: Callable[[], dict[str, Any]] = field(repr=False)
+    rebased_from: int | None = None
+    """The version the client sent, when the action ran on a newer state (play/table/rebase.py)."""
+
+    @cached_property
+    def state(self) -> dict[str, Any]:
+        return self.build_state()
+
+
+def _closed(table: Table) -> str:
+    if table.status == Table.Status.FINISHED:
+        return _("This table is finished.")
+    return _("This table is %(status)s.") % {"status": _(str(table.status))}
+
+
+def _kernel_errors_to_http(exc: Exception) -> DomainError:
+    """InvalidAction -> 400, IllegalAction -> 422 with its rule, ChoicePending -> 409."""
+    rule = getattr(exc, "rule", None)
+    if isinstance(exc, rules.ChoicePending):
+        return Conflict(error_text(exc), rule=rule, code="choice_pending")
+    if isinstance(exc, rules.IllegalAction):
+        return RulesViolation(error_text(exc), rule=rule)
+    return DomainError(error_text(exc), rule=rule, code="invalid_action")
+
+
+@contextmanager
+def _kernel_call() -> Iterator[None]:
+    try:
+        yield
+    except (rules.InvalidAction, rules.IllegalAction, rules.ChoicePending) as exc:
+        raise _kernel_errors_to_http(exc) from exc
+
+
+def table_create(
+    *,
+    owner: User,
+    game: str,
+    name: str,
+    players: list[str],
+    options: dict[str, Any] | None = None,
+    mode: str = Table.Mode.ENFORCE,
+) -> Table:
+    """A new table at version 0, one unclaimed seat per player; the owner acts for all of them.
+
+    `options` are the optional setup fields (starting_life, hand, library, battlefields), passed to
+    the kernel's `new_game` as they are and kept in `Table.setup` so the log can be replayed.
+    """
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        raise DomainError(
+            _("A table seats 1 to %(most)d players.") % {"most": MAX_PLAYERS}, code="invalid"
+        )
+    setup = {"players": list(players), **(options or {})}
+    if mode != Table.Mode.ENFORCE:
+        setup[rules.MODE] = mode  # the state starts in it (switching later is logged)
+    with _kernel_call():
+        state = rules.new_game(game, setup)
+    with transaction.atomic():
+        table = Table(game=game, name=name, owner=owner, setup=setup)
+        table.state = rules.codec.dump(state)
+        table.full_clean()
+        table.save()
+        Seat.objects.bulk_create(
+            Seat(table=table, number=number, name=player) for number, player in enumerate(players)
+        )
+    return table
+
+
+def _broadcast(
+    table: Table, version: int, events: list[dict[str, Any]], delta: dict[str, Any], said: str
+) -> None:
+    """Tell every listener of the table; runs after commit so nobody sees an unsaved version.
+
+    Never waits on the channel layer nor raises (play/live/broadcast.py): a listener that misses it
+    resyncs from the version in the next message or heartbeat. `said` is the action in one
+    sentence (board.announcement) for the page's live region."""
+    message = {
+        "type": "table.updated",
+        "version": version,
+        "events": events,
+        "delta": delta,
+        "said": said,
+    }
+    broadcast.publish(table.group_name, message)
+
+
+def _is_busy(exc: OperationalError) -> bool:
+    """SQLite's answer when another writer held the lock past the busy timeout."""
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+@contextmanager
+def _busy_is_conflict() -> Iterator[None]:
+    # A concurrent writer is a 409 the client retries, never a 500.
+    try:
+        yield
+    except OperationalError as exc:
+        if not _is_busy(exc):
+            raise
+        raise Conflict(
+            _("Another action on this table is in progress; reload and retry."), code="busy"
+        ) from exc
+    except IntegrityError as exc:
+        # Two writers that got past the version check can only meet on (table, seq).
+        raise Conflict(_("The table changed meanwhile; reload and retry."), code="stale") from exc
+
+
+def _lock(
+    table_id: uuid.UUID | str, user: AnyUser, expected_version: int
+) -> tuple[Table, list[Seat], TableAccess]:
+    """The table row, locked for this transaction, after the visibility checks. A version
+    the table hasn't reached is a 409; an older one is the caller's to judge (rebase)."""
+    try:
+        # The state column is read only when this process has no copy of this version.
+        table = (
+            Table.objects.select_for_update()
+            .select_related("owner")
+            .defer("state", "setup")
+            .get(pk=parse_table_id(table_id))
+        )
+    except Table.DoesNotExist:
+        raise NotFound(_("No such table.")) from None
+    seats = list(table.seats.select_related("user__guest"))
+    access = access_for(table, seats, user)
+    if access is None:
+        raise NotFound(_("No such table."))
+    if not access.can_act:
+        raise Forbidden(_("Spectators can't act at a table."))
+    if table.status != Table.Status.ACTIVE:
+        raise Conflict(_closed(table), code="table_closed")
+    if expected_version > table.version:
+        raise Conflict(
+            _("The table is not there yet; reload it and act again."), code="stale_version"
+        )
+    return table, seats, access
+
+
+def _may_act_for(access: TableAccess, seat: int | None) -> bool:
+    # An action that belongs to no seat (e.g. moving to the next step) is anyone's who acts here.
+    return access.can_act if seat is None else seat in access.seats
+
+
+def _acting_seats(state: Any, payload: dict[str, Any]) -> tuple[int | None, set[int]]:
+    """The seat the log records for an action and every seat the caller must act for, as the
+    game's action registry says (`rules.acting_seats`: the controller of the object, the named
+    seat, the active player; with Riftbound's `by` both that seat and the one the action belongs
+    to). A seat the table doesn't have is malformed (400), not a permission question (403).
+    """
+    seat, required = rules.acting_seats(state, payload)
+    for number in sorted(required):
+        if not 0 <= number < len(state.seats):
+            raise DomainError(
+                _("This table has no seat %(seat)s.") % {"seat": number}, code="invalid_action"
+            )
+    return seat, required
+
+
+def _answering_seats(state: Any, payload: dict[str, Any]) -> set[int]:
+    """The seats whose choices an action's pre-answers (`answers`) make: each player answers
+    their own choices, also inside someone else's action. Found by running the action with
+    the answers so far until it asks no more (only actions that carry answers pay for it)."""
+    answers = payload.get("answers")
+    if not isinstance(answers, list) or not answers:
+        return set()
+    seats: set[int] = set()
+    for given in range(len(answers)):
+        pending = rules.apply(state, {**payload, "answers": answers[:given]}).state.pending_choice
+        if pending is None:
+            break
+        seats.add(pending.seat)
+    return seats
+
+
+def _commit_entry(
+    table: Table,
+    *,
+    user: AnyUser,
+    kind: str,
+    seat: int | None,
+    payload: dict[str, Any],
+    events: list[dict[str, Any]],
+    before: Any,
+    state: Any,
+) -> tuple[int, dict[str, Any]]:
+    """Append one log entry and save the state under the version we locked.
+
+    Returns the version and the delta from `before` (broadcast after the commit). A kernel
+    action's entry keeps its inverse, so undoing it costs what the action changed; an entry
+    that doesn't store the whole state keeps its forward patch.
+    """
+    version = table.version + 1
+    diff = diff_states(before, state)
+    delta = table_delta(before, state, diff)
+    touched = touched_from_delta(delta)
+    snapshot = (
+        len(state.objects) < SNAPSHOT_BELOW_STACKS
+        or version - table.state_version >= SNAPSHOT_EVERY
+    )
+    Action.objects.create(
+        table=table,
+        seq=version,
+        kind=kind,
+        actor=user if isinstance(user, User) else None,
+        seat=seat,
+        history_start=history_length(table),
+        payload=payload,
+        events=events,
+        touched=touched,
+        inverse=inverse(before, state, diff) if kind == Action.Kind.ACTION else None,
+        forward=None if snapshot else forward(before, state, diff),
+    )
+    changes: dict[str, Any] = {"version": version, "updated_at": timezone.now()}
+    if snapshot:
+        changes.update(state=rules.codec.dump(state), state_version=version)
+    # The row lock already serialises writers; the version condition makes a lost update
+    # impossible even where the lock is weaker than it looks.
+    saved = Table.objects.filter(pk=table.pk, version=table.version).update(**changes)
+    if saved != 1:
+        raise Conflict(_("The table changed meanwhile; reload and retry."), code="stale")
+    for field_name, value in changes.items():
+        setattr(table, field_name, value)
+    transaction.on_commit(lambda: committed_states.put(table.id, version, state))
+    seat_name = state.seats[seat].name if seat is not None and seat < len(state.seats) else None
+    if seat_name is None and isinstance(user, User):
+        seat_name = shown_name(user, table_player_names(table=table))
+    said = announcement(seat_name, events)
+    transaction.on_commit(lambda: _broadcast(table, version, events, delta, said), robust=True)
+    return version, delta
+
+
+def _run_payload(table: Table, action: dict[str, Any]) -> dict[str, Any]:
+    """The action as the log keeps it: catalogue definitions embedded. The state holds the mode
+    it runs in (``set_mode``), so a client may not stamp one on an action of its own."""
+    payload = {key: value for key, value in action.items() if key != rules.MODE}
+    if action.get("type") == SET_MODE.type:
+        payload = dict(action)
+    return action_embed_definitions(table.game, payload)
+
+
+def _check_owner_only(table: Table, user: AnyUser, payload: dict[str, Any]) -> None:
+    """Actions the registry gives the table's owner alone (switching the mode)."""
+    spec = rules.registries()[table.game].get(payload.get("type"))
+    if spec is not None and spec.actor.kind == OWNER and table.owner_id != user.pk:
+        raise Forbidden(_("Only the table's owner may switch how it enforces the rules."))
+
+
+@overload
+def table_apply_action(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    action: dict[str, Any],
+    idempotency: None = None,
+) -> ActionResult: ...
+
+
+@overload
+def table_apply_action(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    action: dict[str, Any],
+    idempotency: Idempotency | None,
+) -> ActionResult | Repeat: ...
+
+
+def table_apply_action(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    action: dict[str, Any],
+    idempotency: Idempotency | None = None,
+) -> ActionResult | Repeat:
+    """Run one action through the kernel and log it, or change nothing and raise a DomainError.
+
+    Sent against an older version, it runs on the newer state when no commit since touched
+    what it refers to (play/table/rebase.py), else 409. With ``idempotency``, a repeat of the key
+    gets the first answer (play/table/idempotency.py).
+    """
+    action_check_shape(action)
+    with _busy_is_conflict(), transaction.atomic():
+        table, seats, access = _lock(table_id, user, expected_version)
+        if idempotency is not None and (found := find_answer(table, user, idempotency.key)):
+            return found
+        payload = _run_payload(table, action)
+        _check_owner_only(table, user, payload)
+        with _kernel_call():
+            state = current_state(table)
+            rebased_from = None
+            if expected_version != table.version:
+                check_rebase(
+                    table=table,
+                    seats=seats,
+                    state=state,
+                    action=payload,
+                    version=expected_version,
+                    user=user,
+                )
+                rebased_from = expected_version
+            seat, required = _acting_seats(state, payload)
+            for number in sorted(required | _answering_seats(state, payload)):
+                if not _may_act_for(access, number):
+                    raise Forbidden(
+                        _("You don't act for seat %(seat)s at this table.") % {"seat": number}
+                    )
+            outcome = rules.apply(state, payload)
+        if seat is None and len(access.seats) == 1:
+            # Anyone's action (an effect of a spell on any object): the log names the sender.
+            [seat] = access.seats
+        events = list(outcome.events)
+        version, delta = _commit_entry(
+            table,
+            user=user,
+            kind=Action.Kind.ACTION,
+            seat=seat,
+            payload=payload,
+            events=events,
+            before=state,
+            state=outcome.state,
+        )
+        result = ActionResult(
+            version,
+            events,
+            delta,
+            lambda: state_view(table, outcome.state, seats, access),
+            rebased_from,
+        )
+        if idempotency is not None:
+            keep_answer(table, user, idempotency.key, idempotency.answer(result))
+        return result
+
+
+def table_untap_all(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    seat: int,
+    idempotency: Idempotency | None = None,
+) -> ActionResult | Repeat | None:
+    """Untap (MTG) or ready (Riftbound) everything ``seat`` controls: the game's one "untap all"
+    action, so one log entry and one undo. Nothing tapped: None, and nothing is logged."""
+    with _busy_is_conflict(), transaction.atomic():
+        table, _seats, access = _lock(table_id, user, expected_version)
+        if not _may_act_for(access, seat):
+            raise Forbidden(_("You don't act for seat %(seat)s at this table.") % {"seat": seat})
+        shown = rules.presentation(table.game)
+        untap_everything = rules.registries()[table.game].by_role("untap_everything")
+        # Every game has one (tests/rules/test_registry.py).
+        assert untap_everything is not None
+        with _kernel_call():
+            objects = rules.view(current_state(table))["objects"]
+        if not any(
+            obj["controller"] == seat and obj.get(shown.toggle.key) and not obj.get("phased_out")
+            for obj in objects
+            if obj["zone"] == shown.board_zone
+        ):
+            return None
+        return table_apply_action(
+            table_id=table.id,
+            user=user,
+            expected_version=expected_version,
+            action={"type": untap_everything.type, "seat": seat},
+            idempotency=idempotency,
+        )
+
+
+def table_apply_to_stacks(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    kind: str,
+    objects: list[str],
+    idempotency: Idempotency | None = None,
+) -> list[ActionResult] | Repeat:
+    """One control on several stacks (the board's multi-select): the action of type ``kind`` on
+    every object of each stack, one logged action per stack (each undone on its own), all or
+    none (one transaction). Stacks it doesn't apply to, or already in the state a tap or untap
+    would give, are left out."""
+    registry = rules.registries()
+    with _busy_is_conflict(), transaction.atomic():
+        table, _seats, _access = _lock(table_id, user, expected_version)
+        if idempotency is not None and (found := find_answer(table, user, idempotency.key)):
+            return found
+        spec = registry[table.game].get(kind)
+        asks = {p.name for p in spec.form_params()} if spec is not None else set()
+        if spec is None or spec.applies is None or asks != {"object", "count"}:
+            raise DomainError(f"{kind!r} can't be done to several stacks.", code="invalid")
+        toggle = rules.presentation(table.game).toggle.key
+        with _kernel_call():
+            shown = {o["id"]: o for o in rules.view(current_state(table))["objects"]}
+        version, results = expected_version, []
+        for object_id in dict.fromkeys(objects):
+            obj = shown.get(object_id)
+            if obj is None:
+                raise DomainError("A selected stack is gone; pick again.", code="invalid")
+            if not spec.applies.matches(obj) or _changes_nothing(spec, obj, toggle):
+                continue
+            result = table_apply_action(
+                table_id=table.id,
+                user=user,
+                expected_version=version,
+                action={"type": kind, "object": object_id, "count": obj["count"]},
+            )
+            version = result.version
+            results.append(result)
+            shown = {o["id"]: o for o in result.state["objects"]}
+        if idempotency is not None:
+            keep_answer(table, user, idempotency.key, idempotency.answer(results))
+        return results
+
+
+def _changes_nothing(spec: ActionSpec, obj: dict[str, Any], toggle: str) -> bool:
+    """Tapping a tapped stack, or untapping an untapped one, in a multi-select."""
+    if spec.role == "tap_one":
+        return bool(obj.get(toggle))
+    if spec.role == "untap_one":
+        return not obj.get(toggle)
+    return False
+
+
+def _rebuild_before(table: Table, target: Action, current: Any) -> Any:
+    """The state just before `target`, the last action that counts, from the current state.
+
+    Entries logged before inverses existed replay from their last checkpoint (or the start).
+    """
+    if target.inverse is not None:
+        return apply_patch(current, target.inverse)
+    base = (
+        effective_actions(table, before=target.seq)
+        .filter(checkpoint__isnull=False)
+        .order_by("-seq")
+        .only("seq", "checkpoint")
+        .first()
+    )
+    if base is None:
+        state, after = rules.new_game(table.game, table.setup), 0
+    else:
+        assert base.checkpoint is not None  # filtered on above
+        state, after = rules.codec.load(base.checkpoint), base.seq
+    for action in effective_actions(table, after=after, before=target.seq):
+        state = rules.apply(state, action.payload).state
+    return state
+
+
+def may_undo(table: Table, access: TableAccess, user: AnyUser) -> bool:
+    """Whether `user` may take back the table's last action: its sender, or anyone acting for
+    its seat (the page shows Undo only then)."""
+    if not access.can_act:
+        return False
+    target = effective_actions(table).order_by("-seq").only("actor", "seat").first()
+    return target is not None and (target.actor_id == user.pk or _may_act_for(access, target.seat))
+
+
+@overload
+def table_undo(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    idempotency: None = None,
+) -> ActionResult: ...
+
+
+@overload
+def table_undo(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    idempotency: Idempotency | None,
+) -> ActionResult | Repeat: ...
+
+
+def table_undo(
+    *,
+    table_id: uuid.UUID | str,
+    user: AnyUser,
+    expected_version: int,
+    idempotency: Idempotency | None = None,
+) -> ActionResult | Repeat:
+    """Take back the last action that still counts, with the inverse its log entry keeps.
+
+    The undone action stays in the log (`undone_by`) and the undo is an entry of its own, so the
+    log keeps the whole story and replaying the actions that count gives the stored state.
+    An undo is never rebased: the last action is no longer the one the player saw (409).
+    """
+    with _busy_is_conflict(), transaction.atomic():
+        table, seats, access = _lock(table_id, user, expected_version)
+        if idempotency is not None and (found := find_answer(table, user, idempotency.key)):
+            return found
+        if expected_version != table.version:
+            with _kernel_call():
+                current = current_state(table)
+            detail = stale_detail(
+                table=table, seats=seats, state=current, version=expected_version, user=user
+            )
+            raise Conflict(detail, code="stale_version")
+        target = (
+            effective_actions(table)
+            .defer(None)
+            .defer("checkpoint", "forward")
+            .order_by("-seq")
+            .first()
+        )
+        if target is None:
+            raise Conflict(_("There is nothing to undo."), code="nothing_to_undo")
+        if target.actor_id != user.pk and not _may_act_for(access, target.seat):
+            raise Forbidden(
+                _("Only a player acting for seat %(seat)s may undo #%(seq)s.")
+                % {"seat": target.seat, "seq": target.seq}
+            )
+        with _kernel_call():
+            current = current_state(table)
+            state = _rebuild_before(table, target, current)
+        label = str(target.payload.get("type", "action"))
+        # Told as data too (rules.text), so each reader sees it in their language: the
+        # action as the log titles it ("Pass turn"), a word of the catalogue.
+        undid = msg("Undid #{seq} ({label}).", seq=target.seq, label=word(type_words(label)))
+        events = [
+            {
+                "type": "undone",
+                "text": str(undid),
+                "message": undid.data(),
+                "rule": None,
+                "undoes": target.seq,
+            }
+        ]
+        version, delta = _commit_entry(
+            table,
+            user=user,
+            kind=Action.Kind.UNDO,
+            seat=target.seat,
+            payload={"type": "undo", "undoes": target.seq},
+            events=events,
+            before=current,
+            state=state,
+        )
+        Action.objects.filter(pk=target.pk).update(undone_by=version)
+        result = ActionResult(
+            version, events, delta, lambda: state_view(table, state, seats, access)
+        )
+        if idempotency is not None:
+            keep_answer(table, user, idempotency.key, idempotency.answer(result))
+        return result
+
+
+def table_set_mode(*, table_id: uuid.UUID | str, user: AnyUser, mode: str) -> ActionResult:
+    """The owner switches a table between enforcing the rules and tracking only, at its current
+    version (the API's PATCH): the registry's ``set_mode`` action, logged and broadcast."""
+    if mode not in Table.Mode.values:
+        raise DomainError(
+            _("Unknown mode %(mode)r; use enforce or track.") % {"mode": mode}, code="invalid"
+        )
+    version = Table.objects.filter(pk=parse_table_id(table_id)).values_list("version", flat=True)
+    return table_apply_action(
+        table_id=table_id,
+        user=user,
+        expected_version=version.first() or 0,
+        action={"type": SET_MODE.type, "mode": mode},
+    )
+
+
+def table_set_status(*, table_id: uuid.UUID | str, user: AnyUser, status: str) -> Table:
+    """The owner marks a table finished or abandoned (it stays readable) or active again."""
+    if status not in Table.Status.values:
+        raise DomainError(_("Unknown status %(status)r.") % {"status": status}, code="invalid")
+    with _busy_is_conflict(), transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=parse_table_id(table_id)).first()
+        if table is None or access_for(table, list(table.seats.all()), user) is None:
+            raise NotFound(_("No such table."))
+        if table.owner_id != user.pk:
+            raise Forbidden(_("Only the table's owner may change its status."))
+        table.status = status
+        table.save(update_fields=["status", "updated_at"])
+    return table
+
+
+def _table_by_link(field: str, token: str) -> Table:
+    if not is_link_token(token):
+        raise NotFound(_("This link is not valid."))
+    table = Table.objects.select_for_update().filter(**{field: token}).first()
+    if table is None:
+        raise NotFound(_("This link is not valid."))
+    return table
+
+
+def table_join(*, user: User, invite: str, seat: int) -> Table:
+    """Claim a free seat through the invite link; from then on only this user acts for it."""
+    with _busy_is_conflict(), transaction.atomic():
+        table = _table_by_link("invite_token", invite)
+        if table.status != Table.Status.ACTIVE:
+            raise Conflict(_closed(table), code="table_closed")
+        target = table.seats.filter(number=seat).first()
+        if target is None:
+            raise DomainError(
+                _("This table has no seat %(seat)s.") % {"seat": seat}, code="invalid"
+            )
+        if target.user_id == user.pk:
+            return table
+        if target.user_id is not None:
+            raise Conflict(_("Seat %(seat)s is already taken.") % {"seat": seat}, code="seat_taken")
+        if table.seats.filter(user_id=user.pk).exists():
+            raise Conflict(_("You already sit at this table."), code="already_seated")
+        target.user = user
+        target.save(update_fields=["user"])
+        Spectator.objects.filter(table=table, user_id=user.pk).delete()
+    return table
+
+
+def table_spectate(*, user: User, token: str) -> Table:
+    """Join a table as a spectator through its spectator link (read only)."""
+    with _busy_is_conflict(), transaction.atomic():
+        table = _table_by_link("spectate_token", token)
+        if table.owner_id != user.pk and not table.seats.filter(user_id=user.pk).exists():
+            Spectator.objects.get_or_create(table=table, user=user)
+    return table
+
+
+def table_rotate_links(*, table_id: uuid.UUID | str, user: AnyUser) -> Table:
+    """New invite and spectator links (the old ones stop working); seats already claimed stay."""
+    with _busy_is_conflict(), transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=parse_table_id(table_id)).first()
+        if table is None or access_for(table, list(table.seats.all()), user) is None:
+            raise NotFound(_("No such table."))
+        if table.owner_id != user.pk:
+            raise Forbidden(_("Only the table's owner may change its links."))
+        table.invite_token = new_link_token()
+        table.spectate_token = new_link_token()
+        table.save(update_fields=["invite_token", "spectate_token", "updated_at"])
+    return table
