@@ -57,6 +57,8 @@ class Token:
     haste: bool = False
     per_opponent: bool = False
     attach: bool = False
+    of_attached: bool = False
+    """A copy of the creature the source is attached to ("equipped creature")."""
 
 
 _COUNT = re.compile(
@@ -373,6 +375,8 @@ def _parse_copy(text: str, card_name: str, targeted: bool) -> tuple[list[Token],
         token.copy_of = "self"
     elif low.startswith("target ") or low.startswith("up to one target "):
         token.copy_of = "target"
+    elif low in ("equipped creature", "enchanted creature", "enchanted permanent"):
+        token.copy_of, token.of_attached = "other", True
     else:
         token.copy_of = "other"
     tail = match.group("tail")

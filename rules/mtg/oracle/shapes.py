@@ -98,6 +98,8 @@ def token_step(card: Card, token: Token, rest: str) -> JsonDict | None:
         changes = _copy_changes(card, token)
         if changes is None:
             return None
+        if token.of_attached:
+            common["of_attached"] = True
         return {"do": "copy", "of": token.copy_of, "except": changes, **common}
     if token.pt_x is not None:
         common["pt_x"] = token.pt_x
