@@ -429,3 +429,20 @@ def test_several_abilities_need_which_and_x_only_when_the_table_cannot_count() -
         table.do("make", definition=two, controller=0, which=1)  # X paid: the table can't count
     table.do("make", definition=two, controller=0, which=1, x=3)
     assert table.count("Zombie Token") == 3
+
+
+def test_a_tokens_own_quoted_ability_makes_tokens_too_111_3_603_6c() -> None:
+    table = Table()
+    worm = card(
+        "Reef Worm",
+        'When Reef Worm dies, create a 3/3 blue Fish creature token with "When this creature '
+        "dies, create a 6/6 blue Whale creature token with \u2018When this creature dies, create a "
+        "9/9 blue Kraken creature token.'\"",
+        "Creature \u2014 Worm",
+        "0/1",
+    )
+    table.do("destroy", object=put(table, worm))
+    table.do("destroy", object=table.one("Fish Token")["id"])
+    table.do("destroy", object=table.one("Whale Token")["id"])
+    kraken = table.one("Kraken Token")
+    assert (kraken["power"], kraken["toughness"], kraken["colors"]) == (9, 9, ["U"])

@@ -166,7 +166,7 @@ def _parse_plain(text: str) -> tuple[Token, str] | None:
     elif word == "X":
         token.count = "X"
     elif word.lower() == "that many":
-        return None
+        token.count, token.x = "X", counts.given("that many")
     else:
         found = number(word)
         if found is None:
