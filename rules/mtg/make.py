@@ -330,7 +330,7 @@ def _chosen_original(ctx: MtgContext, source: Source, which: str, of: object) ->
     options = [
         o.id
         for o in state.objects.values()
-        if o.id != own and (o.zone == "battlefield" or (which == "other" and o.zone == "exile"))
+        if o.id != own and (o.zone == "battlefield" or which == "other")
     ]
     if not options:
         raise IllegalAction(msg("There is nothing on the table to copy (CR 707.2)"), "707.2")

@@ -115,7 +115,9 @@ _INSTEAD = re.compile(
 
 def _effect_entry(card: Card, line: Line) -> JsonDict:
     entry = base_entry(line)
-    steps, tokens, creator = _steps(card, line.effect)
+    # "it" after another object's event ("whenever another creature dies") isn't this card.
+    context = f"{line.trigger} " if line.when == "trigger" and line.trigger else ""
+    steps, tokens, creator = _steps(card, line.effect, context)
     if steps is None:
         steps, tokens, creator = _alternative(card, line.effect)
     if steps is None:
@@ -161,7 +163,9 @@ def _alternative(card: Card, effect: str) -> tuple[list[JsonDict] | None, list[J
     return steps, [*shown_first, *shown_second], who
 
 
-def _steps(card: Card, effect: str) -> tuple[list[JsonDict] | None, list[JsonDict], str]:
+def _steps(
+    card: Card, effect: str, context: str = ""
+) -> tuple[list[JsonDict] | None, list[JsonDict], str]:
     """The kernel steps of an effect text, the tokens they make (API shape) and who creates."""
     masked = _QUOTE.sub(lambda m: "Q" * len(m.group()), effect)
     if re.search(r"\binstead\b", masked) or re.search(r"\bcopy of\b.*\bcopy of\b", masked):
@@ -186,7 +190,7 @@ def _steps(card: Card, effect: str) -> tuple[list[JsonDict] | None, list[JsonDic
             creators.add(_creator(who))
         else:
             creators.add("you")
-        parsed = parse(effect[match.end() :], card.name, effect[: match.start()])
+        parsed = parse(effect[match.end() :], card.name, context + effect[: match.start()])
         if parsed is None:
             return None, [], "you"
         tokens, rest = parsed

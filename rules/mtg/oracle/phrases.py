@@ -114,7 +114,7 @@ _COPY = re.compile(
 def parse(text: str, card_name: str, before: str = "") -> tuple[list[Token], str] | None:
     """The tokens of "create <text>" and the text after them, or None; ``before`` is the
     effect's text before "create" ("it" names what it targeted, if it targeted anything)."""
-    copy = _parse_copy(text, card_name, "target" in before.lower())
+    copy = _parse_copy(text, card_name, before.lower())
     if copy is not None:
         return copy
     tokens: list[Token] = []
@@ -344,7 +344,10 @@ def _set_x(tokens: list[Token], spec: JsonDict) -> None:
             token.pt_x = spec
 
 
-def _parse_copy(text: str, card_name: str, targeted: bool) -> tuple[list[Token], str] | None:
+_OTHER_OBJECT = re.compile(r"\b(?:creature|card|permanent|artifact|token|spell|another|that|it)\b")
+
+
+def _parse_copy(text: str, card_name: str, before: str) -> tuple[list[Token], str] | None:
     """ "a token that's a copy of <what>[, except ...]" (707.2, 707.9)."""
     match = _COPY.match(text)
     if match is None:
@@ -361,8 +364,10 @@ def _parse_copy(text: str, card_name: str, targeted: bool) -> tuple[list[Token],
     of = match.group("of").strip()
     token = Token(count=count, x=counts.given("X") if count == "X" else None)
     low = of.lower()
-    if low in ("it", "that creature", "that card", "that permanent") and targeted:
+    if low in ("it", "that creature", "that card", "that permanent") and "target" in before:
         token.copy_of = "target"
+    elif low == "it" and _OTHER_OBJECT.search(before.replace(card_name.lower(), "~")):
+        token.copy_of = "other"  # "it" is something the text named before: the player says what
     elif low in (
         "it",
         "this creature",
