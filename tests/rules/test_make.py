@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules import IllegalAction, InvalidAction
-from rules.mtg.oracle import compile_makes
+from rules.mtg.oracle import compile_effects, compile_makes
 from tests.rules.conftest import Table
 from tests.rules.test_combat import to_step
 
@@ -26,6 +26,7 @@ def card(name: str, text: str, type_line: str, pt: str = "", **extra: Any) -> di
         "power": power or None,
         "toughness": toughness or None,
         "text": text,
+        "effects": compile_effects(text),
         "makes": compile_makes(
             name=name,
             oracle_text=text,
@@ -61,15 +62,6 @@ CATHARS_CRUSADE = card(
     "Cathars' Crusade",
     "Whenever a creature you control enters, put a +1/+1 counter on each creature you control.",
     "Enchantment",
-    effects=[
-        {
-            "kind": "trigger_counters",
-            "event": "enters",
-            "filter": {"types": ["Creature"]},
-            "counter": "+1/+1",
-            "amount": 1,
-        }
-    ],
 )
 HELM_OF_THE_HOST = card(
     "Helm of the Host",
@@ -112,14 +104,6 @@ TEYSA_KARLOV = card(
     "lifelink.",
     "Legendary Creature \u2014 Human Advisor",
     "2/4",
-    effects=[
-        {"kind": "dies_trigger_extra"},
-        {
-            "kind": "anthem",
-            "keywords": ["Vigilance", "Lifelink"],
-            "filter": {"types": ["Creature"], "token": True},
-        },
-    ],
 )
 PARALLEL_LIVES = card(
     "Parallel Lives",
@@ -128,6 +112,12 @@ PARALLEL_LIVES = card(
     "Enchantment",
 )
 LAND = {"name": "Forest", "supertypes": ["Basic"], "types": ["Land"], "subtypes": ["Forest"]}
+
+
+def test_teysa_and_the_crusade_read_their_effects_from_their_text_613_1f_603_2d() -> None:
+    assert [e["kind"] for e in TEYSA_KARLOV["effects"]] == ["dies_trigger_extra", "anthem"]
+    assert CATHARS_CRUSADE["effects"][0]["kind"] == "trigger_counters"
+    assert TEYSA_KARLOV["makes"] == [] and CATHARS_CRUSADE["makes"] == []
 
 
 def test_krenko_counts_the_goblins_on_the_table_each_time_107_3_111_2() -> None:
