@@ -6,7 +6,6 @@ so a triggered ability resolves as soon as the state-based actions are done (603
 
 from __future__ import annotations
 
-from rules.context import times
 from rules.effects import TokenFilter
 from rules.mtg import make_data
 from rules.mtg.create import EnterTrigger
@@ -16,7 +15,7 @@ from rules.mtg.make_data import MakeTrigger
 from rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from rules.mtg.status import name_of
 from rules.mtg.triggers import dies_trigger_times
-from rules.text import msg
+from rules.text import plural
 
 
 def has(obj: MtgObject, when: str) -> bool:
@@ -50,9 +49,11 @@ def fire(
         n = obj.count if count is None else count
         ctx.event(
             "triggered",
-            msg(
-                "{stack}: {trigger} triggers (CR 603.2)",
-                stack=times(n, name_of(obj)),
+            plural(
+                "{name}: {trigger} triggers (CR 603.2)",
+                "{name}: {trigger} triggers {n} times (CR 603.2)",
+                n=n,
+                name=name_of(obj),
                 trigger=entry.get("trigger") or entry.get("text") or "",
             ),
             "603.2",
