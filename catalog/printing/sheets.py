@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from catalog.printing.faces import CardFace
-from catalog.printing.layout import COLUMNS, PER_PAGE, SheetLayout
+from catalog.printing.layout import SheetLayout
 
 Print = tuple[CardFace, CardFace | None]  # one physical card: front, and back if double-faced
 
@@ -24,7 +24,7 @@ class SheetPage:
     back: bool  # a duplex back page: print it on the reverse of the page before
 
 
-def _side_by_side(prints: Iterable[Print]) -> list[list[PlacedCard]]:
+def _side_by_side(prints: Iterable[Print], columns: int, per_page: int) -> list[list[PlacedCard]]:
     """Each double-faced token as a front and back pair in one row (next to each other, so the
     pair can be cut out together and folded); single-faced cards fill the rest, including a
     last column a pair could not start in."""
@@ -35,10 +35,10 @@ def _side_by_side(prints: Iterable[Print]) -> list[list[PlacedCard]]:
         if back is None and holes:
             pages[-1].append(PlacedCard(holes.pop(0), front))
             continue
-        if back is not None and slot % COLUMNS == COLUMNS - 1:
+        if back is not None and slot % columns == columns - 1:
             holes.append(slot)  # a pair never wraps onto the next row
             slot += 1
-        if slot + (2 if back else 1) > PER_PAGE:
+        if slot + (2 if back else 1) > per_page:
             pages.append([])
             slot, holes = 0, []
         pages[-1].append(PlacedCard(slot, front))
@@ -57,22 +57,23 @@ def paginate(prints: list[Print], layout: SheetLayout) -> list[SheetPage]:
     shifts a back onto the wrong sheet.
     """
     has_backs = any(back for _, back in prints)
+    per_page = layout.per_page
     if layout.options.double_faced == "side_by_side" or not has_backs:
         fronts = (
-            _side_by_side(prints)
+            _side_by_side(prints, layout.columns, per_page)
             if has_backs
             else [
                 [
                     PlacedCard(i, front)
-                    for i, (front, _) in enumerate(prints[start : start + PER_PAGE])
+                    for i, (front, _) in enumerate(prints[start : start + per_page])
                 ]
-                for start in range(0, len(prints), PER_PAGE)
+                for start in range(0, len(prints), per_page)
             ]
         )
         return [SheetPage(n, tuple(cards), False) for n, cards in enumerate(fronts, start=1)]
     pages: list[SheetPage] = []
-    for start in range(0, len(prints), PER_PAGE):
-        chunk = prints[start : start + PER_PAGE]
+    for start in range(0, len(prints), per_page):
+        chunk = prints[start : start + per_page]
         fronts_placed = tuple(PlacedCard(i, front) for i, (front, _) in enumerate(chunk))
         backs_placed = tuple(
             PlacedCard(layout.mirrored_index(i), back)
