@@ -164,7 +164,7 @@ def _rules(box: Box, fitted: FittedText, regular: str = REGULAR) -> list[Text]:
 def _footer(face: CardFace, width: float) -> list[Box | Text]:
     parts: list[Box | Text] = []
     fonts_ = font_set(face)
-    notes = [n for n in (face.rule_ref, side_label(face)) if n]
+    notes = [n for n in (face.credit, face.rule_ref, side_label(face)) if n]
     note_width = width - 2 * BORDER_MM - (STATS_W_MM + 1 if face.stats else 0)
     if notes:
         note = " \u00b7 ".join(notes)

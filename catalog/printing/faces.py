@@ -63,6 +63,7 @@ class CardFace:
     art: str | None  # a local image file path, when the printing has uploaded art
     side: str | None  # "front" / "back" for double-faced tokens
     unicode: bool = False  # printed with the Unicode fonts (Cyrillic...), catalog/printing/fonts.py
+    credit: str | None = None  # "Illus. <artist>", on a card that prints the art
 
 
 def frame_for(game: str, colors: list[str]) -> Frame:
@@ -121,7 +122,10 @@ def _face(face: dict[str, Any], payload: dict[str, Any], side: str | None) -> Ca
     colors = face.get("colors") or face.get("domains") or []
     name = str(face.get("name") or gettext("Token"))
     type_line, text, rule_ref = _type_line(face, game), _rules_text(face), _rule_ref(payload)
-    shown = [name, type_line, text, stats or "", label or "", rule_ref or "", _side(side)]
+    art = face.get("art") or (payload.get("art") if side != "back" else None)
+    artist = str(payload.get("artist") or "") if art else ""
+    credit = gettext("Illus. %(artist)s") % {"artist": artist} if artist else ""
+    shown = [name, type_line, text, stats or "", label or "", rule_ref or "", _side(side), credit]
     unicode = not all(winansi(part) for part in shown)
     return CardFace(
         game=game,
@@ -133,9 +137,10 @@ def _face(face: dict[str, Any], payload: dict[str, Any], side: str | None) -> Ca
         frame=frame_for(game, list(colors)),
         rule_ref=printable(rule_ref, unicode) if rule_ref else None,
         landscape="Battlefield" in face.get("types", []),
-        art=face.get("art") or (payload.get("art") if side != "back" else None),
+        art=art,
         side=side,
         unicode=unicode,
+        credit=printable(credit, unicode) or None,
     )
 
 

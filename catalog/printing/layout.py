@@ -24,6 +24,9 @@ PER_PAGE = COLUMNS * ROWS
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CORNERS = ("rounded", "square")
 DOUBLE_FACED = ("duplex", "side_by_side")
+# none: fronts only; faces: the back face of a double-faced token; plain: that, and a plain back
+# behind every other card.
+BACKS = ("none", "plain", "faces")
 
 GAP_RANGE = (0.0, 5.0)
 BLEED_RANGE = (0.0, 3.0)
@@ -50,11 +53,15 @@ class PrintOptions:
     scale_percent: float = 100.0
     margin_mm: float = 5.0
     double_faced: str = "duplex"
+    art: bool = True
+    backs: str = "faces"
 
     def validate(self) -> None:
         """Raise PrintOptionsError naming the first option out of range."""
         if self.paper not in PAPERS:
             raise PrintOptionsError(f"paper must be one of {', '.join(PAPERS)}.")
+        if self.backs not in BACKS:
+            raise PrintOptionsError(f"backs must be one of {', '.join(BACKS)}.")
         if self.corners not in CORNERS:
             raise PrintOptionsError(f"corners must be one of {', '.join(CORNERS)}.")
         if self.double_faced not in DOUBLE_FACED:
