@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, replace
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.http import HttpResponse
@@ -24,7 +24,6 @@ from rest_framework.views import APIView
 from catalog.printing.background import print_start
 from catalog.printing.decklist_tokens import decklist_tokens
 from catalog.printing.jobs import MAX_COPIES, MAX_ITEMS, PrintError, job_pdf, print_job
-from catalog.printing.printshop import print_shop_zip
 from catalog.printing.layout import (
     BACKS,
     BLEED_RANGE,
@@ -36,6 +35,7 @@ from catalog.printing.layout import (
     SCALE_RANGE,
     PrintOptions,
 )
+from catalog.printing.printshop import print_shop_zip
 from tokensite.parsers import BoundedJSONParser
 
 DEFAULTS = PrintOptions()

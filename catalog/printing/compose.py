@@ -11,10 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from catalog.printing import fonts
+from catalog.printing import fonts, symbols
 from catalog.printing.faces import RGB, CardFace, side_label
 from catalog.printing.layout import CARD_HEIGHT_MM, CARD_WIDTH_MM
-from catalog.printing.textfit import PT_PER_MM, FittedText, fit_line, fit_text
+from catalog.printing.textfit import (
+    PT_PER_MM,
+    FittedText,
+    fit_line,
+    fit_text,
+    symbol_runs,
+    text_width,
+)
 
 REGULAR = "Helvetica"
 BOLD = "Helvetica-Bold"
@@ -149,15 +156,35 @@ def _bar(
     return [Box(x, y, w, h, PANEL, radius=1.2), Text(x + 2, baseline, text, font, size)]
 
 
-def _rules(box: Box, fitted: FittedText, regular: str = REGULAR) -> list[Text]:
+def _line(x: float, baseline: float, line: str, font: str, size: float) -> list[Box | Text]:
+    """One line of rules text: its words as text, its symbols as a disc with the glyph."""
+    parts: list[Box | Text] = []
+    em = size / PT_PER_MM
+    for run in symbol_runs(line):
+        if not symbols.is_glyph(run[0]):
+            parts.append(Text(x, baseline, run, font, size))
+            x += text_width(run, font, size) / PT_PER_MM
+            continue
+        for glyph in run:
+            d = symbols.DISC_EM * em
+            centre = x + symbols.ADVANCE_EM * em / 2
+            bottom = baseline - 0.2 * em
+            parts.append(Box(centre - d / 2, bottom, d, d, symbols.disc(glyph), None, d / 2))
+            glyph_pt = size * symbols.GLYPH_EM
+            glyph_base = bottom + d / 2 - glyph_pt / PT_PER_MM * 0.36
+            parts.append(Text(centre, glyph_base, glyph, symbols.FONT, glyph_pt, "middle"))
+            x += symbols.ADVANCE_EM * em
+    return parts
+
+
+def _rules(box: Box, fitted: FittedText, regular: str = REGULAR) -> list[Box | Text]:
     inner_h = (box.h - 2 * TEXT_PADDING_MM) * PT_PER_MM
     top = box.y + box.h - TEXT_PADDING_MM - (inner_h - fitted.height) / 2 / PT_PER_MM
     x = box.x + TEXT_PADDING_MM
-    texts = []
+    texts: list[Box | Text] = []
     for i, line in enumerate(fitted.lines):
         baseline = top - (fitted.size * 0.9 + i * fitted.leading) / PT_PER_MM
-        if line:
-            texts.append(Text(x, baseline, line, regular, fitted.size))
+        texts.extend(_line(x, baseline, line, regular, fitted.size))
     return texts
 
 

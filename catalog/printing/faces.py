@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from catalog.printing.symbols import with_glyphs
 from catalog.printing.textfit import printable, winansi
 
 RGB = tuple[float, float, float]
@@ -63,6 +64,7 @@ class CardFace:
     art: str | None  # a local image file path, when the printing has uploaded art
     side: str | None  # "front" / "back" for double-faced tokens
     unicode: bool = False  # printed with the Unicode fonts (Cyrillic...), catalog/printing/fonts.py
+    symbols: bool = False  # its text has symbol glyphs (catalog/printing/symbols.py)
     credit: str | None = None  # "Illus. <artist>", on a card that prints the art
 
 
@@ -131,7 +133,7 @@ def _face(face: dict[str, Any], payload: dict[str, Any], side: str | None) -> Ca
         game=game,
         name=printable(name, unicode),
         type_line=printable(type_line, unicode),
-        text=printable(text, unicode),
+        text=with_glyphs(printable(text, unicode)),
         stats=printable(stats, unicode) if stats is not None else None,
         stats_label=label,
         frame=frame_for(game, list(colors)),
@@ -140,6 +142,7 @@ def _face(face: dict[str, Any], payload: dict[str, Any], side: str | None) -> Ca
         art=art,
         side=side,
         unicode=unicode,
+        symbols=with_glyphs(text) != text,
         credit=printable(credit, unicode) or None,
     )
 

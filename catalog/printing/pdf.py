@@ -207,7 +207,7 @@ class SheetRenderer:
             placement = f"{scale:.6f} 0 0 {scale:.6f} {num(x)} {num(y)} cm"
         canvas = self.canvas
         canvas.addLiteral(f"{fill_color(face.frame.rgb)} {background} f q {placement}")
-        if face.art or face.unicode:
+        if face.art or face.unicode or face.symbols:
             canvas.doForm(self._form(face))
         else:
             canvas.addLiteral(face_stream(face, self.font_refs))

@@ -31,7 +31,7 @@ class _Pictures(BaseHTTPRequestHandler):
     hits: list[str] = []
     redirect_to = ""
 
-    def do_GET(self) -> None:  # noqa: N802 - the http.server API
+    def do_GET(self) -> None:
         self.hits.append(self.path)
         if self.path == "/redirect":
             self.send_response(302)
