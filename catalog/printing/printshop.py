@@ -12,16 +12,16 @@ import csv
 import io
 import zipfile
 from functools import lru_cache
+from pathlib import Path
 
 from django.core.files.storage import default_storage
 from django.utils.text import slugify
 from PIL import Image, ImageDraw, ImageFont
 
 from catalog.printing import fonts, symbols
-from catalog.printing.compose import BOLD, ITALIC, LINE_MM, Box, Picture, Text, compose, shade
-from catalog.printing.faces import RGB, CardFace
+from catalog.printing.compose import BOLD, ITALIC, LINE_MM, REGULAR, Box, Picture, Text, compose
+from catalog.printing.faces import RGB, CardFace, card_faces
 from catalog.printing.jobs import PrintJob
-from catalog.printing.layout import CARD_HEIGHT_MM, CARD_WIDTH_MM
 from catalog.printing.textfit import text_width
 
 DPI = 300
@@ -39,20 +39,31 @@ def _rgb(color: RGB) -> tuple[int, int, int]:
     return r, g, b
 
 
+# Liberation Sans has Helvetica's metrics: where the system has it, the standard fonts' lines
+# come out exactly as wide as the PDF measured them.
+_METRIC_TWINS = Path("/usr/share/fonts/truetype/liberation")
+_TWIN_FILES = {
+    REGULAR: "LiberationSans-Regular.ttf",
+    BOLD: "LiberationSans-Bold.ttf",
+    ITALIC: "LiberationSans-Italic.ttf",
+}
+
+
 @lru_cache(maxsize=64)
 def _font(name: str, size_px: int) -> ImageFont.FreeTypeFont:
-    """A TrueType font for a PDF font name: the symbol font, else the Unicode family (the
-    standard PDF fonts have no files; widths are matched to their metrics when drawing)."""
+    """A TrueType font for a PDF font name: the symbol font, Helvetica's metric twin, else the
+    Unicode family (widths are then kept to the PDF's metrics when drawing)."""
     if name == symbols.FONT and symbols.font_path() is not None:
         return ImageFont.truetype(str(symbols.font_path()), size_px)
+    twin = _METRIC_TWINS / _TWIN_FILES.get(name, "-")
+    if twin.is_file():
+        return ImageFont.truetype(str(twin), size_px)
     regular, bold, italic = fonts.font_files()
-    path = (
-        bold
-        if name in (BOLD, fonts.BOLD)
-        else italic
-        if name in (ITALIC, fonts.ITALIC)
-        else regular
-    )
+    path = regular
+    if name in (BOLD, fonts.BOLD):
+        path = bold
+    elif name in (ITALIC, fonts.ITALIC):
+        path = italic
     return ImageFont.truetype(str(path), size_px)
 
 
@@ -137,8 +148,6 @@ def print_shop_zip(job: PrintJob) -> bytes:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         number = 0
         for item in job.items:
-            from catalog.printing.faces import card_faces
-
             front, back = card_faces(item.payload)
             number += 1
             stem = f"{number:02d}-{slugify(front.name) or item.token}"
@@ -154,7 +163,3 @@ def print_shop_zip(job: PrintJob) -> bytes:
         writer.writerows(rows)
         archive.writestr("counts.csv", table.getvalue())
     return buffer.getvalue()
-
-
-CARD_PX = (_px(CARD_WIDTH_MM + 2 * BLEED_MM), _px(CARD_HEIGHT_MM + 2 * BLEED_MM))
-__all__ = ["CARD_PX", "DPI", "card_png", "print_shop_zip", "shade"]
