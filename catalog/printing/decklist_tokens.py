@@ -21,6 +21,7 @@ from django.db.models.functions import Lower
 from catalog import suggest
 from catalog.decklists import DecklistEntry, DecklistProblem, name_key, parse_decklist
 from catalog.models import CardDefinition, TokenDefinition, TokenRelation
+from catalog.riftbound_codes import CARD_CODE
 from rules.effects import Effect, EffectError, parse_effects
 
 MAX_LINES = 1000
@@ -89,6 +90,7 @@ def cards_by_name(names: list[str], game: str | None) -> dict[str, CardDefinitio
     missing = [key for key in keys if key not in found]
     if missing:  # double-faced cards by their front face: few rows, matched here
         keep(CardDefinition.objects.filter(name__contains=" // "))
+    _cards_by_code([n for n in names if CARD_CODE.match(n.strip())], game, found)
     _legends_by_champion([key for key in keys if key not in found], game, found)
     # SQLite's lower() only folds ASCII: names with other letters take the iexact scan.
     missing = [key for key in keys if key not in found and not key.isascii()]
@@ -96,6 +98,24 @@ def cards_by_name(names: list[str], game: str | None) -> dict[str, CardDefinitio
         chunk = missing[start : start + 200]
         keep(CardDefinition.objects.filter(reduce(or_, (Q(name__iexact=key) for key in chunk))))
     return found
+
+
+def _cards_by_code(codes: list[str], game: str | None, found: dict[str, CardDefinition]) -> None:
+    """Cards named by a Riftbound card code ("OGN-007a", from a deck code), found by their
+    printings' codes; a variant the catalogue lacks (a signed "s") finds the base printing."""
+    for code in codes:
+        code = code.strip()
+        base = CARD_CODE.sub(r"\1-\2", code)
+        cards = CardDefinition.objects.filter(
+            Q(codes__icontains=f'"{code}"') | Q(codes__icontains=f'"{base}"')
+        )
+        if game:
+            cards = cards.filter(game_id=game)
+        matches = list(cards.order_by("pk")[:8])
+        exact = [card for card in matches if code in (card.codes or [])]
+        card = (exact or [c for c in matches if base in (c.codes or [])] or [None])[0]
+        if card is not None:
+            found.setdefault(name_key(code), card)
 
 
 def _legends_by_champion(
