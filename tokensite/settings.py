@@ -251,6 +251,7 @@ TRANSLATED_DATA = [
     "play.web.i18n.kernel_messages",
     "play.web.i18n.shown_words",
     "collection.i18n.shown_words",
+    "catalog.printing.words.shown_words",
 ]
 LANGUAGE_COOKIE_NAME = "tokensite_language"
 LANGUAGE_COOKIE_SAMESITE = "Lax"

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from catalog.printing import words
 from catalog.printing.symbols import with_glyphs
 from catalog.printing.textfit import printable, winansi
 
@@ -82,20 +83,19 @@ def frame_for(game: str, colors: list[str]) -> Frame:
 def _type_line(face: dict[str, Any], game: str) -> str:
     if face.get("printed_type_line"):  # the type line as printed in the reader's language
         return str(face["printed_type_line"])
-    words = [*face.get("supertypes", []), "Token", *face.get("types", [])]
-    left = " ".join(gettext(word) for word in words)
     right = (
         face.get("subtypes") or face.get("tags") if game == "riftbound" else face.get("subtypes")
     )
-    return f"{left} \u2014 {' '.join(right)}" if right else left
+    return words.type_line(face.get("supertypes", []), face.get("types", []), right or [])
 
 
 def _rules_text(face: dict[str, Any]) -> str:
     text = str(face.get("text") or "")
-    for code, words in _ICONS.items():
-        text = text.replace(code, words)
+    for code, spelled in _ICONS.items():
+        text = text.replace(code, spelled)
     text = "\n".join(" ".join(line.split()) for line in text.splitlines())
-    missing = [k for k in face.get("keywords", []) if k.lower() not in text.lower()]
+    shown = [words.keyword(k) for k in face.get("keywords", [])]
+    missing = [k for k in shown if k.lower() not in text.lower()]
     if missing:  # keywords the text does not spell out still belong on the card
         text = ", ".join(missing) + ("\n" + text if text else "")
     return text.strip()

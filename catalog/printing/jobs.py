@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext, ngettext
 
 from catalog.models import TokenPrinting
-from catalog.printing import artfetch
+from catalog.printing import artfetch, words
 from catalog.printing.faces import card_faces
 from catalog.printing.layout import PER_PAGE, PrintOptions, SheetLayout, sheet_layout
 from catalog.printing.pdf import render_sheets
@@ -148,9 +148,13 @@ def print_job(
         if slug in art:
             payload = {**payload, "art": art[slug].name, "artist": art[slug].artist}
         if slug in printed:  # the name, type line and text as printed in the reader's language
-            words = printed[slug]
-            payload = {**payload, "name": words["name"], "printed_type_line": words["type_line"]}
-            payload["text"] = words["text"] or payload.get("text", "")
+            found = printed[slug]
+            payload = {**payload, "name": found["name"], "printed_type_line": found["type_line"]}
+            payload["text"] = found["text"] or payload.get("text", "")
+        elif not (get_language() or "en").startswith("en") and not payload.get("predefined"):
+            # No printing in this language: a name from its translated subtypes, where they are.
+            name = words.translated_name(payload.get("subtypes") or [])
+            payload = {**payload, "name": name or payload["name"]}
         items.append(JobItem(slug, count, payload))
         prints.extend([card_faces(payload)] * count)
     return PrintJob(tuple(items), layout, tuple(paginate(prints, layout)))
