@@ -17,10 +17,12 @@ from operator import or_
 
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
+from django.utils.translation import gettext, gettext_noop
 
 from catalog import suggest
 from catalog.decklists import DecklistEntry, DecklistProblem, name_key, parse_decklist
 from catalog.models import CardDefinition, TokenDefinition, TokenRelation
+from catalog.printing import words
 from catalog.riftbound_codes import CARD_CODE
 from rules.effects import Effect, EffectError, parse_effects
 
@@ -42,6 +44,7 @@ class NeededToken:
     cards: tuple[str, ...]  # card names, in decklist order
     suggested: int
     card_ids: tuple[str, ...] = ()  # card slugs, parallel to `cards`
+    traits: str = ""  # what tells it from tokens of the same name: "4/4 · Red · Trample"
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,38 @@ class DecklistTokens:
     unknown: list[UnknownCard] = field(default_factory=list)
     problems: list[DecklistProblem] = field(default_factory=list)
     matched_cards: int = 0
+
+
+COLOR_WORDS = {
+    "W": gettext_noop("White"),
+    "U": gettext_noop("Blue"),
+    "B": gettext_noop("Black"),
+    "R": gettext_noop("Red"),
+    "G": gettext_noop("Green"),
+}
+TRAIT_TEXT_CHARS = 60
+
+
+def token_traits(token: TokenDefinition) -> str:
+    """P/T (or Might), colours, keywords and the start of its other text: what tells a token
+    from others of the same name (many tokens share one, CR 111.4)."""
+    parts: list[str] = []
+    if token.power is not None and token.toughness is not None and token.power != "":
+        parts.append(f"{token.power}/{token.toughness}")
+    elif token.might is not None:
+        parts.append(f"{gettext('Might')} {token.might}")
+    colors = [gettext(COLOR_WORDS.get(c, c)) for c in token.colors or []]
+    parts.append(", ".join(colors) if colors else gettext("Colorless"))
+    keywords = [words.keyword(k) for k in token.keywords or []]
+    if keywords:
+        parts.append(", ".join(keywords))
+    text = " ".join(str(token.text or "").split())
+    for keyword in token.keywords or []:  # the keyword line, already said
+        text = text.removeprefix(keyword).lstrip(" ,")
+    if text:
+        short = text[:TRAIT_TEXT_CHARS]
+        parts.append(short + ("\u2026" if len(text) > TRAIT_TEXT_CHARS else ""))
+    return " \u00b7 ".join(parts)
 
 
 def tokens_per_event(count: str) -> int:
@@ -173,16 +208,24 @@ def decklist_tokens(text: str, *, game: str | None = None) -> DecklistTokens:
     by_card = relations_by_card(c for c, _ in matched)
     totals: dict[str, int] = {}
     names: dict[str, str] = {}
+    traits: dict[str, str] = {}
     creators: dict[str, list[str]] = {}
     for card, copies in matched:
         for relation in by_card.get(card.pk, []):
             slug = relation.token.slug
             totals[slug] = totals.get(slug, 0) + copies * tokens_per_event(relation.count)
             names[slug] = relation.token.name
+            traits[slug] = token_traits(relation.token)
             if card.name not in creators.setdefault(slug, []):
                 creators[slug].append(card.name)
     tokens = [
-        NeededToken(slug, names[slug], tuple(creators[slug]), min(MAX_SUGGESTED, totals[slug]))
+        NeededToken(
+            slug,
+            names[slug],
+            tuple(creators[slug]),
+            min(MAX_SUGGESTED, totals[slug]),
+            traits=traits[slug],
+        )
         for slug in totals
     ]
     return DecklistTokens(
@@ -245,6 +288,7 @@ def deck_tokens_needed(
             cards=tuple(creators[slug].values()),
             suggested=best[slug] * token_multiplier(tokens[slug], doublers),
             card_ids=tuple(creators[slug]),
+            traits=token_traits(tokens[slug]),
         )
         for slug in sorted(best, key=lambda slug: (tokens[slug].name, slug))
     ]
