@@ -10,6 +10,7 @@ event, multiplied by the deck's token doublers (`deck_tokens_needed`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
@@ -92,6 +93,21 @@ def token_traits(token: TokenDefinition) -> str:
         short = text[:TRAIT_TEXT_CHARS]
         parts.append(short + ("\u2026" if len(text) > TRAIT_TEXT_CHARS else ""))
     return " \u00b7 ".join(parts)
+
+
+# Keywords that cast the card a second time from the graveyard (CR 702.34 flashback, 702.133
+# jump-start, 702.81 retrace): its tokens come twice. Embalm, eternalize and encore (702.128,
+# 702.129, 702.141) make their token from the graveyard too: the creator relations name it, so it
+# is counted once, as any token.
+CAST_AGAIN = re.compile(r"^\s*(Flashback|Jump-start|Retrace)\b", re.IGNORECASE | re.MULTILINE)
+
+
+def uses(card: CardDefinition) -> int:
+    """How many times one copy of the card makes its tokens: twice with flashback and its
+    kin (cast from the hand, then from the graveyard), else once."""
+    keywords = {k.lower() for k in card.keywords or []}
+    again = keywords & {"flashback", "jump-start", "retrace"} or CAST_AGAIN.search(card.text or "")
+    return 2 if again else 1
 
 
 def tokens_per_event(count: str) -> int:
@@ -213,7 +229,8 @@ def decklist_tokens(text: str, *, game: str | None = None) -> DecklistTokens:
     for card, copies in matched:
         for relation in by_card.get(card.pk, []):
             slug = relation.token.slug
-            totals[slug] = totals.get(slug, 0) + copies * tokens_per_event(relation.count)
+            made = tokens_per_event(relation.count) * uses(card)
+            totals[slug] = totals.get(slug, 0) + copies * made
             names[slug] = relation.token.name
             traits[slug] = token_traits(relation.token)
             if card.name not in creators.setdefault(slug, []):
@@ -278,7 +295,8 @@ def deck_tokens_needed(
             slug = relation.token.slug
             count = relation.count.strip().lower()
             per_event = X_DECK if count == "x" else tokens_per_event(count)
-            best[slug] = max(best.get(slug, 0), per_event)
+            # A flashback card's second batch joins the first on the battlefield.
+            best[slug] = max(best.get(slug, 0), per_event * uses(card))
             tokens[slug] = relation.token
             creators.setdefault(slug, {}).setdefault(card.slug, card.name)
     return [

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 
 from catalog.models import CardDefinition, TokenDefinition, TokenRelation
+from catalog.printing.decklist_tokens import decklist_tokens
+from collection import services
+from collection.selectors import deck_tokens
 
 
 def _two_elementals() -> None:
@@ -70,3 +73,30 @@ def test_the_print_pages_decklist_result_tells_them_apart(client, db) -> None:
     rows = _rows(html)
     assert len(rows) == 2 and rows[0] != rows[1]
     assert any("5/3 · Green · Trample" in row for row in rows), rows
+
+
+def test_flashback_tokens_are_counted_twice(owner, db) -> None:
+
+    spirit = TokenDefinition.objects.create(
+        slug="mtg-spirit-1-1-w-flying",
+        game_id="mtg",
+        name="Spirit Token",
+        types=["Creature"],
+        subtypes=["Spirit"],
+        colors=["W"],
+        power="1",
+        toughness="1",
+        keywords=["Flying"],
+    )
+    souls = CardDefinition.objects.create(
+        slug="mtg-lingering-souls",
+        game_id="mtg",
+        name="Lingering Souls",
+        types=["Sorcery"],
+        text="Create two 1/1 white Spirit creature tokens with flying.\nFlashback {1}{B}",
+    )
+    TokenRelation.objects.create(card=souls, token=spirit, count="2")
+    # Two copies: 2 Spirits when cast, 2 more from the graveyard, each.
+    assert decklist_tokens("2 Lingering Souls").tokens[0].suggested == 8
+    deck = services.deck_create(owner=owner, game="mtg", decklist="1 Lingering Souls")
+    assert deck_tokens(deck, owner=owner)[0]["suggested"] == 4  # both batches at once
