@@ -147,6 +147,28 @@ def _face(face: dict[str, Any], payload: dict[str, Any], side: str | None) -> Ca
     )
 
 
+PLAIN_BACK = "plain"  # the side of a plain card back (no token's face)
+
+
+def plain_back(front: CardFace) -> CardFace:
+    """The plain back printed behind a single-faced card: its frame and the word for token."""
+    word = gettext("Token")
+    return CardFace(
+        game=front.game,
+        name=printable(word, not winansi(word)),
+        type_line="",
+        text="",
+        stats=None,
+        stats_label=None,
+        frame=front.frame,
+        rule_ref=None,
+        landscape=False,
+        art=None,
+        side=PLAIN_BACK,
+        unicode=not winansi(word),
+    )
+
+
 def side_label(face: CardFace) -> str | None:
     """ "front face" / "back face" in the reader's language, printed in the footer."""
     return _side(face.side) or None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from catalog.printing.faces import CardFace
+from catalog.printing.faces import CardFace, plain_back
 from catalog.printing.layout import SheetLayout
 
 Print = tuple[CardFace, CardFace | None]  # one physical card: front, and back if double-faced
@@ -48,6 +48,16 @@ def _side_by_side(prints: Iterable[Print], columns: int, per_page: int) -> list[
     return pages if pages[-1] else pages[:-1]
 
 
+def with_backs(prints: list[Print], backs: str) -> list[Print]:
+    """The backs the player asked for: none (fronts only), faces (a double-faced token's back
+    face, as it comes) or plain (that, and a plain back behind every other card)."""
+    if backs == "none":
+        return [(front, None) for front, _ in prints]
+    if backs == "plain":
+        return [(front, back or plain_back(front)) for front, back in prints]
+    return prints
+
+
 def paginate(prints: list[Print], layout: SheetLayout) -> list[SheetPage]:
     """Fill 3 x 3 sheets in reading order.
 
@@ -56,9 +66,12 @@ def paginate(prints: list[Print], layout: SheetLayout) -> list[SheetPage]:
     back slot empty; every front gets a back page (even an empty one) so the duplex order never
     shifts a back onto the wrong sheet.
     """
+    prints = with_backs(prints, layout.options.backs)
     has_backs = any(back for _, back in prints)
     per_page = layout.per_page
-    if layout.options.double_faced == "side_by_side" or not has_backs:
+    # Plain backs are the back of the sheet, so they are always duplex.
+    side_by_side = layout.options.double_faced == "side_by_side" and layout.options.backs != "plain"
+    if side_by_side or not has_backs:
         fronts = (
             _side_by_side(prints, layout.columns, per_page)
             if has_backs
