@@ -195,10 +195,10 @@ def parse(path: Path, progress: ReadProgress | None = None) -> ParsedFile:
                 seen[face.name].codes.append(code)
             parsed.skipped.append(Skipped(label, face.name, "another printing of a card"))
             continue
-        record = CardRecord(location=label, face=face, mana_cost=_cost(data))
-        record.codes = [code] if code else []
-        seen[face.name] = record
-        parsed.cards.append(record)
+        card = CardRecord(location=label, face=face, mana_cost=_cost(data))
+        card.codes = [code] if code else []
+        seen[face.name] = card
+        parsed.cards.append(card)
         texts.append((face.name, face.text, label))
     parsed.tokens = merge_repeats(parsed.tokens)
     _link_creators(parsed, texts)

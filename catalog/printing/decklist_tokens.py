@@ -164,9 +164,9 @@ def _cards_by_code(codes: list[str], game: str | None, found: dict[str, CardDefi
             cards = cards.filter(game_id=game)
         matches = list(cards.order_by("pk")[:8])
         exact = [card for card in matches if code in (card.codes or [])]
-        card = (exact or [c for c in matches if base in (c.codes or [])] or [None])[0]
-        if card is not None:
-            found.setdefault(name_key(code), card)
+        ranked = exact or [card for card in matches if base in (card.codes or [])]
+        if ranked:
+            found.setdefault(name_key(code), ranked[0])
 
 
 def _legends_by_champion(

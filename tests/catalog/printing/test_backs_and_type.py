@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from catalog.printing import symbols
@@ -9,13 +11,13 @@ from catalog.printing.compose import REGULAR, Text, compose
 from catalog.printing.faces import PLAIN_BACK, card_faces
 from catalog.printing.layout import PrintOptions, sheet_layout
 from catalog.printing.pdf import render_sheets
-from catalog.printing.sheets import paginate
+from catalog.printing.sheets import SheetPage, paginate
 from tests.catalog.printing.payloads import goblin, incubator, token
 from tests.catalog.printing.pdfprobe import reader
 from tests.catalog.printing.test_compose import _catalogue_tokens
 
 
-def _pages(backs: str, payloads: list[dict]) -> list:
+def _pages(backs: str, payloads: list[dict[str, Any]]) -> list[SheetPage]:
     layout = sheet_layout(PrintOptions(backs=backs))
     return paginate([card_faces(p) for p in payloads], layout)
 
