@@ -178,6 +178,10 @@ class PrintView(APIView):
         request=PrintRequestSerializer,
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The PDF"),
+            (200, "application/zip"): OpenApiResponse(
+                OpenApiTypes.BINARY,
+                description="format print-shop: one 300 dpi PNG per card and counts.csv",
+            ),
             400: OpenApiResponse(ERROR, description="Bad selection or options"),
             413: OpenApiResponse(ERROR, description="Request body over 64 KiB"),
         },
