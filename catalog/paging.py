@@ -23,6 +23,9 @@ from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.db.models import QuerySet
 
 COUNT_CAP = 1000
+# The furthest row a page may start at: beyond any catalogue, and far inside the 64-bit OFFSET
+# both databases take (a page number of 20 digits overflowed it: a 500 instead of a 404).
+MAX_OFFSET = 2**31 - 1
 # Pages a walk may answer: further ones need more rows than a walk reads.
 WALK_PAGES = 2
 
@@ -159,6 +162,8 @@ def page_of(found: Results, number: int, size: int, cap: int | None = None) -> C
     end (page 1 is always there, empty or not)."""
     cap = COUNT_CAP if cap is None else cap
     offset = (number - 1) * size
+    if offset > MAX_OFFSET:
+        raise EmptyPage("That page contains no results.")
     quick = found.walked(offset, offset + size + 1) if offset < WALK_PAGES * size else None
     if quick is not None:  # the page and one more: more than what precedes and fills it match
         return CappedPage(list(quick[:size]), number, Counted(offset + size, False, size), True)

@@ -1,0 +1,59 @@
+"""Page numbers and sizes from the address: out of range or not a number is a 404 or a 400 in the
+API's error envelope, never a 500 (a 20-digit page number overflowed the database's OFFSET)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from catalog import services as catalog_services
+
+LISTS = ["/api/v1/tokens/", "/api/v1/cards/", "/api/v1/search/?q=treasure", "/api/v1/games/"]
+
+
+@pytest.fixture
+def catalogue(db: Any) -> None:
+    catalog_services.token_upsert(
+        slug="mtg-treasure", game="mtg", name="Treasure Token", types=["Artifact"]
+    )
+    catalog_services.card_upsert(
+        slug="mtg-treasure-map", game="mtg", name="Treasure Map", types=["Artifact"]
+    )
+
+
+def _get(path: str, query: str) -> Any:
+    joiner = "&" if "?" in path else "?"
+    return Client().get(f"{path}{joiner}{query}")
+
+
+@pytest.mark.parametrize("path", LISTS)
+@pytest.mark.parametrize(
+    "page", ["99999999999999999999", "9223372036854775807", "4294967296", "0", "x"]
+)
+def test_a_page_out_of_range_or_not_a_number_is_a_404(
+    catalogue: None, path: str, page: str
+) -> None:
+    response = _get(path, f"page={page}")
+    assert response.status_code == 404, response.content
+    assert response.json()["error"] == "not_found"
+
+
+@pytest.mark.parametrize("path", LISTS)
+@pytest.mark.parametrize("size", ["null", "0", "-5", "1.5", "", "\u0661"])
+def test_a_page_size_that_is_not_a_whole_number_from_1_is_a_400_naming_it(
+    catalogue: None, path: str, size: str
+) -> None:
+    response = _get(path, f"page_size={size}")
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert body["error"] == "invalid"
+    assert "page_size" in body["fields"]
+
+
+@pytest.mark.parametrize("path", LISTS)
+def test_a_page_size_past_the_maximum_is_clamped_to_it(catalogue: None, path: str) -> None:
+    response = _get(path, "page_size=" + "9" * 5000)
+    assert response.status_code == 200, response.content
+    assert len(response.json()["results"]) >= 1
