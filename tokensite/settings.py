@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "tokensite.compression.BoardCompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything reads the database: 503 at once while it is unreachable.
+    "tokensite.middleware.DatabaseCircuitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -143,10 +145,14 @@ if (
     # connection behind per finished thread; a pool per process keeps connections across
     # requests instead (no connect per request) and, with the health checks above, checks each
     # one before lending it.
+    from tokensite.pgcircuit import CircuitConnection
+
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": DATABASE_POOL_SIZE,
         "timeout": 10,
+        # A failed connect of the pool opens the database circuit (tokensite/circuit.py).
+        "connection_class": CircuitConnection,
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue behind a lock instead of failing at once; IMMEDIATE takes the write lock at
