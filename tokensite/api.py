@@ -63,6 +63,22 @@ def name_match_rank(field: str, q: str) -> Case:
     )
 
 
+class StrictIntegerField(serializers.IntegerField):
+    """An integer as the schema declares it: in a JSON body a string ("1") or a boolean is
+    refused, as for every other type (DRF converted them). Form bodies carry nothing but
+    strings, so there a numeric string is still read as DRF reads it."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or (isinstance(data, str) and _from_json(self)):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def _from_json(field: serializers.Field[Any, Any, Any, Any]) -> bool:
+    # The JSON parser gives plain dicts; form and multipart parsers give QueryDicts.
+    return type(getattr(field.root, "initial_data", None)) is dict
+
+
 class ErrorSerializer(serializers.Serializer[Any]):
     """The JSON error body of every API (shared/API.md): what `exception_handler` answers."""
 
