@@ -149,7 +149,13 @@ def site(tmp_path: Path) -> Iterator[tuple[str, CuttableProxy, Path]]:
         "ALLOWED_HOSTS": "127.0.0.1",
         "LOG_LEVEL": "WARNING",
     }
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], env=env, cwd=ROOT, check=True)
+    try:
+        migrate = [sys.executable, "manage.py", "migrate", "-v0"]
+        subprocess.run(migrate, env=env, cwd=ROOT, check=True)
+    except subprocess.CalledProcessError:
+        proxy.cut()
+        _admin_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        raise
     port = free_port()
     log = tmp_path / "web.log"
     daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
