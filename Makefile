@@ -92,10 +92,13 @@ bench: install-dev
 	$(BIN)/python bench/all.py
 
 # The multi-process deployment under faults (docs/live.md), apart from `make bench`: it needs
-# PostgreSQL and redis-server, and takes minutes.
+# PostgreSQL and redis-server, and takes minutes. First a PostgreSQL outage through a cuttable
+# proxy: answers under 100 ms while it lasts, serving again within 2 s of its return.
 # FAULTS=redis-restart,redis-hang runs some faults only.
 FAULTS ?=
 faults: install-dev
+	DATABASE_URL=$${DATABASE_URL:-$(TOPOLOGY_DATABASE_URL)} $(BIN)/python -m pytest \
+		tests/tokensite/test_database_outage.py -p no:cacheprovider -q -s
 	$(BIN)/python bench/faults.py $(if $(FAULTS),--only $(FAULTS))
 
 faults-short: install-dev

@@ -79,6 +79,8 @@ MIDDLEWARE = [
     "tokensite.compression.BoardCompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything reads the database: 503 at once while it is unreachable.
+    "tokensite.middleware.DatabaseCircuitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -144,10 +146,14 @@ if (
     # connection behind per finished thread; a pool per process keeps connections across
     # requests instead (no connect per request) and, with the health checks above, checks each
     # one before lending it.
+    from tokensite.pgcircuit import CircuitConnection
+
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": DATABASE_POOL_SIZE,
         "timeout": 10,
+        # A failed connect of the pool opens the database circuit (tokensite/circuit.py).
+        "connection_class": CircuitConnection,
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue behind a lock instead of failing at once; IMMEDIATE takes the write lock at
@@ -310,7 +316,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "tokensite.api.Pagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tokensite.schema.TokensiteAutoSchema",
     "EXCEPTION_HANDLER": "tokensite.api.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
@@ -335,6 +341,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Public operations marked public, every error status documented (tokensite/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tokensite.schema.document_errors",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "JobStatusEnum": "jobs.models.Job.Status",
         "TableStatusEnum": "play.models.Table.Status",
