@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import re
+import secrets
 import shlex
 import shutil
 import signal
@@ -199,7 +200,7 @@ def check(root: Path) -> None:
     worker_health = compose["services"]["worker"]["healthcheck"]["test"][1:]
     port = _free_port()
     env |= {
-        "SECRET_KEY": "image-check-" + os.urandom(16).hex(),
+        "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": HOST,
         "DATABASE_URL": DATABASE_URL,
         "REDIS_URL": REDIS_URL,

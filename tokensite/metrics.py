@@ -49,14 +49,18 @@ def process_identifier() -> str:
     return f"{socket.gethostname()}-{os.getpid()}"
 
 
+def _forget_live_gauges() -> None:
+    multiprocess.mark_process_dead(process_identifier(), MULTIPROC_DIR)  # type: ignore[no-untyped-call]
+
+
 if MULTIPROC_DIR:
     os.makedirs(MULTIPROC_DIR, exist_ok=True)
     # Before the first metric below is made: each value is then a file in MULTIPROC_DIR.
-    values.ValueClass = values.MultiProcessValue(process_identifier)
+    values.ValueClass = values.MultiProcessValue(process_identifier)  # type: ignore[no-untyped-call]
     # A restarted container has the same name and pid: its live gauges (open websockets) start
     # again from zero. Counters carry on, which Prometheus reads as it reads any counter.
-    multiprocess.mark_process_dead(process_identifier(), MULTIPROC_DIR)
-    atexit.register(lambda: multiprocess.mark_process_dead(process_identifier(), MULTIPROC_DIR))
+    _forget_live_gauges()
+    atexit.register(_forget_live_gauges)
 
 REQUESTS = Counter(
     "tokensite_http_requests_total", "HTTP requests answered", ["method", "route", "status"]
@@ -105,7 +109,7 @@ def scrape_registry() -> CollectorRegistry:
     if not MULTIPROC_DIR:
         return REGISTRY
     registry = CollectorRegistry()
-    multiprocess.MultiProcessCollector(registry, MULTIPROC_DIR)
+    multiprocess.MultiProcessCollector(registry, MULTIPROC_DIR)  # type: ignore[no-untyped-call]
     registry.register(DatabaseCollector())
     return registry
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm, UsernameField
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
@@ -27,8 +28,11 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
         help_text=gettext_lazy("Optional: where a link to reset a forgotten password is sent."),
     )
 
-    class Meta(UserCreationForm.Meta):
-        fields = (*UserCreationForm.Meta.fields, "email")
+    class Meta:
+        # UserCreationForm's own Meta, with the address added.
+        model = User
+        fields = ("username", "email")
+        field_classes = {"username": UsernameField}
 
 
 def _next_url(request: HttpRequest) -> str:
