@@ -221,9 +221,14 @@ def check(root: Path) -> None:
         "u = get_user_model().objects.create_user('imagecheck', is_staff=True); "
         "print(Token.objects.create(user=u).key)"
     )
-    token = subprocess.run(
-        [*manage, "shell", "-c", staff], env=env, cwd=app, capture_output=True, text=True
-    ).stdout.strip()
+    # The last line: Django's shell may first say what it imported by itself.
+    token = (
+        subprocess.run(
+            [*manage, "shell", "-c", staff], env=env, cwd=app, capture_output=True, text=True
+        )
+        .stdout.strip()
+        .splitlines()[-1]
+    )
     with ExitStack() as stack:
         web_command = [part.replace("8000", str(port)) for part in cmd]
         web = _start(web_command, env, app, root / "web.log")
