@@ -90,7 +90,14 @@ def _run(command: list[str] | str, env: dict[str, str], cwd: Path, what: str) ->
 def build_tree(root: Path) -> tuple[dict[str, str], Path, list[str], list[str]]:
     """Lays out the image under root; returns the image's environment, its WORKDIR, its CMD and
     its HEALTHCHECK command."""
-    build, final = instructions(ROOT / "Dockerfile")[-2:]
+    stages = instructions(ROOT / "Dockerfile")
+    build, final = stages[-2:]
+    # Other named stages (the symbol font's `npm ci`) are built in a root of their own.
+    stage_roots = {"build": root}
+    for stage in stages[:-2]:
+        name = stage[0][1].split()[-1]
+        stage_roots[name] = root / f"stage-{name}"
+        build_stage(stage, stage_roots[name], f"stage {name}")
     venv = root / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     # The build stage's COPY of a lock file and its pip install, as written there.
@@ -116,15 +123,10 @@ def build_tree(root: Path) -> tuple[dict[str, str], Path, list[str], list[str]]:
         elif word == "COPY":
             parts = args.split()
             sources, dest = [p for p in parts[:-1] if not p.startswith("--")], parts[-1]
+            stage = re.search(r"--from=(\S+)", args)
             for source in sources:
-                origin = root / "venv" if "--from=build" in args else ROOT / source
-                target = _under(root, dest, workdir)
-                if origin.is_dir():
-                    if origin != target:
-                        shutil.copytree(origin, target, dirs_exist_ok=True)
-                else:
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(origin, target / origin.name if dest.endswith("/") else target)
+                origin = stage_roots[stage[1]] / source.lstrip("/") if stage else ROOT / source
+                _copy(origin, _under(root, dest, workdir), dest.endswith("/"))
         elif word == "RUN" and "useradd" not in args:
             _run(args, _rooted(env, root), _under(root, workdir, "/"), f"RUN {args[:60]}...")
         elif word == "CMD":
@@ -132,6 +134,33 @@ def build_tree(root: Path) -> tuple[dict[str, str], Path, list[str], list[str]]:
         elif word == "HEALTHCHECK":
             healthcheck = _exec_form(args.split(" CMD ", 1)[1])
     return _rooted(env, root), _under(root, workdir, "/"), cmd, healthcheck
+
+
+def _copy(origin: Path, target: Path, into: bool) -> None:
+    if origin.is_dir():
+        if origin != target:
+            shutil.copytree(origin, target, dirs_exist_ok=True)
+        return
+    if into:
+        target.mkdir(parents=True, exist_ok=True)
+        target = target / origin.name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(origin, target)
+
+
+def build_stage(stage: list[tuple[str, str]], root: Path, what: str) -> None:
+    """A stage that only copies from the context and runs commands (no venv, no ENV needed)."""
+    workdir = "/"
+    for word, args in stage:
+        if word == "WORKDIR":
+            workdir = args
+            _under(root, workdir, "/").mkdir(parents=True, exist_ok=True)
+        elif word == "COPY":
+            parts = args.split()
+            for source in parts[:-1]:
+                _copy(ROOT / source, _under(root, parts[-1], workdir), parts[-1].endswith("/"))
+        elif word == "RUN":
+            _run(args, dict(os.environ), _under(root, workdir, "/"), f"{what}: RUN {args[:40]}")
 
 
 def _rooted(env: dict[str, str], root: Path) -> dict[str, str]:
