@@ -123,9 +123,11 @@ def build_tree(root: Path) -> tuple[dict[str, str], Path, list[str], list[str]]:
         elif word == "COPY":
             parts = args.split()
             sources, dest = [p for p in parts[:-1] if not p.startswith("--")], parts[-1]
-            stage = re.search(r"--from=(\S+)", args)
+            from_stage = re.search(r"--from=(\S+)", args)
             for source in sources:
-                origin = stage_roots[stage[1]] / source.lstrip("/") if stage else ROOT / source
+                origin = (
+                    stage_roots[from_stage[1]] / source.lstrip("/") if from_stage else ROOT / source
+                )
                 _copy(origin, _under(root, dest, workdir), dest.endswith("/"))
         elif word == "RUN" and "useradd" not in args:
             _run(args, _rooted(env, root), _under(root, workdir, "/"), f"RUN {args[:60]}...")
