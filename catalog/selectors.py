@@ -22,6 +22,7 @@ from django.db.models import (
 )
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
+from django.utils.translation import gettext
 
 from catalog import paging, search, search_index, search_rank, search_terms
 from catalog.models import (
@@ -322,7 +323,7 @@ def _parse_bool(value: str | None, field: str) -> bool | None:
         return True
     if lowered in ("false", "0", "no"):
         return False
-    raise ValidationError({field: f"“{value}” is not true or false."})
+    raise ValidationError({field: gettext("“%(value)s” is not true or false.") % {"value": value}})
 
 
 def _json_list_has(field: str, value: str) -> Q:
@@ -342,7 +343,9 @@ def _filtered(
 ) -> QuerySet[Any]:
     if game:
         if not Game.objects.filter(pk=game).exists():
-            raise ValidationError({"game": f"Unknown game “{game}”: use mtg or riftbound."})
+            raise ValidationError(
+                {"game": gettext("Unknown game “%(game)s”: use mtg or riftbound.") % {"game": game}}
+            )
         queryset = queryset.filter(game_id=game)
     if type:
         type = type.strip()
@@ -409,7 +412,12 @@ def _color_filter(queryset: QuerySet[Any], color: str) -> QuerySet[Any]:
     vocabulary = ("W", "U", "B", "R", "G", "Fury", "Calm", "Mind", "Body", "Chaos", "Order")
     if normalized not in vocabulary:
         raise ValidationError(
-            {"color": f"Unknown color “{color}”: use W, U, B, R, G, C (colorless), M or a domain."}
+            {
+                "color": gettext(
+                    "Unknown color “%(color)s”: use W, U, B, R, G, C (colorless), M or a domain."
+                )
+                % {"color": color}
+            }
         )
     return queryset.filter(_json_list_has("colors", normalized))
 

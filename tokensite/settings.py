@@ -16,6 +16,8 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from tokensite.emailurl import email_settings
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -91,7 +93,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tokensite.middleware.SecurityHeadersMiddleware",
     "tokensite.middleware.RefuseNulBytesMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
+    # request.htmx, with history restores as full pages and Vary on the htmx headers.
+    "tokensite.htmx.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -303,6 +306,23 @@ MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Mail (password resets): EMAIL_URL, or EMAIL_HOST/PORT/USER/PASSWORD/USE_TLS
+# (tokensite/emailurl.py).
+# A send that fails is shown to the person who asked, never reported as sent.
+MAIL = email_settings(os.environ, DEBUG)
+EMAIL_BACKEND = MAIL["EMAIL_BACKEND"]
+EMAIL_HOST = MAIL.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = MAIL.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = MAIL.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = MAIL.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = MAIL.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = MAIL.get("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Tokensite <noreply@localhost>")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# How long a reset link works.
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(60 * 60 * 24)))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
