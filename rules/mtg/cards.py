@@ -57,8 +57,12 @@ def _entry(ctx: MtgContext, action: JsonDict) -> JsonDict:
     """How the tokens enter: tapped, attacking (a defending seat), with counters, leaving at."""
     counters = params.mapping(action, "counters")
     for kind, n in counters.items():
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise InvalidAction(msg("counters[{kind}] must be a positive integer", kind=repr(kind)))
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InvalidAction(
+                msg("counters[{kind}] must be a non-negative integer", kind=repr(kind))
+            )
+    # "Enters with X counters" for X = 0 puts none, so nothing modifies putting them (122.6).
+    counters = {kind: n for kind, n in counters.items() if n}
     attacking = action.get("attacking")
     defender: int | str | None = None
     if attacking is True:
@@ -69,7 +73,7 @@ def _entry(ctx: MtgContext, action: JsonDict) -> JsonDict:
             raise IllegalAction(msg("there is no opponent to attack"), "508.4")
         defender = next((i for i in opponents if not seats[i].lost), opponents[0])
     elif isinstance(attacking, dict):
-        defender = parse_defender(ctx, attacking)
+        defender = parse_defender(ctx, attacking, gone_ok=True)
     elif attacking is not None and attacking is not False:  # seat 0 == False in Python
         defender = params.seat(ctx, action, "attacking")
     attach_to = action.get("attach_to")

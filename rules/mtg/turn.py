@@ -149,6 +149,10 @@ def _begin_step_actions(ctx: MtgContext, step: str) -> None:
     elif step == "end":
         _leave(ctx, "end_step:sacrifice", "513.1")
         _leave(ctx, "end_step:exile", "513.1")
+        if "monarch" in state.seat(active).designations:
+            # The monarch's inherent trigger: "at the beginning of the monarch's end step,
+            # that player draws a card".
+            draw(ctx, active, 1, "725.2")
     elif step == "cleanup":
         _cleanup(ctx)
 
