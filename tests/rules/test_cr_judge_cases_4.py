@@ -116,3 +116,27 @@ def test_an_id_the_game_never_gave_out_is_still_refused() -> None:
     to_step(table, "declare_attackers")
     with pytest.raises(InvalidAction):
         table.create(creature("Goblin Token", 1, 1), attacking={"object": "o999"})
+
+
+# 702.19b: lethal damage counts what other creatures assign the same blocker in this step.
+
+
+@pytest.mark.parametrize("trampler_first", [True, False])
+def test_a_trampler_sharing_a_blocker_counts_the_other_attackers_damage_702_19b(
+    trampler_first: bool,
+) -> None:
+    table = Table()
+    wurm_def = creature("Wurm Token", 5, 5, "Trample")
+    bear_def = creature("Bear Token", 2, 2)
+    first, second = (wurm_def, bear_def) if trampler_first else (bear_def, wurm_def)
+    made = [make(table, first), make(table, second)]
+    wall = make(
+        table, creature("Wall Token", 0, 4, "Can block an additional creature each combat"), 1
+    )
+    attacking = [attack_with(table, made[0]), attack_with(table, made[1])]
+    to_step(table, "declare_blockers")
+    table.do("block", object=wall, attacker=attacking[0], also=[attacking[1]])
+    to_step(table, "combat_damage")
+    # The Bear's 2 and the Wurm's 2 are lethal for the 4-toughness Wall: 3 trample over.
+    assert table.seat(1)["life"] == 17
+    assert table.count("Wall Token") == 0
