@@ -25,7 +25,7 @@ from rules.mtg.create import (
     token_name,
 )
 from rules.mtg.enters import choose_as_enters
-from rules.mtg.layers import FACE_DOWN
+from rules.mtg.layers import CARD_TYPES, FACE_DOWN
 from rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from rules.mtg.replacement import put_counters
 from rules.stacks import check_count
@@ -33,17 +33,6 @@ from rules.state import Face
 from rules.text import joined, msg, plural, word
 
 JsonDict = params.JsonDict
-CARD_TYPES = (
-    "Artifact",
-    "Battle",
-    "Creature",
-    "Enchantment",
-    "Instant",
-    "Kindred",
-    "Land",
-    "Planeswalker",
-    "Sorcery",
-)
 
 _TYPE_LINE_ORDER = {
     t: i

@@ -140,3 +140,49 @@ def test_a_trampler_sharing_a_blocker_counts_the_other_attackers_damage_702_19b(
     # The Bear's 2 and the Wurm's 2 are lethal for the 4-toughness Wall: 3 trample over.
     assert table.seat(1)["life"] == 17
     assert table.count("Wall Token") == 0
+
+
+# 604.3: a characteristic-defining ability counting card types among cards in all graveyards.
+
+TARMOGOYF = {
+    "name": "Tarmogoyf",
+    "types": ["Creature"],
+    "subtypes": ["Lhurgoyf"],
+    "colors": ["G"],
+    "mana_cost": "{1}{G}",
+    "power": "*",
+    "toughness": "1+*",
+    "effects": [{"kind": "cda_pt", "counts": "graveyard_card_types", "whose": "any"}],
+}
+
+
+def _goyf(table: Table, name: str) -> tuple[int, int]:
+    found = table.one(name)
+    return found["power"], found["toughness"]
+
+
+def test_tarmogoyf_counts_card_types_in_all_graveyards_for_card_and_token_copy_604_3() -> None:
+    table = Table()
+    goyf = table.put(TARMOGOYF)
+    table.do("create_copy", controller=1, of=goyf)
+    assert table.count("Tarmogoyf") == 2
+    assert [(o["power"], o["toughness"]) for o in table.objects("Tarmogoyf")] == [(0, 1), (0, 1)]
+    table.put({"name": "Shock", "types": ["Instant"]}, controller=1, zone="graveyard")
+    table.put({"name": "Bolt", "types": ["Instant"]}, controller=0, zone="graveyard")
+    # Two instants are one card type; an artifact creature adds two more (205.2a).
+    assert {(o["power"], o["toughness"]) for o in table.objects("Tarmogoyf")} == {(1, 2)}
+    table.put(
+        {"name": "Ornithopter", "types": ["Artifact", "Creature"], "supertypes": ["Legendary"]},
+        zone="graveyard",
+    )
+    assert {(o["power"], o["toughness"]) for o in table.objects("Tarmogoyf")} == {(3, 4)}
+    [copy] = [o for o in table.objects("Tarmogoyf") if o["token"]]
+    assert copy["controller"] == 1
+
+
+def test_a_token_in_a_graveyard_is_no_card_and_isnt_counted_604_3() -> None:
+    table = Table()
+    table.put(TARMOGOYF)
+    table.create(SOLDIER)
+    table.do("destroy", object=table.one("Soldier Token")["id"])
+    assert _goyf(table, "Tarmogoyf") == (0, 1)
