@@ -310,8 +310,9 @@ class Footprint:
 def _stack_ids(param: Param, value: object) -> list[str]:
     if isinstance(value, str):
         return [value]
-    if isinstance(value, list):
-        return [v for v in value if isinstance(v, str)]
+    if isinstance(value, list):  # ids, or {"object": id, "count": n} entries
+        ids = (v.get("object") if isinstance(v, dict) else v for v in value)
+        return [v for v in ids if isinstance(v, str)]
     if param.kind == DEFENDER and isinstance(value, dict):
         return _stack_ids(param, value.get("object"))
     return []

@@ -160,6 +160,7 @@ def compute(state: MtgState, obj: MtgObject, sources: list[StaticSource]) -> Com
             power_mod += effect.power * times
             toughness_mod += effect.toughness * times
             _grant(keywords, effect.keywords, times)
+    keywords = obj.keywords_after_changes(keywords)
     cda = _cda(state, obj, face) if face.pt_cda else None
     return _power_toughness(face, base, power_mod, toughness_mod, tuple(keywords), cda)
 

@@ -12,7 +12,7 @@ ATTACKING = Param(
     r.SEAT_OR_TRUE,
     'true: attacking the only opponent; or what it attacks (508.4): a seat, {"seat": n} or '
     '{"object": "<planeswalker or battle id>"}. If that player has left or that permanent '
-    'has left the battlefield, the tokens are still created but never attacking (508.4a).',
+    "has left the battlefield, the tokens are still created but never attacking (508.4a).",
     form=False,
 )
 LEAVES_AT_PARAM = Param(
@@ -33,7 +33,7 @@ COUNTERS = Param(
     "counters",
     r.COUNTERS,
     'Counters each token enters with, e.g. {"+1/+1": 2}; 0 ("enters with X counters" for X = '
-    '0) puts none, so nothing that modifies putting counters applies (122.6).',
+    "0) puts none, so nothing that modifies putting counters applies (122.6).",
     form=False,
 )
 EXCEPT = Param("except", r.COPY_EXCEPT, "Exceptions to the copy (707.9).", form=False)

@@ -293,6 +293,7 @@ def _cleanup(ctx: MtgContext) -> None:
     for obj in state.objects.values():
         obj.damage = 0
         obj.pumps = tuple(p for p in obj.pumps if p.until != "end_of_turn")
+        obj.end_turn_keyword_changes()
         obj.must_attack = None  # "attacks ... this turn if able" (702.141a) ends with the turn
         back = obj.control_reverts_to
         if back is not None:

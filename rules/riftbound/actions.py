@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import params
+from rules import grants, params, several
 from rules.effects import DOMAINS, parse_mana_cost
 from rules.errors import IllegalAction, InvalidAction
 from rules.riftbound import board
@@ -201,8 +201,20 @@ def damage(ctx: RiftboundContext, action: JsonDict) -> None:
 
 
 def kill(ctx: RiftboundContext, action: JsonDict) -> None:
-    """A kill instruction puts permanents from the board into the trash (428.1)."""
-    leave_board(ctx, chosen(ctx, action), "trash", "428.1", "killed")
+    """A kill instruction puts permanents from the board into the trash (428.1); ``objects``
+    kills several stacks at once, the Cleanup after them seeing them all gone (319)."""
+    killed = [chosen(ctx, part) for part in several.each_part(action)]
+    for obj in killed:
+        leave_board(ctx, obj, "trash", "428.1", "killed")
+
+
+def grant(ctx: RiftboundContext, action: JsonDict) -> None:
+    """Ability-altering effects (472.2): the permanents gain or lose keywords ([Tank] this
+    turn), this turn (the default; ends at the end of turn, 317.2) or for as long as they stay
+    on the board."""
+    made = grants.changes(action)
+    obj = chosen(ctx, action)
+    grants.grant_to(ctx, obj, made, obj.face.name, "472.2", cite_cr=False)
 
 
 def recycle(ctx: RiftboundContext, action: JsonDict) -> None:

@@ -187,7 +187,7 @@ def keywords(state: RiftboundState, obj: RiftboundObject) -> list[str]:
     granted = [*obj.face.keywords, *obj.granted]
     for effect, instances in _anthems(state, obj):
         granted.extend(list(effect.keywords) * instances)
-    return granted
+    return obj.keywords_after_changes(granted)
 
 
 def domains(obj: RiftboundObject) -> tuple[str, ...]:

@@ -91,6 +91,7 @@ def leave_board(
         obj.zone, obj.location, obj.exhausted = to, None, None
         obj.controller, obj.damage, obj.counters = obj.owner, 0, {}
         obj.granted = ()  # granted keywords are no longer granted (110)
+        obj.keyword_changes = ()
         state.objects[obj.id] = obj
 
 

@@ -3,6 +3,7 @@ board offers them."""
 
 from __future__ import annotations
 
+from rules import grants, several
 from rules import registry as r
 from rules.registry import ActionSpec, Actor, Applies, Param
 from rules.riftbound import actions, combat, copies, create, moves, turn
@@ -88,14 +89,29 @@ SPECS = [
         Applies(zones=(BOARD,), types=UNIT, when=("buffed",)),
         style="secondary",
     ),
-    _object_action(
+    ActionSpec(
         "kill",
         actions.kill,
         "Kill",
-        "Riftbound: kill units.",
-        "428.1",
-        style="danger",
+        "Riftbound: kill units; `objects` kills several stacks at once (428.1).",
+        several.ON_OBJECTS,
         actor=r.EFFECT,
+        rule="428.1",
+        applies=ON_BOARD,
+        group="main",
+        style="danger",
+        example={"objects": [{"object": "o1", "count": 2}, {"object": "o4"}]},
+    ),
+    ActionSpec(
+        "grant",
+        actions.grant,
+        "Gain or lose keywords",
+        "Riftbound: permanents gain `keywords` and lose `remove` (472.2), this turn (default) "
+        "or `permanent`ly: give a unit [Tank] this turn.",
+        grants.GRANT_PARAMS,
+        actor=r.EFFECT,
+        rule="472.2",
+        example={"object": "o1", "keywords": ["Tank"]},
     ),
     _object_action(
         "recycle",
