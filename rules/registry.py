@@ -125,6 +125,7 @@ class Actor:
     param: str = ""
     active_by_default: bool = False
     otherwise: str = ""  # NAMED without the seat: the controller of the object this names
+    fallback: str = ""  # NAMED without the seat: the seat this other parameter names
 
 
 OWN_OBJECT = Actor(CONTROLLER, "object")
@@ -353,6 +354,8 @@ def _actor_seat(state: AnyState, spec: ActionSpec, action: JsonDict) -> int | No
         return state.active_seat
     if actor.kind == NAMED:
         default = state.active_seat if actor.active_by_default else None
+        if actor.fallback and action.get(actor.param) is None:
+            return _seat_value(action.get(actor.fallback, default))
         if actor.otherwise and action.get(actor.param) is None:
             return _actor_seat(
                 state, replace(spec, actor=Actor(CONTROLLER, actor.otherwise)), action

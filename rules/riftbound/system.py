@@ -16,7 +16,7 @@ from rules.errors import InvalidAction
 from rules.registry import Handler
 from rules.riftbound import board, create, plays, turn
 from rules.riftbound.battlefields import battlefield_record
-from rules.riftbound.board import RUNE_POOL_KEYS
+from rules.riftbound.board import CONTESTED_BY, RUNE_POOL_KEYS
 from rules.riftbound.cleanup import cleanup
 from rules.riftbound.presentation import PRESENTATION
 from rules.riftbound.records import (
@@ -245,6 +245,7 @@ def _view_battlefield(field: JsonDict) -> JsonDict:
         "replaced": [r["name"] for r in field["replaced"]],
         "replaced_messages": [message_data(battlefield_name(r)) for r in field["replaced"]],
         "scored": list(field["scored"]),
+        "contested_by": field.get(CONTESTED_BY),
     }
 
 
