@@ -7,20 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from django.core.management import call_command
+
 from catalog.models import TokenDefinition, TokenPrinting
-from tests.play.api.test_rules_cases_combat import (
-    Judge,
-    catalog,  # noqa: F401 (a fixture)
-    cites,
-    creature,
-    make,
-    table,
-)
+from tests.play.api.test_rules_cases_combat import Judge, cites, creature, make, table
 
 
-def _at_step(t: Judge, step: str) -> None:
-    t.to(step)
-    assert t.state["step"] == step
+@pytest.fixture
+def catalog(db: Any) -> None:
+    call_command("load_catalog", verbosity=0)
 
 
 # --- 702.19b: a trampler sharing its blocker ------------------------------------------------
