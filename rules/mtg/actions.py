@@ -3,7 +3,6 @@ attaching, control, life, and the manual overrides a paper player needs (logged 
 
 from __future__ import annotations
 
-from rules import grants, several
 from rules.context import times
 from rules.errors import IllegalAction, InvalidAction
 from rules.mtg import params
@@ -36,55 +35,6 @@ def sacrifice(ctx: MtgContext, action: JsonDict) -> None:
     """701.21a: its controller moves it from the battlefield to its owner's graveyard."""
     obj, count = params.target(ctx, action)
     move(ctx, present(obj), count, "graveyard", how=msg("was sacrificed (CR 701.21a)"))
-
-
-def _named(ctx: MtgContext, action: JsonDict, on_battlefield: bool) -> list[tuple[MtgObject, int]]:
-    """The stacks an action names (``object`` or ``objects``), each refused or accepted before
-    any of them moves."""
-    return [
-        (present(obj), count)
-        for obj, count in (
-            params.target(ctx, part, on_battlefield) for part in several.each_part(action)
-        )
-    ]
-
-
-def destroy(ctx: MtgContext, action: JsonDict) -> None:
-    """701.8a: destroyed permanents go to their owner's graveyard; indestructible ones stay.
-    Several stacks (``objects``) are destroyed at once: each as it last existed before any of
-    them left (603.10a), their deaths seen by each other's triggers."""
-    named = _named(ctx, action, on_battlefield=True)
-    known = [compute_one(ctx.state, obj) for obj, _count in named]
-    for (obj, count), last in zip(named, known, strict=True):
-        if last.has("Indestructible"):
-            ctx.event(
-                "not_destroyed",
-                msg("{obj} is indestructible and isn't destroyed (CR 702.12b)", obj=name_of(obj)),
-                "702.12b",
-                object=obj.id,
-            )
-            continue
-        move(ctx, obj, count, "graveyard", how=msg("was destroyed (CR 701.8a)"), last_known=last)
-
-
-def exile(ctx: MtgContext, action: JsonDict) -> None:
-    """701.13a: exiled objects go to the exile zone from wherever they are; several stacks
-    (``objects``) at once, as ``destroy``."""
-    named = _named(ctx, action, on_battlefield=False)
-    known = [
-        compute_one(ctx.state, obj) if obj.zone == "battlefield" else None for obj, _c in named
-    ]
-    for (obj, count), last in zip(named, known, strict=True):
-        move(ctx, obj, count, "exile", how=msg("was exiled (CR 701.13a)"), last_known=last)
-
-
-def grant(ctx: MtgContext, action: JsonDict) -> None:
-    """Layer 6 (613.1f): the permanents gain or lose keywords, until end of turn (514.2) or
-    for as long as they stay on the battlefield."""
-    made = grants.changes(action)
-    obj, count = params.target(ctx, action)
-    part = split(ctx.state, present(obj), count)
-    grants.grant_to(ctx, part, made, name_of(part), "613.1f", cite_cr=True)
 
 
 def _player_target(ctx: MtgContext, action: JsonDict) -> int | None:

@@ -3,7 +3,6 @@ order the board offers them."""
 
 from __future__ import annotations
 
-from rules import grants, several
 from rules import registry as r
 from rules.mtg import (
     abilities,
@@ -13,6 +12,7 @@ from rules.mtg import (
     combat,
     keyword_actions,
     players,
+    registry_removal,
     status,
     targeting,
     turn,
@@ -114,45 +114,7 @@ SPECS = [
         "701.21a",
         style="danger",
     ),
-    ActionSpec(
-        "destroy",
-        actions.destroy,
-        "Destroy",
-        "Destroy objects; `objects` destroys several stacks at once (a wrath): their deaths "
-        "are simultaneous and their triggers see each other (603.10a).",
-        several.ON_OBJECTS,
-        actor=r.EFFECT,
-        rule="701.8a",
-        applies=_ON_FIELD,
-        group="main",
-        style="danger",
-        example={"objects": [{"object": "o1", "count": 2}, {"object": "o4"}]},
-    ),
-    ActionSpec(
-        "exile",
-        actions.exile,
-        "Exile",
-        "Exile objects from wherever they are (701.13a); `objects` exiles several stacks at once.",
-        several.ON_OBJECTS,
-        actor=r.EFFECT,
-        rule="701.13a",
-        applies=_ON_FIELD,
-        group="main",
-        style="danger",
-        example={"object": "o1"},
-    ),
-    ActionSpec(
-        "grant",
-        actions.grant,
-        "Gain or lose keywords",
-        "Objects gain `keywords` and lose `remove` (layer 6, 613.1f), until end of turn "
-        "(default, ends in the cleanup step, 514.2) or `permanent`ly: first strike given "
-        "mid-combat, a creature that loses flying.",
-        grants.GRANT_PARAMS,
-        actor=r.EFFECT,
-        rule="613.1f",
-        example=grants.GRANT_EXAMPLE,
-    ),
+    *registry_removal.SPECS,
     _object_action(
         "phase_out",
         status.phase_out,

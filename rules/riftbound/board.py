@@ -69,20 +69,20 @@ def players_present(state: RiftboundState, battlefield_id: str) -> set[int]:
     return {o.controller for o in units(state) if o.location == battlefield_id}
 
 
-CONTESTED_BY = "contested_by"
-"""A battlefield record's key for the player whose units applied Contested (187.3.a); absent
-while it isn't contested."""
+def contested_by(state: RiftboundState, field: JsonDict) -> int | None:
+    """The player whose units applied Contested to a battlefield (187.3.a), or None when it
+    isn't contested or the board doesn't tell.
 
-
-def contest(state: RiftboundState, obj: RiftboundObject) -> None:
-    """A unit that moved to, was played to, or otherwise became present at a battlefield its
-    controller doesn't control applies Contested, unless it is already contested (187.3.a.1):
-    that player is the Attacker of a combat there (459.2.b.1)."""
-    if not is_unit(obj) or obj.location in (None, BASE):
-        return
-    field = battlefield(state, obj.location)
-    if field["controller"] != obj.controller and field.get(CONTESTED_BY) is None:
-        field[CONTESTED_BY] = obj.controller
+    Only a unit of a player who doesn't control the battlefield contests it (187.3.a.1), and
+    an uncontrolled battlefield that one player's units reach is theirs at the next Cleanup
+    (187.4): so while the controller's units and one other player's are there, that other
+    player applied it. Read from the board, it needs no record of its own (a table stored
+    before keeps its replay)."""
+    present = players_present(state, field["id"])
+    others = present - {field["controller"]}
+    if field["controller"] in present and len(others) == 1:
+        return next(iter(others))
+    return None
 
 
 def is_crowded(state: RiftboundState, battlefield_id: str, seat: int) -> bool:

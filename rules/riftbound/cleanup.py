@@ -219,10 +219,6 @@ def _establish_control(ctx: RiftboundContext) -> bool:
     changed = False
     for field in battlefields(state):
         present = board.players_present(state, field["id"])
-        if len(present) <= 1 or field.get(board.CONTESTED_BY) not in present:
-            # Control is established or re-established, or the contesting units are gone:
-            # it is no longer Contested (187.3.b).
-            field.pop(board.CONTESTED_BY, None)
         if len(present) != 1 or field["controller"] in present:
             continue
         (seat,) = present

@@ -39,8 +39,7 @@ def combat(ctx: RiftboundContext, action: JsonDict) -> None:
             msg("A combat is staged only where units of two opposing players are (456, 457)."),
             "456",
         )
-    contested_by = field.get(board.CONTESTED_BY)
-    known = contested_by if contested_by in present else None
+    known = board.contested_by(state, field)
     attacker = params.seat(ctx, action, "attacker", state.active_seat if known is None else known)
     if attacker not in present:
         raise IllegalAction(
@@ -242,7 +241,6 @@ def gain_control(ctx: RiftboundContext, action: JsonDict) -> None:
     part.controller = seat
     if part.location in (None, "base"):
         part.location = "base"  # a permanent in a base is in its controller's base (107.1.c)
-    board.contest(ctx.state, part)
     ctx.event(
         "control_changed",
         msg(

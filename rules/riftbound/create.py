@@ -225,7 +225,6 @@ def enter(
         granted=granted,
     )
     state.objects[obj.id] = obj
-    board.contest(state, obj)
     where = board.location_name(state, location, seat)
     said = {
         (True, True): plural(

@@ -75,7 +75,6 @@ def move(ctx: RiftboundContext, action: JsonDict) -> None:
     origin = obj.location
     obj.location = destination
     board.carry_attached(ctx.state, obj)
-    board.contest(ctx.state, obj)
     ctx.event(
         "moved",
         msg(

@@ -36,6 +36,10 @@ HOMONYMS = {
     ("attach", "catalog/exporters/cockatrice.py"): "Cockatrice's `related attach` attribute",
     ("transform", "catalog/importers/records.py"): "a word of a card's text",
     ("exhaust", "catalog/views.py"): "the Riftbound exhaust symbol",
+    ("exile", "play/web/i18n.py"): "the exile zone",
+    ("exile", "rules/mtg/cards.py"): "the exile zone",
+    ("exile", "rules/mtg/turn.py"): "the exile zone, where a delayed trigger sends a token",
+    ("exile", "rules/mtg/zones.py"): "the exile zone",
 }
 
 
