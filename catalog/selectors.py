@@ -176,16 +176,19 @@ def _art(art_crop: str | None, normal: str | None, artist: str | None, game: str
 
 
 def token_art(token: TokenDefinition) -> JsonDict:
-    """Uploaded art first (its storage's URL: works on any Django storage), else the first
-    imported picture, hot-linked from its source."""
+    """Uploaded art first (its storage's URL: works on any Django storage), else an imported
+    picture, hot-linked from its source. The credit is always that of the printing the picture
+    comes from, so a picture whose import names its artist goes before one whose import
+    doesn't (some sources give pictures without artists)."""
     printings = token_printings(token)
     for printing in printings:
         if printing.art:
             url = printing.art.url
             return _art(url, url, printing.artist, token.game_id)
-    for printing in printings:
-        if printing.art_crop_url or printing.picture_url:
-            return _art(printing.art_crop_url, printing.picture_url, printing.artist, token.game_id)
+    pictured = [p for p in printings if p.art_crop_url or p.picture_url]
+    credited = [p for p in pictured if p.artist]
+    for printing in credited or pictured:
+        return _art(printing.art_crop_url, printing.picture_url, printing.artist, token.game_id)
     return _art(None, None, None, token.game_id)
 
 
