@@ -214,7 +214,7 @@ HUEY = {
     "connection": {"url": REDIS_URL} if REDIS_URL else {},
     "consumer": {"workers": int(os.environ.get("JOB_WORKERS", "2")), "worker_type": "thread"},
 }
-# Job kind -> runner (jobs/services.py). Other apps add theirs here.
+# Job kind -> runner (jobs/runner.py): each app lists its kinds here, so jobs imports none.
 JOB_KINDS = {
     "catalog_import": "catalog.jobs.run_import",
     "catalog_fetch": "catalog.jobs.run_fetch",

@@ -13,7 +13,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
-from jobs import tasks
+from play import tasks
 from play.models import Action, Guest, PaletteToken, Seat, Table
 from play.table import services
 from play.web import guests, palette
