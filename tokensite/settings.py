@@ -247,8 +247,8 @@ LANGUAGES = [("en", "English"), ("ru", "Русский")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Functions listing the words pages show from data ({% translate value %}), for the catalogues.
 TRANSLATED_DATA = [
-    "play.web.i18n.kernel_messages",
-    "play.web.i18n.shown_words",
+    "play.table.i18n.kernel_messages",
+    "play.table.i18n.shown_words",
     "collection.i18n.shown_words",
 ]
 LANGUAGE_COOKIE_NAME = "tokensite_language"

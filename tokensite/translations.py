@@ -8,7 +8,7 @@ and `make test`) before serving. The .po files in locale/ are the sources and li
 Where messages come from:
 - Python: Django's gettext family, and the kernel's message templates (``rules.text``:
   ``msg`` and ``plural``; the kernel stays standard-library only and the Django layer
-  translates them, ``play.web.i18n``);
+  translates them, ``play.table.i18n``);
 - templates: Django's own ``templatize`` turns ``{% translate %}``/``{% blocktranslate %}`` into
   gettext calls, read by the same Python extractor;
 - data: the words pages show from data (action labels, step names, zones, conditions...),
@@ -130,7 +130,7 @@ def data_messages() -> Iterator[Message]:
     words = [word for source in settings.TRANSLATED_DATA for word in import_string(source)()]
     for text in dict.fromkeys(words):
         if text:
-            yield Message(text, None, "play.web.i18n.kernel_messages")
+            yield Message(text, None, "play.table.i18n.kernel_messages")
 
 
 def all_messages(base: Path | None = None) -> list[Message]:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 import rules
 from play.models import Table
-from play.web.i18n import battlefield_name, for_reader, tr
+from play.table.i18n import battlefield_name, for_reader, tr
 from rules import registry as r
 
 GAMES = [(game, rules.presentation(game).title) for game in rules.registries()]

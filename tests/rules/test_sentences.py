@@ -18,7 +18,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
-from play.web.i18n import game_words, render_message
+from play.table.i18n import game_words, render_message
 from rules import context, errors
 from tests.rules import test_scenarios
 from tests.rules.riftbound import test_scenarios as riftbound_scenarios
