@@ -19,7 +19,7 @@ import rules
 from play.models import Action, Seat, Table
 from play.table.names import player_names, shown_name
 from play.table.selectors import AnyUser
-from rules.registry import Footprint
+from rules.registry.footprints import Footprint
 from rules.systems import get_system
 from tokensite.api import Conflict
 

@@ -41,7 +41,8 @@ from play.table.selectors import (
     table_player_names,
 )
 from play.table.statecache import committed_states
-from rules.registry import OWNER, SET_MODE, ActionSpec
+from rules.registry.shared import SET_MODE
+from rules.registry.vocabulary import OWNER, ActionSpec
 from rules.text import msg, word
 from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
 
