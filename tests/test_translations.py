@@ -1,4 +1,4 @@
-"""Every word on screen in every complete language (issue 21).
+"""Every word on screen in every complete language.
 
 - the catalogues hold every message the sources have (templates, Python, the kernel's sentence
   templates and data words), each translated in Russian, with the same placeholders;

@@ -110,7 +110,7 @@ def _flatten(detail: Any) -> str:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Every API error is `{"error", "detail", "rule"}` (../shared/API.md)."""
+    """Every API error is `{"error", "detail", "rule"}` (docs/API.md)."""
     if isinstance(exc, DomainError):
         return error_response(exc.code, exc.detail, exc.status, exc.rule)
     if isinstance(exc, DjangoValidationError):

@@ -1,4 +1,4 @@
-"""Playing together without false conflicts (issue 16, API.md second wave).
+"""Playing together without false conflicts (API.md second wave).
 
 An action sent against an older version than the table's is applied on top of the newer state
 when no commit since touched what it refers to. What an action refers to comes from the game's

@@ -1,4 +1,4 @@
-"""Issue 15's measure of one action vocabulary: an action type's name is written in at most two
+"""The measure of one action vocabulary: an action type's name is written in at most two
 non-test source files (its registry entry and, where it must say it, its handler)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 21: the kernel's rarer counts, the effect parser's refusals and the keywords on tiles
+"""The kernel's rarer counts, the effect parser's refusals and the keywords on tiles
 read in the reader's language, from data (rules/text.py, rules/keywords.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every sentence the kernel tells is data with a Russian translation (issue 21).
+"""Every sentence the kernel tells is data with a Russian translation.
 
 The golden scenarios of both games (RULES.md part C, Riftbound's cases) are played again while
 every log event, refusal and prompt the kernel makes is recorded; each must carry its sentence

@@ -1,4 +1,4 @@
-"""No account needed (issue 16 item 3): /play/new/ for anyone, guests kept in the session, the
+"""No account needed: /play/new/ for anyone, guests kept in the session, the
 invite link kept through sign-up and login, guest tables moved to the account, bounds, and the
 periodic cleanup of idle guests."""
 
