@@ -122,7 +122,7 @@ def _run(state: AnyState, action: JsonDict) -> Outcome:
 
 
 def view(state: AnyState) -> JsonDict:
-    """The API table state of shared/API.md, minus "id" and "version"."""
+    """The API table state of docs/API.md, minus "id" and "version"."""
     return get_system(state.game).view(state)
 
 

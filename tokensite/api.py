@@ -50,7 +50,7 @@ def name_match_rank(field: str, q: str) -> Case:
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
-    """The JSON error body of every API (shared/API.md): what `exception_handler` answers."""
+    """The JSON error body of every API (docs/API.md): what `exception_handler` answers."""
 
     error = serializers.CharField()
     detail = serializers.CharField()
