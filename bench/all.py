@@ -10,7 +10,7 @@ bench/faults.py (`make faults`) injects faults for minutes: neither is run here.
 
 The last figures of bench/scale.py, with the machine they came from, go to bench/RESULTS.md,
 followed by the output of the scripts in APPENDED (kernel apply and grouped effects, garbage
-collection): every figure issue 18 asks for, from one run.
+collection): every scaling figure, from one run.
 A script that fails or runs past its time limit is reported and the others still run; the exit
 status says whether all passed.
 """

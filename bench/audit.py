@@ -1,4 +1,4 @@
-"""Lighthouse scores of the pages players meet, mobile and desktop (`make audit`, issue 25).
+"""Lighthouse scores of the pages players meet, mobile and desktop (`make audit`).
 
 Serves the site as deployed (DEBUG=0, collected static files, daphne) on a free port with its own
 SQLite database: the seed catalogue and a table of 4 stacks with 2 players. Lighthouse 12 runs

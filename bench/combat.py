@@ -1,4 +1,4 @@
-"""Combat with stacks costs the same however many tokens attack (issue 17).
+"""Combat with stacks costs the same however many tokens attack.
 
 A whole combat (declare, 3 blockers, combat damage) with 200 Goblins and with 1,000,000 Goblins
 attacking, and its number of stacks; prints the ratio of the combat damage step's time

@@ -1,4 +1,4 @@
-"""What compressing HTML would save (issue 25, item 4: HTML left uncompressed for BREACH).
+"""What compressing HTML would save (HTML left uncompressed for BREACH).
 
 Renders the pages players meet as deployed (DEBUG=0, seed catalogue, a table of 4 stacks, a
 signed-in player; Django test client, no network) and reports, per page: bytes as served,

@@ -56,7 +56,7 @@ WORKER_PORTS = tuple(int(p) for p in os.environ.get("FAULTS_PORTS", "8141,8142,8
 TABLES = 4
 CLIENT_TIMEOUT = 15.0
 REPLAY_GRACE = 30.0
-# A hung channel layer must not slow actions down (issue 24: p95 during within 3x of before).
+# A hung channel layer must not slow actions down (p95 during the fault within 3x of before).
 MAX_HANG_SLOWDOWN = 3.0
 
 

@@ -1,4 +1,4 @@
-"""Kernel apply cost against the number of DISTINCT stacks on the table (issue 18).
+"""Kernel apply cost against the number of DISTINCT stacks on the table.
 
 For 10, 100, 1,000 and 5,000 distinct stacks: tap one stack, create one token, and tap with an
 anthem on the battlefield; then one Treasure created with a stack of a billion Xorn copies and

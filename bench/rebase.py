@@ -1,4 +1,4 @@
-"""What rebasing costs (issue 16): the median time of one action (the tables service, in process)
+"""What rebasing costs: the median time of one action (the tables service, in process)
 sent at the table's version, and sent 1 and 10 versions behind when nothing it refers to changed
 since (so it is rebased: the footprint is compared with each newer entry's `touched`).
 

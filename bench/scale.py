@@ -1,4 +1,4 @@
-"""Issue 18's table: what an action costs at 10 to 5,000 distinct stacks, as same-run ratios.
+"""The scaling table: what an action costs at 10 to 5,000 distinct stacks, as same-run ratios.
 
 For each size a table is seeded with that many distinct stacks (built once with the kernel and
 stored as the table's state: creating 5,000 stacks one action at a time would take minutes), then

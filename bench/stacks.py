@@ -1,4 +1,4 @@
-"""Stacks keep every action's cost independent of how many tokens a stack holds (issue 5).
+"""Stacks keep every action's cost independent of how many tokens a stack holds.
 
 Times create_token of 1 vs 1,000,000 Goblins, and tapping 1 vs 999,999 of a million, then
 prints the ratios (target: every ratio under 1.5). Run: .venv/bin/python bench/stacks.py

@@ -262,4 +262,4 @@ class CardDefinitionAdmin(CuratedAdmin):
         return bool(obj.effects)
 
 
-install_import_page(admin.site)  # the Import page (issue 4)
+install_import_page(admin.site)  # the Import page

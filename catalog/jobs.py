@@ -1,4 +1,4 @@
-"""Catalogue imports as background jobs (jobs/services.py): the admin's Import page and
+"""Catalogue imports as background jobs (jobs/runner.py): the admin's Import page and
 `POST /api/v1/imports/` start them; a worker reads the uploaded file from the storage."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from catalog.importers.formats import import_file
 from catalog.importers.records import ImportFailed
 from catalog.importers.summary import ImportSummary
 from jobs.models import Job
-from jobs.services import JobFailed, Report
+from jobs.progress import Report
+from jobs.runner import JobFailed
 
 KIND = "catalog_import"
 FETCH_KIND = "catalog_fetch"

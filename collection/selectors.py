@@ -167,7 +167,7 @@ def deck_tokens(deck: Deck, *, owner: AnyUser) -> list[JsonDict]:
 
 
 def deck_payload(deck: Deck, *, owner: AnyUser) -> JsonDict:
-    """The API deck (../shared/API.md) plus names, lines and printings as written."""
+    """The API deck (docs/API.md) plus names, lines and printings as written."""
     entries = deck.entries.select_related("card")
     return {
         "id": deck.pk,

@@ -14,7 +14,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy
 
 from jobs.models import Job
-from jobs.services import job_progress
+from jobs.progress import job_progress
 
 REFRESH_SECONDS = 3
 UNFINISHED = (Job.Status.QUEUED, Job.Status.RUNNING)

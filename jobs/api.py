@@ -1,7 +1,6 @@
-"""Jobs API (../shared/API.md, second wave): staff start catalogue imports and follow any job;
-others follow the jobs they started (print jobs, catalog/printing/api.py).
+"""Jobs API (docs/API.md, second wave): staff follow any job, others the jobs they started
+(catalogue imports, catalog/importers/api.py; print jobs, catalog/printing/api.py).
 
-POST /api/v1/imports/  multipart `file`, `format` -> 202 {"job": "<id>"}
 GET  /api/v1/jobs/<id>/ -> {"id", "kind", "status", "progress", "detail", "result"}
 GET  /api/v1/jobs/<id>/output/ -> the file the job made (a PDF)
 """
@@ -14,32 +13,15 @@ from uuid import UUID
 from django.http import FileResponse, Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers, status
-from rest_framework.decorators import api_view, parser_classes, permission_classes
-from rest_framework.parsers import MultiPartParser
-from rest_framework.permissions import AllowAny, IsAdminUser
+from rest_framework import serializers
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from catalog.importers.admin_views import MAX_UPLOAD_BYTES
-from catalog.importers.formats import FORMATS
-from catalog.jobs import KIND as IMPORT_KIND
 from jobs.models import Job
+from jobs.progress import job_progress
 from jobs.selectors import job_visible
-from jobs.services import job_progress, job_start
-
-
-class ImportSerializer(serializers.Serializer[Any]):
-    file = serializers.FileField()
-    format = serializers.ChoiceField(choices=[f for f in FORMATS if f != "tokensite"])
-
-    def validate_file(self, value: Any) -> Any:
-        if (value.size or 0) > MAX_UPLOAD_BYTES:
-            raise serializers.ValidationError(
-                f"The file is larger than {MAX_UPLOAD_BYTES >> 20} MB."
-            )
-        return value
-
 
 JobSerializer = inline_serializer(
     "Job",
@@ -64,29 +46,6 @@ def job_payload(job: Job) -> dict[str, Any]:
         "detail": detail,
         "result": job.result,
     }
-
-
-@extend_schema(
-    request={"multipart/form-data": ImportSerializer},
-    responses={
-        202: OpenApiResponse(inline_serializer("JobStarted", {"job": serializers.UUIDField()}))
-    },
-)
-@api_view(["POST"])
-@permission_classes([IsAdminUser])
-@parser_classes([MultiPartParser])
-def imports(request: Request) -> Response:
-    """Start a catalogue import of the uploaded file (written in one transaction, or not at all)."""
-    serializer = ImportSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    upload = serializer.validated_data["file"]
-    params = {
-        "format": serializer.validated_data["format"],
-        "dry_run": False,
-        "name": upload.name or "upload",
-    }
-    job = job_start(IMPORT_KIND, user=request.user, params=params, upload=upload)
-    return Response({"job": str(job.pk)}, status=status.HTTP_202_ACCEPTED)
 
 
 def _visible(request: Request, job_id: UUID) -> Job:

@@ -20,9 +20,12 @@ class PlayConfig(AppConfig):
 
     def ready(self) -> None:
         from play.live import hub as live
+        from play.table import services
+        from play.web.live_updates import publish_change
         from tokensite.metrics import register_database_gauge
 
         live.connect_signals()
+        services.on_change(publish_change)
         register_database_gauge(
             "tokensite_actions_logged", "Table actions logged (all tables)", _actions_logged
         )

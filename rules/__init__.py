@@ -1,7 +1,7 @@
 """The rules kernel: pure Python, standard library only, deterministic (docs/internals.md 4).
 
 ``new_game``, ``apply``, ``view``, ``action_seat``, ``acting_seats``, ``registries`` (the
-actions of each game, rules/registry.py), ``codec``; errors ``InvalidAction`` (400),
+actions of each game, rules/registry/), ``codec``; errors ``InvalidAction`` (400),
 ``IllegalAction`` (422, with the rule) and ``ChoicePending`` (409); ``MAX_COUNT``.
 """
 

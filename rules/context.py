@@ -67,7 +67,8 @@ class Context(Generic[ObjectT, SeatT]):
         event: Event = {"type": event_type, "text": str(text), "rule": rule, **extra}
         message = message_data(text)
         if message is not None:
-            # The sentence as data, so a page tells it in the reader's language (play/web/i18n.py).
+            # The sentence as data, so a page tells it in the reader's language
+            # (play/table/i18n.py).
             event["message"] = message
         if self.manual:
             event["manual"] = True

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import registry as r
 from rules.context import Context, times
 from rules.errors import InvalidAction
-from rules.registry import Param
+from rules.registry import shared
+from rules.registry import vocabulary as v
+from rules.registry.vocabulary import Param
 from rules.state import GameObject, KeywordChange
 from rules.text import joined, msg, word
 
@@ -26,12 +27,12 @@ _KEYWORDS_HELP = (
     "at most 100 characters."
 )
 GRANT_PARAMS = (
-    *r.ON_OBJECT,
-    Param("keywords", r.JSON, _KEYWORDS_HELP, form=False),
-    Param("remove", r.JSON, 'Keywords the objects lose, e.g. ["Flying"].', form=False),
+    *shared.ON_OBJECT,
+    Param("keywords", v.JSON, _KEYWORDS_HELP, form=False),
+    Param("remove", v.JSON, 'Keywords the objects lose, e.g. ["Flying"].', form=False),
     Param(
         "until",
-        r.CHOICE,
+        v.CHOICE,
         "How long: until end of turn (the default; Riftbound: this turn) or for as long as the "
         "objects stay where they are.",
         choices=UNTILS,

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.context import Context, Event, rules_warning
 from rules.errors import ChoicePending, IllegalAction, InvalidAction, NeedChoice
-from rules.registry import Registry
+from rules.registry.game import Registry
 from rules.stacks import merge_identical
 from rules.state import MODES, TRACK, AnyState, PendingChoice
 from rules.systems import all_systems, get_system
@@ -122,7 +122,7 @@ def _run(state: AnyState, action: JsonDict) -> Outcome:
 
 
 def view(state: AnyState) -> JsonDict:
-    """The API table state of shared/API.md, minus "id" and "version"."""
+    """The API table state of docs/API.md, minus "id" and "version"."""
     return get_system(state.game).view(state)
 
 
@@ -133,7 +133,7 @@ def registries() -> dict[str, Registry]:
 
 def acting_seats(state: AnyState, action: JsonDict) -> tuple[int | None, set[int]]:
     """The seat the log records for ``action`` and every seat its sender must act for (the
-    game's registry, ``rules/registry.py``); answering a choice is its seat's alone."""
+    game's registry, ``rules/registry/``); answering a choice is its seat's alone."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         return None, set()
     if state.pending_choice is not None and action.get("type") == "choose":

@@ -2,7 +2,7 @@
 
 Cards carry keywords as printed strings ("Flying", "Ward {2}", "Deflect 2", "Enchant creature");
 the kernel tests them by these English names. This is the one table of the names themselves, so
-pages can show a keyword in the reader's language (``play.web.i18n.keyword_label``): the name is
+pages can show a keyword in the reader's language (``play.table.i18n.keyword_label``): the name is
 translated, what follows it (a number, a cost, what it enchants) is kept as printed.
 """
 

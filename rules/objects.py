@@ -19,13 +19,12 @@ import dataclasses
 import weakref
 from collections.abc import Hashable, Iterator
 from dataclasses import MISSING
-from typing import TYPE_CHECKING, Any, TypeVar, overload
-
-if TYPE_CHECKING:
-    from rules.state import GameObject
+from typing import Any, TypeVar, overload
 
 _Record = TypeVar("_Record")
-_Object = TypeVar("_Object", bound="GameObject")
+# Any record type: the table copies records without reading them (rules/state.py keeps
+# GameObject records in it), so it needs nothing of state.
+_Object = TypeVar("_Object")
 _Default = TypeVar("_Default")
 
 _MUTABLE_FIELDS: dict[str, tuple[str, ...]] = {}

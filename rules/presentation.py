@@ -1,7 +1,7 @@
 """How a game system is shown to people: names, the zones and stats a page shows. Data only (no
 HTML): the page templates read it, so they never test which game a table plays. Each system builds
 one ``Presentation`` in its own package. The controls a page offers come from the game's action
-registry (``rules/registry.py``), not from here."""
+registry (``rules/registry/``), not from here."""
 
 from __future__ import annotations
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import registry as r
 from rules.errors import InvalidAction
-from rules.registry import Handler, Param
+from rules.registry import shared
+from rules.registry import vocabulary as v
+from rules.registry.vocabulary import Handler, Param
 from rules.text import msg
 
 JsonDict = dict[str, Any]
@@ -22,13 +23,13 @@ MAX_PARTS = 256
 
 OBJECTS_PARAM = Param(
     "objects",
-    r.JSON,
+    v.JSON,
     'Several stacks at once instead of `object`: [{"object": "o1", "count": 2}, {"object": '
     '"o4"}] (count defaults to 1); all are done in one event, their triggers seeing each other.',
-    refers=r.STACK,
+    refers=v.STACK,
     form=False,
 )
-ON_OBJECTS = (r.OBJECT_PARAM.but(required=False), *r.ON_OBJECT[1:], OBJECTS_PARAM)
+ON_OBJECTS = (shared.OBJECT_PARAM.but(required=False), *shared.ON_OBJECT[1:], OBJECTS_PARAM)
 """An object action's parameters with ``objects`` as the alternative to ``object``."""
 
 

@@ -24,7 +24,7 @@ MODES = (ENFORCE, TRACK)
 """How a table treats what the rules forbid: refused (enforce), or done and marked in the log
 (track only: house rules, a judge rebuilding a board, cards the kernel doesn't know)."""
 
-MAX_COUNT = 10**9  # per action; issue 7: at least 10**9, and 10**12 is refused
+MAX_COUNT = 10**9  # per action; at least 10**9, and 10**12 is refused
 """The largest count one action may name, and the largest stack the kernel will build."""
 
 

@@ -14,7 +14,8 @@ from typing import Any, Protocol
 
 from rules.errors import InvalidAction
 from rules.presentation import Presentation
-from rules.registry import Handler, Registry
+from rules.registry.game import Registry
+from rules.registry.vocabulary import Handler
 from rules.state import AnyState, GameObject, Seat
 from rules.text import msg
 

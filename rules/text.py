@@ -2,7 +2,7 @@
 arguments and, for a count, the plural template.
 
 The kernel stays standard library only and speaks English; a ``Text`` *is* the English sentence
-(a ``str``), and also carries what made it, so the Django layer (``play/web/i18n.py``) tells it in
+(a ``str``), and also carries what made it, so the Django layer (``play/table/i18n.py``) tells it in
 the reader's language by translating the template and formatting it again: nothing ever parses
 a sentence. Templates use ``str.format`` fields named after their arguments; a plural's count is
 the argument ``n``. An argument may itself be a ``Text`` (a step name inside a sentence).
@@ -74,7 +74,7 @@ def joined(parts: list[Text], separator: str = "") -> Text:
 
 def word(value: str) -> Text:
     """A game word from data (a counter kind, a keyword, a domain) that a reader's language may
-    translate; the catalogue lists them from the registries (``play/web/i18n.py``)."""
+    translate; the catalogue lists them from the registries (``play/table/i18n.py``)."""
     made = Text(value.replace("{", "{{").replace("}", "}}"), None)
     made.is_word = True
     return made
@@ -104,7 +104,7 @@ def render(
     ngettext: Callable[[str, str, int], str],
 ) -> str:
     """A sentence told as data (``Text.data()``) in the language of the translation functions
-    given: the web layer passes Django's (``play/web/i18n.py``, the catalogue's admin), so the
+    given: the web layer passes Django's (``play/table/i18n.py``, the catalogue's admin), so the
     kernel stays free of Django and this stays the one place that tells a sentence."""
     args = {
         key: render(value, gettext, ngettext)

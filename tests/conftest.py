@@ -70,7 +70,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture
 def shared_data() -> Path:
-    """../shared/data for importer tests: skipped on a user's machine, required in CI."""
+    """The real data files beside the repository (SHARED_DATA) for importer tests: skipped on
+    a user's machine, required in CI."""
     if not SHARED_DATA.is_dir():
         if os.environ.get("CI"):
             pytest.fail(f"{SHARED_DATA} is missing in CI")

@@ -1,4 +1,4 @@
-"""Every word on screen in every complete language (issue 21).
+"""Every word on screen in every complete language.
 
 - the catalogues hold every message the sources have (templates, Python, the kernel's sentence
   templates and data words), each translated in Russian, with the same placeholders;
@@ -258,7 +258,7 @@ def test_the_battlefield_palette_shows_printed_names_with_the_english_one_as_tit
 def test_the_object_panels_all_of_the_stack_chip_is_translated() -> None:
     from django.utils import translation
 
-    from play.web.views import _stack_counts
+    from play.web.presentation import stack_counts as _stack_counts
 
     assert _stack_counts(7)[-1] == (7, "All 7")
     with translation.override("ru"):

@@ -1,4 +1,4 @@
-"""Admin inlines whose fields have names (issue 25): a tabular inline labels its fields only
+"""Admin inlines whose fields have names: a tabular inline labels its fields only
 with the column headers, which are not labels (axe's "label", WCAG 1.3.1 and 4.1.2), so every
 widget of its rows gets its field's label as aria-label, the delete box included."""
 

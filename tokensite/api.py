@@ -80,7 +80,7 @@ def _from_json(field: serializers.Field[Any, Any, Any, Any]) -> bool:
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
-    """The JSON error body of every API (shared/API.md): what `exception_handler` answers."""
+    """The JSON error body of every API (docs/API.md): what `exception_handler` answers."""
 
     error = serializers.CharField()
     detail = serializers.CharField()
@@ -140,7 +140,7 @@ def _flatten(detail: Any) -> str:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Every API error is `{"error", "detail", "rule"}` (../shared/API.md)."""
+    """Every API error is `{"error", "detail", "rule"}` (docs/API.md)."""
     if isinstance(exc, DomainError):
         return error_response(exc.code, exc.detail, exc.status, exc.rule)
     if isinstance(exc, DjangoValidationError):

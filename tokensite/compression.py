@@ -1,4 +1,4 @@
-"""Gzip for the battlefield's board answers only (issue 25, item 4; figures and reasons in
+"""Gzip for the battlefield's board answers only (figures and reasons in
 docs/internals.md, "Compression and BREACH", measured by bench/compression.py).
 
 BREACH reads a secret out of a compressed HTTPS response whose body also echoes what the

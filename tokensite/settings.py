@@ -224,7 +224,7 @@ HUEY = {
     "connection": {"url": REDIS_URL} if REDIS_URL else {},
     "consumer": {"workers": int(os.environ.get("JOB_WORKERS", "2")), "worker_type": "thread"},
 }
-# Job kind -> runner (jobs/services.py). Other apps add theirs here.
+# Job kind -> runner (jobs/runner.py): each app lists its kinds here, so jobs imports none.
 JOB_KINDS = {
     "catalog_import": "catalog.jobs.run_import",
     "catalog_fetch": "catalog.jobs.run_fetch",
@@ -257,8 +257,8 @@ LANGUAGES = [("en", "English"), ("ru", "Русский")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Functions listing the words pages show from data ({% translate value %}), for the catalogues.
 TRANSLATED_DATA = [
-    "play.web.i18n.kernel_messages",
-    "play.web.i18n.shown_words",
+    "play.table.i18n.kernel_messages",
+    "play.table.i18n.shown_words",
     "collection.i18n.shown_words",
     "catalog.printing.words.shown_words",
 ]

@@ -8,7 +8,7 @@ and `make test`) before serving. The .po files in locale/ are the sources and li
 Where messages come from:
 - Python: Django's gettext family, and the kernel's message templates (``rules.text``:
   ``msg`` and ``plural``; the kernel stays standard-library only and the Django layer
-  translates them, ``play.web.i18n``);
+  translates them, ``play.table.i18n``);
 - templates: Django's own ``templatize`` turns ``{% translate %}``/``{% blocktranslate %}`` into
   gettext calls, read by the same Python extractor;
 - data: the words pages show from data (action labels, step names, zones, conditions...),
@@ -133,7 +133,7 @@ def data_messages() -> Iterator[Message]:
     for word in dict.fromkeys(words):
         context, text = word if isinstance(word, tuple) else (None, word)
         if text:
-            yield Message(text, context, "play.web.i18n.kernel_messages")
+            yield Message(text, context, "play.table.i18n.kernel_messages")
 
 
 def all_messages(base: Path | None = None) -> list[Message]:

@@ -1,4 +1,4 @@
-"""API shapes of ../shared/API.md. Serializers only parse and document; writes go through
+"""API shapes of docs/API.md. Serializers only parse and document; writes go through
 catalog.services, reads through catalog.selectors."""
 
 from __future__ import annotations

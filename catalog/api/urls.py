@@ -4,6 +4,7 @@ from django.urls import URLPattern, URLResolver, path
 from rest_framework.routers import SimpleRouter
 
 from catalog.api.views import CardViewSet, GameViewSet, TokenViewSet, search
+from catalog.importers.api import imports
 
 router = SimpleRouter()
 router.register("games", GameViewSet, basename="game")
@@ -12,5 +13,6 @@ router.register("cards", CardViewSet, basename="card")
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("search/", search, name="catalog-search"),
+    path("imports/", imports, name="api-imports"),
     *router.urls,
 ]

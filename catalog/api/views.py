@@ -1,4 +1,4 @@
-"""Catalogue API (../shared/API.md): anyone reads; staff create, update and delete through the
+"""Catalogue API (docs/API.md): anyone reads; staff create, update and delete through the
 same endpoints. Views parse, call a selector or a service, and return its result."""
 
 from __future__ import annotations

@@ -26,7 +26,8 @@ from catalog.importers.formats import FORMATS
 from catalog.jobs import FETCH_KIND, KIND
 from catalog.models import ReferenceCard
 from jobs.models import Job
-from jobs.services import job_progress, job_start
+from jobs.progress import job_progress
+from jobs.services import job_start
 
 MAX_UPLOAD_BYTES = 512 * 1024 * 1024
 FORMAT_LABELS = {

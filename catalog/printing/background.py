@@ -19,7 +19,9 @@ from catalog.printing.jobs import PrintError, PrintJob, print_job
 from catalog.printing.layout import PrintOptions, PrintOptionsError
 from catalog.printing.pdf import render_sheets
 from jobs.models import Job
-from jobs.services import JobFailed, Report, job_save_output, job_start
+from jobs.progress import Report
+from jobs.runner import JobFailed
+from jobs.services import job_save_output, job_start
 
 KIND = "print_pdf"
 TITLE = "Tokensite token proxies"

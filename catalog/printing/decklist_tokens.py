@@ -30,7 +30,7 @@ from rules.effects import Effect, EffectError, parse_effects
 MAX_LINES = 1000
 MAX_SUGGESTED = 18  # two sheets of one token is plenty to start a game with
 X_GUESS = 2  # "create X tokens": a typical X when the relation does not say
-X_DECK = 3  # a deck's suggestion counts "x" as 3 (issue 10)
+X_DECK = 3  # a deck's suggestion counts "x" as 3
 MAX_SUGGESTED_NAMES = suggest.MAX_NAMES
 IGNORED_SECTIONS = {"maybeboard", "about"}
 # The sections whose cards start in the game (MTG main deck and commander; every Riftbound

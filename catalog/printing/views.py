@@ -28,8 +28,8 @@ from catalog.printing.layout import PrintOptionsError
 from catalog.printing.pdf import render_calibration
 from catalog.printing.preview import preview_pages
 from catalog.selectors import token_list
+from jobs.progress import job_progress
 from jobs.selectors import job_visible, session_remember_job
-from jobs.services import job_progress
 from tokensite.api import DomainError
 
 REFRESH_SECONDS = 2

@@ -1,5 +1,5 @@
 """One serializer per action type, generated from the games' action registries
-(rules/registry.py): the OpenAPI reference of every action and a first shape check.
+(rules/registry/): the OpenAPI reference of every action and a first shape check.
 
 The kernel remains the judge of what an action means; these serializers document the parameters
 (one schema component per type, discriminated by `type`, with an example and its 4xx answers)
@@ -16,7 +16,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema_field
 from rest_framework import serializers
 
 import rules
-from rules import registry as r
+from rules.registry import vocabulary as v
 from tokensite.api import StrictIntegerField
 
 MAX_COUNT: int = rules.MAX_COUNT
@@ -28,10 +28,10 @@ COLORS_AND_DOMAINS = ["W", "U", "B", "R", "G", "Fury", "Calm", "Mind", "Body", "
 
 
 _DEFENDER_SCHEMA: list[dict[str, Any]] = [
-    {"type": "integer", "minimum": 0, "maximum": r.MAX_SEAT},
+    {"type": "integer", "minimum": 0, "maximum": v.MAX_SEAT},
     {
         "type": "object",
-        "properties": {"seat": {"type": "integer", "minimum": 0, "maximum": r.MAX_SEAT}},
+        "properties": {"seat": {"type": "integer", "minimum": 0, "maximum": v.MAX_SEAT}},
         "required": ["seat"],
         "additionalProperties": False,
     },
@@ -45,7 +45,7 @@ _DEFENDER_SCHEMA: list[dict[str, Any]] = [
 
 
 def _seat_number(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= r.MAX_SEAT
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= v.MAX_SEAT
 
 
 def _defender_value(data: Any) -> Any:
@@ -137,56 +137,56 @@ class CopyExceptSerializer(serializers.Serializer[Any]):
     )
 
 
-def _integer(p: r.Param, common: dict[str, Any]) -> serializers.Field:  # type: ignore[type-arg]
+def _integer(p: v.Param, common: dict[str, Any]) -> serializers.Field:  # type: ignore[type-arg]
     bounds = p.bounds()
     assert bounds is not None
     return StrictIntegerField(min_value=bounds[0], max_value=bounds[1], **common)
 
 
-def _text(p: r.Param, common: dict[str, Any]) -> serializers.Field:  # type: ignore[type-arg]
+def _text(p: v.Param, common: dict[str, Any]) -> serializers.Field:  # type: ignore[type-arg]
     return serializers.CharField(max_length=p.max_length or MAX_STRING, **common)
 
 
-def _objects(p: r.Param, common: dict[str, Any]) -> serializers.Field:  # type: ignore[type-arg]
+def _objects(p: v.Param, common: dict[str, Any]) -> serializers.Field:  # type: ignore[type-arg]
     child = serializers.CharField(max_length=32)
     return serializers.ListField(child=child, min_length=p.minimum, max_length=p.maximum, **common)
 
 
-FIELDS: dict[str, Callable[[r.Param, dict[str, Any]], serializers.Field]] = {  # type: ignore[type-arg]
-    r.INTEGER: _integer,
-    r.SEAT: _integer,
-    r.TEXT: _text,
-    r.OBJECT: _text,
-    r.OBJECTS: _objects,
-    r.BOOLEAN: lambda p, common: serializers.BooleanField(**common),
-    r.CHOICE: lambda p, common: serializers.ChoiceField(choices=list(p.choices), **common),
-    r.SEAT_OR_TRUE: lambda p, common: AttackingField(**common),
-    r.DEFENDER: lambda p, common: DefenderField(**common),
-    r.DEFINITION: lambda p, common: DefinitionSerializer(**common),
-    r.COPY_EXCEPT: lambda p, common: CopyExceptSerializer(**common),
-    r.COUNTERS: lambda p, common: serializers.DictField(
+FIELDS: dict[str, Callable[[v.Param, dict[str, Any]], serializers.Field]] = {  # type: ignore[type-arg]
+    v.INTEGER: _integer,
+    v.SEAT: _integer,
+    v.TEXT: _text,
+    v.OBJECT: _text,
+    v.OBJECTS: _objects,
+    v.BOOLEAN: lambda p, common: serializers.BooleanField(**common),
+    v.CHOICE: lambda p, common: serializers.ChoiceField(choices=list(p.choices), **common),
+    v.SEAT_OR_TRUE: lambda p, common: AttackingField(**common),
+    v.DEFENDER: lambda p, common: DefenderField(**common),
+    v.DEFINITION: lambda p, common: DefinitionSerializer(**common),
+    v.COPY_EXCEPT: lambda p, common: CopyExceptSerializer(**common),
+    v.COUNTERS: lambda p, common: serializers.DictField(
         child=StrictIntegerField(min_value=0, max_value=MAX_COUNT), **common
     ),
-    r.MAPPING: lambda p, common: serializers.DictField(**common),
-    r.JSON: lambda p, common: serializers.JSONField(**common),
+    v.MAPPING: lambda p, common: serializers.DictField(**common),
+    v.JSON: lambda p, common: serializers.JSONField(**common),
 }
 
 
-def field_for(p: r.Param) -> serializers.Field:  # type: ignore[type-arg]
+def field_for(p: v.Param) -> serializers.Field:  # type: ignore[type-arg]
     return FIELDS[p.kind](p, {"required": p.required, "help_text": p.help})
 
 
 ACTORS = {
-    r.CONTROLLER: "the controller of `{param}`",
-    r.NAMED: "the seat named by `{param}`",
-    r.ACTIVE: "the active player",
-    r.ANYONE: "any seated player",
-    r.FIELD_CONTROLLER: "the controller of the battlefield `{param}`",
-    r.OWNER: "the table's owner",
+    v.CONTROLLER: "the controller of `{param}`",
+    v.NAMED: "the seat named by `{param}`",
+    v.ACTIVE: "the active player",
+    v.ANYONE: "any seated player",
+    v.FIELD_CONTROLLER: "the controller of the battlefield `{param}`",
+    v.OWNER: "the table's owner",
 }
 
 
-def _describe(specs: list[r.ActionSpec]) -> str:
+def _describe(specs: list[v.ActionSpec]) -> str:
     """The help line, who acts, the rule and the 4xx answers of one action type."""
     spec = specs[0]
     actor = ACTORS[spec.actor.kind].format(param=spec.actor.param)
@@ -203,7 +203,7 @@ def _describe(specs: list[r.ActionSpec]) -> str:
     )
 
 
-def _games(kind: str) -> dict[str, r.ActionSpec]:
+def _games(kind: str) -> dict[str, v.ActionSpec]:
     return {
         game: spec
         for game, registry in rules.registries().items()
@@ -211,9 +211,9 @@ def _games(kind: str) -> dict[str, r.ActionSpec]:
     }
 
 
-def merged_params(kind: str) -> dict[str, r.Param]:
+def merged_params(kind: str) -> dict[str, v.Param]:
     """The parameters of an action type in any game (the first game's where both have one)."""
-    params: dict[str, r.Param] = {}
+    params: dict[str, v.Param] = {}
     for spec in _games(kind).values():
         for p in spec.params:
             params.setdefault(p.name, p)

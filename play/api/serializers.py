@@ -125,7 +125,7 @@ class EventSerializer(serializers.Serializer[Any]):
 
 
 class TableStateSerializer(serializers.Serializer[Any]):
-    """The table state of ../shared/API.md plus name, status, the caller's access and links."""
+    """The table state of docs/API.md plus name, status, the caller's access and links."""
 
     id = serializers.UUIDField()
     game = serializers.CharField()

@@ -83,6 +83,6 @@ def keep_answer(table: Table, user: AnyUser, key: str, answer: JsonDict) -> None
 
 
 def idempotent_answers_prune() -> int:
-    """Delete the answers past their time (jobs/tasks.py runs it); returns how many."""
+    """Delete the answers past their time (play/tasks.py runs it); returns how many."""
     deleted, _ = IdempotentAnswer.objects.filter(created_at__lt=timezone.now() - TTL).delete()
     return deleted

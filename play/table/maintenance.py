@@ -1,4 +1,4 @@
-"""Periodic cleanups of the table log (run by the job worker, see jobs/tasks.py): what neither
+"""Periodic cleanups of the table log (run by the job worker, see play/tasks.py): what neither
 undo (inverses) nor replay (payloads) needs."""
 
 from __future__ import annotations

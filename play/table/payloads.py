@@ -12,9 +12,9 @@ from typing import Any
 
 import rules
 from catalog.selectors import card_name_choice, card_payload, token_payload
-from rules.registry import CARD as REFERS_CARD
-from rules.registry import CARD_NAME as REFERS_CARD_NAME
-from rules.registry import TOKEN as REFERS_TOKEN
+from rules.registry.vocabulary import CARD as REFERS_CARD
+from rules.registry.vocabulary import CARD_NAME as REFERS_CARD_NAME
+from rules.registry.vocabulary import TOKEN as REFERS_TOKEN
 from tokensite.api import DomainError
 
 MAX_DEPTH = 10

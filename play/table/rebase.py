@@ -1,4 +1,4 @@
-"""Playing together without false conflicts (issue 16, API.md second wave).
+"""Playing together without false conflicts (API.md second wave).
 
 An action sent against an older version than the table's is applied on top of the newer state
 when no commit since touched what it refers to. What an action refers to comes from the game's
@@ -19,7 +19,7 @@ import rules
 from play.models import Action, Seat, Table
 from play.table.names import player_names, shown_name
 from play.table.selectors import AnyUser
-from rules.registry import Footprint
+from rules.registry.footprints import Footprint
 from rules.systems import get_system
 from tokensite.api import Conflict
 

@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 import rules
 from play.models import Action, Seat, Table
 from play.table.delta import apply_patch
+from play.table.i18n import event_text
 from play.table.names import player_names, shown_name
 from play.table.statecache import committed_states
-from play.web.i18n import event_text
 from rules.objects import ObjectTable
 from tokensite.api import NotFound, name_match_rank
 

@@ -21,9 +21,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from play.live import broadcast
 from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.table.delta import apply_patch, diff_states, forward, inverse, table_delta
+from play.table.i18n import error_text, type_words
 from play.table.idempotency import Idempotency, Repeat, find_answer, keep_answer
 from play.table.names import shown_name
 from play.table.payloads import action_check_shape, action_embed_definitions
@@ -41,9 +41,8 @@ from play.table.selectors import (
     table_player_names,
 )
 from play.table.statecache import committed_states
-from play.web.board import announcement
-from play.web.i18n import error_text, type_words
-from rules.registry import OWNER, SET_MODE, ActionSpec
+from rules.registry.shared import SET_MODE
+from rules.registry.vocabulary import OWNER, ActionSpec
 from rules.text import msg, word
 from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
 
@@ -131,22 +130,36 @@ def table_create(
     return table
 
 
-def _broadcast(
-    table: Table, version: int, events: list[dict[str, Any]], delta: dict[str, Any], said: str
-) -> None:
-    """Tell every listener of the table; runs after commit so nobody sees an unsaved version.
+@dataclass(frozen=True)
+class TableChange:
+    """One committed change of a table, as its listeners hear it."""
 
-    Never waits on the channel layer nor raises (play/live/broadcast.py): a listener that misses it
-    resyncs from the version in the next message or heartbeat. `said` is the action in one
-    sentence (board.announcement) for the page's live region."""
-    message = {
-        "type": "table.updated",
-        "version": version,
-        "events": events,
-        "delta": delta,
-        "said": said,
-    }
-    broadcast.publish(table.group_name, message)
+    table: Table
+    version: int
+    events: list[dict[str, Any]]
+    delta: dict[str, Any]
+    seat_name: str | None  # who acted, as the other players know them
+
+
+ChangeListener = Callable[[TableChange], None]
+
+# Who hears of a committed change. The live channel registers itself (PlayConfig.ready), so the
+# table's writes know no layer above them.
+_change_listeners: list[ChangeListener] = []
+
+
+def on_change(listener: ChangeListener) -> None:
+    """Call `listener` after each committed change of any table (once, however often asked)."""
+    if listener not in _change_listeners:
+        _change_listeners.append(listener)
+
+
+def _broadcast(change: TableChange) -> None:
+    """Tell every listener of the change; runs after commit so nobody sees an unsaved version.
+    A listener never waits nor raises (play/live/broadcast.py): one that misses a change resyncs
+    from the version in the next message or heartbeat."""
+    for listener in _change_listeners:
+        listener(change)
 
 
 def _is_busy(exc: OperationalError) -> bool:
@@ -289,8 +302,8 @@ def _commit_entry(
     seat_name = state.seats[seat].name if seat is not None and seat < len(state.seats) else None
     if seat_name is None and isinstance(user, User):
         seat_name = shown_name(user, table_player_names(table=table))
-    said = announcement(seat_name, events)
-    transaction.on_commit(lambda: _broadcast(table, version, events, delta, said), robust=True)
+    change = TableChange(table, version, events, delta, seat_name)
+    transaction.on_commit(lambda: _broadcast(change), robust=True)
     return version, delta
 
 

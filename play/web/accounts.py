@@ -1,4 +1,4 @@
-"""Sign-up and login that keep what a guest had (issue 16 item 3, play/web/guests.py): the guest's
+"""Sign-up and login that keep what a guest had (play/web/guests.py): the guest's
 tables and a seat picked on an invite page come along, and `next` (an invite link) is kept
 through both forms. Routed under accounts/ by tokensite/urls.py, before Django's auth views."""
 

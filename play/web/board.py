@@ -16,9 +16,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 import rules
 from play.models import Action
-from play.table.names import shown_name
-from play.web import choices
-from play.web.i18n import (
+from play.table.i18n import (
     battlefield_name,
     entry_label,
     event_text,
@@ -26,6 +24,8 @@ from play.web.i18n import (
     render_message,
     tr,
 )
+from play.table.names import shown_name
+from play.web import choices
 from rules.text import message_data
 
 JsonDict = dict[str, Any]
@@ -520,7 +520,7 @@ def mode_sentence(name: str | None, mode: object) -> str:
 
 def _entry_label(action: Action, state: JsonDict) -> str:
     """The log entry's title: the action's type in words ("Pass turn"), translated
-    (``play.web.i18n.entry_label``)."""
+    (``play.table.i18n.entry_label``)."""
     return entry_label(str(action.payload.get("type", action.kind)))
 
 

@@ -1,6 +1,6 @@
 """What the live region says when the page missed several actions at once (polling while the
 websocket is down, a reconnect): each action's sentence, as the websocket would have said them
-one by one, bounded so a long gap is not read out whole (issue 25, item 3)."""
+one by one, bounded so a long gap is not read out whole."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 import rules
-from play.web.i18n import battlefield_name, tr
+from play.table.i18n import battlefield_name, tr
 from rules.presentation import Toggle
 
 JsonDict = dict[str, Any]

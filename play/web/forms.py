@@ -2,7 +2,7 @@
 
 Meaning is the kernel's business: a form only checks types and bounds. The fields an action
 type takes, their limits and labels come from the games' action registries
-(rules/registry.py), so an htmx form and an API client send the same action and a new
+(rules/registry/), so an htmx form and an API client send the same action and a new
 action needs no edit here.
 """
 
@@ -18,8 +18,9 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 import rules
 from play.models import Table
-from play.web.i18n import battlefield_name, for_reader, tr
-from rules import registry as r
+from play.table.i18n import battlefield_name, for_reader, tr
+from rules.registry import game, shared
+from rules.registry import vocabulary as v
 
 GAMES = [(game, rules.presentation(game).title) for game in rules.registries()]
 COLORS = [
@@ -31,9 +32,9 @@ COLORS = [
 ]
 
 
-def form_params(kind: str) -> dict[str, r.Param]:
+def form_params(kind: str) -> dict[str, v.Param]:
     """The parameters the browser forms post for an action type, in any game."""
-    params: dict[str, r.Param] = {}
+    params: dict[str, v.Param] = {}
     for registry in rules.registries().values():
         spec = registry.get(kind)
         for p in spec.form_params() if spec is not None else ():
@@ -50,7 +51,7 @@ PICKED = {
     kind: p.name
     for kind in ACTION_TYPES
     for p in form_params(kind).values()
-    if p.refers in (r.TOKEN, r.CARD)
+    if p.refers in (v.TOKEN, v.CARD)
 }
 PICK = re.compile(rf"^({'|'.join(map(re.escape, PICKED))}):[\w-]{{1,100}}(:[1-9][0-9]{{0,2}})?$")
 
@@ -89,26 +90,26 @@ def _definition_fields() -> dict[str, forms.Field]:
     }
 
 
-def fields_for(p: r.Param) -> dict[str, forms.Field]:
+def fields_for(p: v.Param) -> dict[str, forms.Field]:
     """The posted fields that carry one parameter."""
     bounds = p.bounds()
     if bounds is not None:
         field: forms.Field = forms.IntegerField(
             required=p.required, min_value=bounds[0], max_value=bounds[1]
         )
-    elif p.kind == r.BOOLEAN:
+    elif p.kind == v.BOOLEAN:
         field = forms.BooleanField(required=False)
-    elif p.kind == r.CHOICE:
+    elif p.kind == v.CHOICE:
         field = forms.ChoiceField(required=False, choices=p.options())
-    elif p.kind in (r.TEXT, r.OBJECT):
+    elif p.kind in (v.TEXT, v.OBJECT):
         field = _text(p.max_length)
-    elif p.kind == r.DEFENDER:  # a select's "seat:1" or "object:o7"
+    elif p.kind == v.DEFENDER:  # a select's "seat:1" or "object:o7"
         field = _text(40)
-    elif p.kind in (r.JSON, r.OBJECTS):  # OBJECTS: stack ids separated by spaces or commas
+    elif p.kind in (v.JSON, v.OBJECTS):  # OBJECTS: stack ids separated by spaces or commas
         field = _text(2000)
-    elif p.kind == r.DEFINITION:
+    elif p.kind == v.DEFINITION:
         return _definition_fields()
-    elif p.kind == r.MAPPING:  # an ability's choices: a color (MTG) or a domain (Riftbound)
+    elif p.kind == v.MAPPING:  # an ability's choices: a color (MTG) or a domain (Riftbound)
         return {
             "color": forms.ChoiceField(required=False, choices=[("", ""), *COLORS, ("C", "")]),
             "domain": _text(20),  # the kernel names the domains (rules/effects.py)
@@ -142,10 +143,10 @@ class ActionForm(forms.Form):
         choice = self.params.get("choice")
         if choice is not None and self.data.get("divide") == "1":
             data["choice"] = self._division()
-        if choice is not None and choice.kind == r.JSON and data.get("choice") is None:
+        if choice is not None and choice.kind == v.JSON and data.get("choice") is None:
             self.add_error("choice", "Pick one of the options.")
         for p in self.params.values():
-            if p.kind == r.DEFENDER and data.get(p.name):
+            if p.kind == v.DEFENDER and data.get(p.name):
                 try:
                     data[p.name] = _defender(data[p.name])
                 except forms.ValidationError as error:
@@ -205,17 +206,17 @@ class ActionForm(forms.Form):
                 definition[field] = value
         return definition
 
-    def _value(self, p: r.Param) -> Any:
+    def _value(self, p: v.Param) -> Any:
         data = self.cleaned_data
-        if p.kind == r.DEFINITION:
+        if p.kind == v.DEFINITION:
             return self._definition()
-        if p.kind == r.MAPPING:
+        if p.kind == v.MAPPING:
             picked = {"color": data.get("color"), "domain": data.get("domain")}
             return {key: value for key, value in picked.items() if value} or None
         value = data.get(p.name)
-        if p.kind == r.OBJECTS:
+        if p.kind == v.OBJECTS:
             return _words(value or "") or None
-        if p.kind == r.BOOLEAN:
+        if p.kind == v.BOOLEAN:
             return value or None
         return None if value in (None, "") else value
 
@@ -281,13 +282,13 @@ class JoinForm(forms.Form):
 ABILITY_GROUP = "ability"
 
 
-def _object_param(spec: r.ActionSpec) -> str:
+def _object_param(spec: v.ActionSpec) -> str:
     """The parameter that names the object the control sits on (`object`, `of`, `attach_to`)."""
-    return next(p.name for p in spec.params if p.kind == r.OBJECT and p.form)
+    return next(p.name for p in spec.params if p.kind == v.OBJECT and p.form)
 
 
 def _widget(
-    p: r.Param, registry: r.Registry, obj: dict[str, Any], state: dict[str, Any]
+    p: v.Param, registry: game.Registry, obj: dict[str, Any], state: dict[str, Any]
 ) -> dict[str, Any] | None:
     """How the object panel asks for one parameter; None: not asked there."""
     widget: dict[str, Any] = {
@@ -299,7 +300,7 @@ def _widget(
         source = rules.presentation(registry.game).options[p.offered_by]
         offered = source(state, obj["controller"])
         return {**widget, "input": "select", "options": offered} if offered else None
-    if p.name == r.COUNT.name:
+    if p.name == shared.COUNT.name:
         # Which number is which: the stack's members, never the counters or the damage.
         creatures = "Creature" in (obj.get("types") or ())
         label = _("How many creatures") if creatures else _("How many of the stack")
@@ -311,16 +312,16 @@ def _widget(
             "value": 1,
             "label": label,
         }
-    if p.refers == r.ZONE:
+    if p.refers == v.ZONE:
         moves = [(value, tr(label)) for value, label in registry.move_to]
         places = moves[:1]
         if registry.move_to_battlefields:
             places += [(f["id"], battlefield_name(f)) for f in state.get("battlefields") or []]
         return {**widget, "input": "select", "options": places + moves[1:]}
-    if p.kind == r.SEAT:
+    if p.kind == v.SEAT:
         others = [(s["seat"], s["name"]) for s in state["seats"] if s["seat"] != obj["controller"]]
         return {**widget, "input": "select", "options": others} if others else None
-    if p.kind == r.CHOICE and len(p.choices) == 1:
+    if p.kind == v.CHOICE and len(p.choices) == 1:
         checked = p.default == p.choices[0]
         return {
             **widget,
@@ -329,11 +330,11 @@ def _widget(
             "checked": checked,
             "label": tr(p.options()[1][1]),
         }
-    if p.kind == r.INTEGER:
+    if p.kind == v.INTEGER:
         bounds = p.bounds()
         assert bounds is not None
         return {**widget, "input": "number", "min": bounds[0], "max": bounds[1], "value": p.default}
-    if p.kind == r.TEXT and p.refers is None:
+    if p.kind == v.TEXT and p.refers is None:
         return {
             **widget,
             "input": "text",
@@ -344,7 +345,7 @@ def _widget(
 
 
 def _offered(
-    spec: r.ActionSpec, registry: r.Registry, obj: dict[str, Any], state: dict[str, Any]
+    spec: v.ActionSpec, registry: game.Registry, obj: dict[str, Any], state: dict[str, Any]
 ) -> bool:
     """An action asking to pick among options is offered only when there is one to pick (a
     creature blocks only when something attacks its controller)."""
@@ -353,17 +354,17 @@ def _offered(
     )
 
 
-def may_offer(spec: r.ActionSpec, obj: dict[str, Any], seats: frozenset[int]) -> bool:
+def may_offer(spec: v.ActionSpec, obj: dict[str, Any], seats: frozenset[int]) -> bool:
     """Whether a player acting for ``seats`` may send this action on ``obj`` (its registry
     actor): anyone seated for an effect, else the object's controller (who also controls what
     a control on the object creates)."""
-    return bool(seats) and (spec.actor.kind == r.ANYONE or obj["controller"] in seats)
+    return bool(seats) and (spec.actor.kind == v.ANYONE or obj["controller"] in seats)
 
 
 def _most_likely_first(obj: dict[str, Any]) -> list[tuple[str, str]]:
     """The groups of controls in the order a player most likely wants them: a noncreature with
     abilities (a Treasure, a Clue, a Food) is there to use them, so they come first."""
-    groups = list(r.GROUPS.items())
+    groups = list(v.GROUPS.items())
     if obj.get("abilities") and "Creature" not in (obj.get("types") or ()):
         groups.sort(key=lambda group: group[0] != ABILITY_GROUP)
     return groups
@@ -386,9 +387,9 @@ def ability_label(text: str) -> str:
 def panel_groups(
     game: str, obj: dict[str, Any], state: dict[str, Any], seats: frozenset[int]
 ) -> list[dict[str, Any]]:
-    """The object panel's forms: for each group of controls (rules/registry.py GROUPS) the
-    actions of the game's registry that apply to this object and that a player acting for
-    ``seats`` may use, and the fields they ask for."""
+    """The object panel's forms: for each group of controls (GROUPS in
+    rules/registry/vocabulary.py) the actions of the game's registry that apply to this object
+    and that a player acting for ``seats`` may use, and the fields they ask for."""
     registry = rules.registries()[game]
     found = [
         s
@@ -404,20 +405,24 @@ def panel_groups(
         hidden = {target: obj["id"]}
         fields: dict[str, dict[str, Any]] = {}
         for spec in specs:
-            if spec.param(r.CONTROLLER_PARAM.name) is not None:
-                hidden[r.CONTROLLER_PARAM.name] = obj["controller"]
+            if spec.param(shared.CONTROLLER_PARAM.name) is not None:
+                hidden[shared.CONTROLLER_PARAM.name] = obj["controller"]
             for p in spec.form_params():
                 if p.name in hidden or p.name in fields:
                     continue
-                if target != r.OBJECT_PARAM.name and p.name != r.COUNT.name:
+                if target != shared.OBJECT_PARAM.name and p.name != shared.COUNT.name:
                     continue  # a control creating something on this object asks for how many
                 widget = _widget(p, registry, obj, state)
                 if widget is not None:
                     fields[p.name] = widget
-        if target != r.OBJECT_PARAM.name and r.COUNT.name in fields:
-            fields[r.COUNT.name] |= {"max": rules.MAX_COUNT}
-        asks_seat = any(p.kind == r.SEAT for s in specs for p in s.form_params())
-        if target == r.OBJECT_PARAM.name and asks_seat and r.SEAT_PARAM.name not in fields:
+        if target != shared.OBJECT_PARAM.name and shared.COUNT.name in fields:
+            fields[shared.COUNT.name] |= {"max": rules.MAX_COUNT}
+        asks_seat = any(p.kind == v.SEAT for s in specs for p in s.form_params())
+        if (
+            target == shared.OBJECT_PARAM.name
+            and asks_seat
+            and shared.SEAT_PARAM.name not in fields
+        ):
             continue  # nobody else to give it to
         groups.append(
             {
@@ -431,14 +436,14 @@ def panel_groups(
     return groups
 
 
-def table_controls(game: str) -> dict[str, r.ActionSpec | None]:
+def table_controls(game: str) -> dict[str, v.ActionSpec | None]:
     """The table page's controls outside the object panel, by role (registry ROLES)."""
     registry = rules.registries()[game]
-    found = {role: registry.by_role(role) for role in r.ROLES}
+    found = {role: registry.by_role(role) for role in v.ROLES}
     return {role: for_reader(spec) if spec else None for role, spec in found.items()}
 
 
-def batch_specs(game: str) -> list[r.ActionSpec]:
+def batch_specs(game: str) -> list[v.ActionSpec]:
     """What the multi-select bar offers on several stacks at once: tap and untap (the tile's
     quick buttons), then the main actions that remove a stack (sacrifice, destroy...), each
     asking only which objects and how many."""

@@ -1,4 +1,4 @@
-"""Playing without an account (issue 16 item 3): a guest is a user with no usable password,
+"""Playing without an account: a guest is a user with no usable password,
 signed in for this browser session only (`Guest` marks it), so every permission, the API's
 session auth and the table websocket treat it like any player.
 

@@ -1,4 +1,4 @@
-"""The battlefield's single-key shortcuts (WCAG 2.1.4, issue 25): the one declaration of what
+"""The battlefield's single-key shortcuts (WCAG 2.1.4): the one declaration of what
 they do and their default keys, and a signed-in player's settings (turned off, remapped), kept
 on their profile so they follow the player to another browser. Guests and anonymous visitors
 keep theirs in the browser (static/js/shortcut-store.js).

@@ -9,7 +9,6 @@ rules errors (400/403/422) show beside the control that caused them, with their 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -18,43 +17,23 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
-import rules
-from catalog import selectors as catalog
 from catalog import services as catalog_services
 from play.models import Seat, Table
 from play.table import selectors, services
 from play.table.idempotency import Idempotency, Repeat, parse_key
 from play.table.selectors import TableAccess
-from play.web import board, guests, palette
-from play.web.catch_up import catch_up_announcement
+from play.web import board, guests, palette, presentation
 from play.web.forms import (
-    COLORS,
     ActionForm,
     JoinForm,
     TableCreateForm,
-    ability_label,
-    batch_specs,
-    panel_groups,
     table_controls,
 )
-from play.web.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
 from tokensite.api import Conflict, DomainError, Forbidden
-
-LOG_ENTRIES = 40
-QUICK_COUNTS = [(n, str(n)) for n in (1, 2, 3, 5, 10)]  # the palette's one-tap quantities
-ROW_COUNTS = [n for n, _ in QUICK_COUNTS[:4]]  # on each token row (a phone's width holds four)
-
-
-def _stack_counts(count: int) -> list[tuple[int, str]]:
-    """The object panel's one-tap "how many": 1 to 5 of the stack, and all of it."""
-    chips = [(n, str(n)) for n in range(1, min(count, 5) + 1)]
-    every = gettext("All %(n)d") % {"n": count}
-    return [*chips, (count, every)] if count > 5 else chips
-
 
 LINK = re.compile(r"/play/(join|watch)/([\w-]{1,64})/?")
 SLOT = re.compile(r"^[a-z0-9_-]{1,40}$")
@@ -69,123 +48,6 @@ def _access(request: HttpRequest, table_id: Any) -> tuple[Table, TableAccess]:
     return selectors.table_get_for_user(
         table_id=table_id, user=request.user, spectate_token=request.GET.get("spectate")
     )
-
-
-def _palette(table: Table, user: Any) -> dict[str, Any]:
-    quick: list[dict[str, Any]] = [
-        dict(row)
-        for row in catalog.token_list(game=table.game, predefined=True).values(
-            "slug", "name", "subtypes"
-        )
-    ]
-    roles = [t for t in quick if "Role" in (t["subtypes"] or [])]
-    pinned = _pinned(table)
-    _printed_names([*quick, *pinned])
-    create = table_controls(table.game)["create"]
-    leaves = create.param("leaves_at") if create is not None else None
-    memory = _printed_memory(palette.palette_memory(user=user, game=table.game))
-    return {
-        "quick": quick,
-        "roles": roles,
-        "colors": COLORS,
-        "pinned": pinned,
-        "leaves": leaves.options() if leaves is not None else [],
-        "memory": memory,
-        "common": _printed_chips(palette.palette_common(game=table.game, memory=memory)),
-        "counts": QUICK_COUNTS,
-        "row_counts": ROW_COUNTS,
-    }
-
-
-def _printed_names(tokens: list[dict[str, Any]]) -> None:
-    """Each token's name as printed in the reader's language, where the catalogue has it
-    (``shown``; the English name stays ``name``, a tap's title away)."""
-    printed = catalog.definition_printed_names({t["slug"] for t in tokens}, get_language())
-    for token in tokens:
-        token["shown"] = printed.get(token["slug"], {}).get("name") or token["name"]
-
-
-def _printed_chips(chips: list[palette.PaletteChip]) -> list[palette.PaletteChip]:
-    """The palette's remembered and common tokens by their names printed in the reader's
-    language, where the catalogue has them (the English name kept as ``english``)."""
-    printed = catalog.definition_printed_names({c.slug for c in chips}, get_language())
-    return [
-        replace(c, name=printed[c.slug]["name"], english=c.name) if c.slug in printed else c
-        for c in chips
-    ]
-
-
-def _printed_memory(memory: palette.PaletteMemory) -> palette.PaletteMemory:
-    again = [memory.again] if memory.again is not None else []
-    favourites, recent, again = (
-        _printed_chips(chips) for chips in (memory.favourites, memory.recent, again)
-    )
-    favourites.sort(key=lambda chip: chip.name)  # by the names the reader sees
-    return palette.PaletteMemory(favourites, recent, again[0] if again else None)
-
-
-def _pinned(table: Table) -> list[dict[str, Any]]:
-    """The tokens of the deck the table was started from, in the deck's order ([] otherwise)."""
-    slugs = selectors.table_pinned_tokens(table_id=table.id)
-    names = dict(catalog.token_queryset().filter(slug__in=slugs).values_list("slug", "name"))
-    return [{"slug": slug, "name": names[slug]} for slug in slugs if slug in names]
-
-
-def _context(
-    request: HttpRequest,
-    table: Table,
-    access: TableAccess,
-    state: dict[str, Any] | None = None,
-    said_since: int | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
-    """The page's context; `state` is the table state a write just returned, when there is one;
-    `said_since` the version the page had (a poll's `known`): the actions since are all said."""
-    state = state or selectors.table_state(table=table, access=access)
-    extra.setdefault(
-        "result_lines", [board.event_line(e) for e in extra.get("result_events") or []]
-    )
-    entries = list(selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES)))
-    latest = max(entries, key=lambda entry: entry.seq, default=None)
-    players = selectors.table_player_names(table=table)
-    said = board.entry_announcement(latest, state, players) if latest else ""
-    if said_since is not None and said_since < table.version - 1:
-        missed = [entry for entry in entries if entry.seq > said_since]
-        said = catch_up_announcement(
-            missed, state, missed=table.version - said_since, players=players
-        )
-    return {
-        # The latest action in a sentence (or, after a poll, each one since the page's version):
-        # the live region says it when the board moves to its version (own answers, polling),
-        # as the websocket's `said` does for patches.
-        "said": said,
-        "table": table,
-        "state": state,
-        "layout": board.layout(state, _art(state), _printed(state)),
-        "log": board.log_groups(entries, state, players),
-        "access": access,
-        "spectate": request.GET.get("spectate", ""),
-        "controls": table_controls(table.game),
-        "batch": batch_specs(table.game),
-        "can_undo": services.may_undo(table, access, request.user),
-        "frame_fields": ",".join(board.FRAME_FIELDS),
-        **extra,
-    }
-
-
-def _definitions(state: dict[str, Any]) -> set[str]:
-    return {str(o["definition"]) for o in state["objects"] if o.get("definition")}
-
-
-def _art(state: dict[str, Any]) -> dict[str, Any]:
-    """Catalogue art of the stacks' definitions (uploaded first, else imported)."""
-    slugs = _definitions(state)
-    return catalog.definition_art(slugs) if slugs else {}
-
-
-def _printed(state: dict[str, Any]) -> dict[str, Any]:
-    """The stacks' definitions' names as printed in the reader's language (board.stack_name)."""
-    return dict(catalog.definition_printed_names(_definitions(state), get_language()))
 
 
 def _error(request: HtmxHttpRequest, exc: DomainError) -> HttpResponse:
@@ -213,7 +75,7 @@ def _board(
     if not request.htmx:
         return redirect("play-table", table_id=table_id)
     table, access = _access(request, table_id)
-    context = _context(request, table, access, state, **extra)
+    context = presentation.board_context(request, table, access, state, **extra)
     return render(request, "play/table.html#board", context, status=status)
 
 
@@ -267,13 +129,7 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
                 form.add_error(None, exc.detail)
             else:
                 return redirect("play-table", table_id=table.id)
-    tables = [
-        {**summary, "game_title": board.presentation(summary["game"]).short_title}
-        for summary in (
-            selectors.table_summary(table, request.user)
-            for table in selectors.table_list_for_user(user=request.user)[:50]
-        )
-    ]
+    tables = presentation.lobby_tables(request.user)
     status = 400 if form.errors else 200
     return render(request, "play/lobby.html", {"form": form, "tables": tables}, status=status)
 
@@ -390,16 +246,7 @@ def table_page(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         # Someone logged out (or never in) gets a way to log in and come back here.
         context = {"error": exc, "login_next": request.get_full_path()}
         return render(request, "play/error.html", context, status=exc.status)
-    palette_context = _palette(table, request.user)
-    context = _context(
-        request,
-        table,
-        access,
-        palette=palette_context,
-        shortcuts=SHORTCUTS,
-        shortcut_settings=shortcut_settings_for(user=request.user),
-        shortcut_reserved="".join(sorted(RESERVED_KEYS)),
-    )
+    context = presentation.table_page_context(request, table, access)
     template = "play/table.html#board" if request.htmx else "play/table.html"
     return render(request, template, context)
 
@@ -418,9 +265,10 @@ def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     if request.GET.get("part") == "frame":
         # The head, choice, seat heads and log alone (battlefield.js swaps them in by id).
         frame = selectors.table_frame(table=table, access=access)
-        return render(request, "play/table.html#frame", _context(request, table, access, frame))
+        context = presentation.board_context(request, table, access, frame)
+        return render(request, "play/table.html#frame", context)
     since = int(known) if known.isdigit() and len(known) < 12 else None
-    context = _context(request, table, access, said_since=since)
+    context = presentation.board_context(request, table, access, said_since=since)
     return render(request, "play/table.html#board", context)
 
 
@@ -476,13 +324,7 @@ def _remember_creation(request: HttpRequest, table_id: Any, action: dict[str, An
 def _palette_memory(request: HttpRequest, table: Table, *, oob: bool = False) -> str:
     """The palette's favourites and recent tokens; with ``oob`` (htmx out-of-band, after a
     creation) also the "again" form."""
-    context = {
-        "table": table,
-        "palette": _palette(table, request.user),
-        "controls": table_controls(table.game),
-        "state": {"version": table.version},
-        "oob": oob,
-    }
+    context = presentation.palette_memory_context(table, request.user, oob=oob)
     return "".join(
         render_to_string(f"play/table.html#{name}", context, request=request)
         for name in ("palette-memory", "again-form")[: 2 if oob else 1]
@@ -612,27 +454,10 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
         table, access = _access(request, table_id)
     except DomainError as exc:
         return render(request, "play/error.html", {"error": exc}, status=exc.status)
-    context = _context(request, table, access, palette=_palette(table, request.user))
-    found = [o for o in context["state"]["objects"] if o["id"] == object_id]
-    if not found:
+    context = presentation.object_panel_context(request, table, access, object_id)
+    if context is None:
         error = DomainError(gettext("That stack is gone (it left the battlefield or merged)."))
         return render(request, "play/error.html", {"error": error}, status=404)
-    obj = {
-        **found[0],
-        "abilities": [{**a, "label": ability_label(a["text"])} for a in found[0]["abilities"]],
-    }
-    context.update(
-        obj=obj,
-        tile=board.tile(
-            obj, table.game, [], _art({"objects": [obj]}), _printed({"objects": [obj]})
-        ),
-        panel=panel_groups(table.game, obj, context["state"], access.seats),
-        count_label=(
-            gettext("How many creatures") if "Creature" in obj["types"] else gettext("How many")
-        ),
-        stack_counts=_stack_counts(obj["count"]),
-        domains=rules.presentation(table.game).ability_domains,
-    )
     template = "play/object.html#panel" if request.htmx else "play/object.html"
     return render(request, template, context)
 
@@ -674,22 +499,5 @@ def palette_search(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return render(request, "play/table.html#error", {"error": exc}, status=exc.status)
     q = request.GET.get("q", "").strip()[:100]
     kind = "cards" if request.GET.get("kind") == "cards" else "tokens"
-    tokens: list[Any] = []
-    cards: list[Any] = []
-    if q and kind == "tokens":
-        tokens = list(catalog.token_list(game=table.game, q=q)[:24])
-    elif q:
-        cards = list(catalog.card_list(game=table.game, q=q)[:12])
-    for found, is_token in ((tokens, True), (cards, False)):
-        printed = catalog.printed_names(found, get_language(), token=is_token)
-        for obj in found:
-            obj.shown = printed[obj.pk].name if obj.pk in printed else obj.name
-    context = {
-        "tokens": tokens,
-        "cards": cards,
-        "q": q,
-        "kind": kind,
-        "table": table,
-        "controls": table_controls(table.game),
-    }
+    context = presentation.palette_search_context(table, q, kind)
     return render(request, "play/table.html#palette-results", context)

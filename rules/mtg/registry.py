@@ -1,9 +1,8 @@
-"""Magic: The Gathering's actions (rules/registry.py): one entry per action type, in the
+"""Magic: The Gathering's actions (rules/registry/): one entry per action type, in the
 order the board offers them."""
 
 from __future__ import annotations
 
-from rules import registry as r
 from rules.mtg import (
     abilities,
     actions,
@@ -19,7 +18,9 @@ from rules.mtg import (
     turn,
 )
 from rules.mtg import registry_params as p
-from rules.registry import ActionSpec, Actor, Applies, Param
+from rules.registry import game, shared
+from rules.registry import vocabulary as v
+from rules.registry.vocabulary import ActionSpec, Actor, Applies, Param
 
 BATTLEFIELD = ("battlefield",)
 CREATURE = ("Creature",)
@@ -37,7 +38,7 @@ _ON_FIELD = Applies(zones=BATTLEFIELD)
 
 def _object_action(
     kind: str,
-    handler: r.Handler,
+    handler: v.Handler,
     label: str,
     help_: str,
     rule: str,
@@ -50,7 +51,7 @@ def _object_action(
         handler,
         label,
         help_,
-        r.ON_OBJECT,
+        shared.ON_OBJECT,
         rule=rule,
         applies=applies,
         group="main",
@@ -70,7 +71,7 @@ SPECS = [
         Applies(zones=BATTLEFIELD, unless=("phased_out",)),
         role="tap_one",
         flip="tapped",
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     _object_action(
         "untap",
@@ -81,7 +82,7 @@ SPECS = [
         Applies(zones=BATTLEFIELD, unless=("phased_out",)),
         style="secondary",
         role="untap_one",
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     ActionSpec(
         "attack",
@@ -92,11 +93,11 @@ SPECS = [
         "are left. A cost to attack that player (Ghostly Prison, 508.1h) is paid from the "
         'pool, or by hand with `choices` {"paid": "manual"}.',
         (
-            *r.ON_OBJECT,
+            *shared.ON_OBJECT,
             p.DEFENDER,
             Param(
                 "choices",
-                r.MAPPING,
+                v.MAPPING,
                 '{"paid": "manual"}: a cost to attack paid by hand.',
                 form=False,
             ),
@@ -124,7 +125,7 @@ SPECS = [
         "702.26a",
         Applies(zones=BATTLEFIELD, unless=("phased_out",)),
         style="secondary",
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     _object_action(
         "phase_in",
@@ -134,7 +135,7 @@ SPECS = [
         "702.26a",
         Applies(zones=BATTLEFIELD, when=("phased_out",)),
         style="secondary",
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     _object_action(
         "turn_face_down",
@@ -168,13 +169,13 @@ SPECS = [
         actions.move_action,
         "Move",
         "Move objects to another zone (a token leaving the battlefield ceases to exist, 704.5d).",
-        (*r.ON_OBJECT, r.TO_ZONE),
+        (*shared.ON_OBJECT, shared.TO_ZONE),
         rule="400.7",
         applies=Applies(),
         group="move",
         style="secondary",
         example={"object": "o1", "to": "graveyard"},
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     ActionSpec(
         "gain_control",
@@ -182,16 +183,16 @@ SPECS = [
         "Gain control",
         "Give control of objects to another seat.",
         (
-            *r.ON_OBJECT,
-            r.SEAT_PARAM.but(help="The new controller.", label="Give control to"),
-            r.UNTIL,
+            *shared.ON_OBJECT,
+            shared.SEAT_PARAM.but(help="The new controller.", label="Give control to"),
+            shared.UNTIL,
         ),
         rule="302.6",
         applies=_ON_FIELD,
         group="control",
         style="secondary",
         example={"object": "o1", "seat": 1},
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     ActionSpec(
         "add_counters",
@@ -204,7 +205,7 @@ SPECS = [
         applies=_ON_FIELD,
         group="amounts",
         example={"object": "o1", "kind": "+1/+1", "amount": 1},
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     ActionSpec(
         "remove_counters",
@@ -217,7 +218,7 @@ SPECS = [
         group="amounts",
         style="secondary",
         example={"object": "o1", "kind": "+1/+1", "amount": 1},
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     ActionSpec(
         "damage",
@@ -231,7 +232,7 @@ SPECS = [
         group="damage",
         style="secondary",
         example={"object": "o1", "amount": 2},
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     ActionSpec(
         "pump",
@@ -243,14 +244,14 @@ SPECS = [
         applies=Applies(zones=BATTLEFIELD, types=CREATURE),
         group="pump",
         example={"object": "o1", "power": 2, "toughness": 2, "until": "end_of_turn"},
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     ActionSpec(
         "activate",
         abilities.activate,
         "Activate",
         "Activate an ability listed in the object's `abilities`.",
-        r.ACTIVATE_PARAMS,
+        shared.ACTIVATE_PARAMS,
         rule="602.2",
         applies=Applies(zones=BATTLEFIELD, when=("abilities",)),
         group="ability",
@@ -292,7 +293,7 @@ SPECS = [
         "create_token. It neither pays nor checks the ability's cost or timing; an ability "
         "whose text wasn't understood is refused (422).",
         p.MAKE_PARAMS,
-        actor=Actor(r.NAMED, "controller", otherwise="object"),
+        actor=Actor(v.NAMED, "controller", otherwise="object"),
         rule="111.2",
         applies=Applies(zones=BATTLEFIELD, when=("makes",)),
         group="ability",
@@ -371,8 +372,8 @@ SPECS = [
         "Activate encore of a card in its owner's graveyard (702.141a): sorcery speed, the card "
         "is exiled as a cost, one hasty token copy per opponent that must attack that opponent.",
         (
-            *r.ON_OBJECT,
-            Param("choices", r.MAPPING, '{"paid": "manual"} when the mana is paid by hand.'),
+            *shared.ON_OBJECT,
+            Param("choices", v.MAPPING, '{"paid": "manual"} when the mana is paid by hand.'),
         ),
         rule="702.141a",
         example={"object": "o1"},
@@ -385,7 +386,7 @@ SPECS = [
         "checked, and ward (702.21a) asks the player to pay its cost or have the spell "
         "countered.",
         p.TARGET_PARAMS,
-        actor=Actor(r.NAMED, "seat", active_by_default=True),
+        actor=Actor(v.NAMED, "seat", active_by_default=True),
         rule="115.1",
         example={"seat": 1, "objects": ["o1"], "spell": "Lightning Bolt"},
     ),
@@ -395,9 +396,9 @@ SPECS = [
         "Set P/T",
         "Manual override: the objects have this base P/T from now on (layer 7b).",
         (
-            *r.ON_OBJECT,
-            Param("power", r.INTEGER, "New base power.", required=True),
-            Param("toughness", r.INTEGER, "New base toughness.", required=True),
+            *shared.ON_OBJECT,
+            Param("power", v.INTEGER, "New base power.", required=True),
+            Param("toughness", v.INTEGER, "New base toughness.", required=True),
         ),
         manual=True,
         example={"object": "o1", "power": 3, "toughness": 3},
@@ -407,7 +408,7 @@ SPECS = [
         actions.remove,
         "Remove",
         "Manual override: take objects out of the game without a zone change.",
-        r.ON_OBJECT,
+        shared.ON_OBJECT,
         manual=True,
         example={"object": "o1"},
     ),
@@ -417,8 +418,8 @@ SPECS = [
         "Untap all",
         "MTG: untap every permanent the seat controls in one action (701.26b; as its untap "
         "step, 502.3). One log entry, undone at once; identical stacks merge again.",
-        (r.SEAT_PARAM.but(help="Whose permanents."),),
-        actor=Actor(r.NAMED, "seat"),
+        (shared.SEAT_PARAM.but(help="Whose permanents."),),
+        actor=Actor(v.NAMED, "seat"),
         rule="701.26b",
         role="untap_everything",
         example={"seat": 0},
@@ -429,8 +430,8 @@ SPECS = [
         actions.adjust_life,
         "Life",
         "Gain or lose life.",
-        (r.SEAT_PARAM.but(help="Whose life total."), r.AMOUNT),
-        actor=Actor(r.NAMED, "seat"),
+        (shared.SEAT_PARAM.but(help="Whose life total."), shared.AMOUNT),
+        actor=Actor(v.NAMED, "seat"),
         rule="119.3",
         role="life",
         example={"seat": 0, "amount": -3},
@@ -442,7 +443,7 @@ SPECS = [
         "Give or remove counters of any kind on a player (122.1): poison (ten lose, 704.5c), "
         "energy, experience, rad, ...",
         p.PLAYER_COUNTER_PARAMS,
-        actor=Actor(r.NAMED, "seat"),
+        actor=Actor(v.NAMED, "seat"),
         rule="122.1",
         role="player_counters",
         example={"seat": 1, "kind": "poison", "amount": 1},
@@ -455,7 +456,7 @@ SPECS = [
         "lose); negative corrects it. Combat damage from a designated commander is recorded by "
         "itself.",
         p.COMMANDER_DAMAGE_PARAMS,
-        actor=Actor(r.NAMED, "seat"),
+        actor=Actor(v.NAMED, "seat"),
         rule="903.10a",
         example={"seat": 1, "source": "o1", "amount": 3},
     ),
@@ -466,7 +467,7 @@ SPECS = [
         "A player becomes the monarch (725) or takes the initiative (726), the holder before "
         "loses it; or, with `object`, that object is a commander (903.3).",
         p.SET_DESIGNATION_PARAMS,
-        actor=Actor(r.NAMED, "seat", otherwise="object"),
+        actor=Actor(v.NAMED, "seat", otherwise="object"),
         rule="725.3",
         role="designation",
         example={"seat": 0, "designation": "monarch"},
@@ -478,7 +479,7 @@ SPECS = [
         "Empower Jace N (CR 2026-09-25 701.71a): without a Jace planeswalker token, create one "
         "with 0 loyalty; then put N loyalty counters on the Jace token chosen.",
         p.EMPOWER_JACE_PARAMS,
-        actor=Actor(r.NAMED, "seat", active_by_default=True),
+        actor=Actor(v.NAMED, "seat", active_by_default=True),
         rule="701.71a",
         example={"seat": 0, "amount": 2},
     ),
@@ -498,10 +499,10 @@ SPECS = [
         "Reconfigure's unattach (702.151a): pay the reconfigure cost at sorcery speed; the "
         "Equipment is unattached (701.3d) and is a creature again (702.151b).",
         (
-            *r.ON_OBJECT,
+            *shared.ON_OBJECT,
             Param(
                 "paid",
-                r.CHOICE,
+                v.CHOICE,
                 '"manual": the reconfigure cost is paid by hand, not from the mana pool.',
                 choices=("manual",),
                 labels=("paid by hand",),
@@ -518,7 +519,7 @@ SPECS = [
         turn.next_step,
         "Next step",
         "Move to the next step and run its turn-based actions.",
-        actor=Actor(r.ACTIVE),
+        actor=Actor(v.ACTIVE),
         rule="500.1",
         role="next",
     ),
@@ -527,10 +528,10 @@ SPECS = [
         turn.pass_turn,
         "Pass turn",
         "End this turn and play the next seat's turn up to its first main phase.",
-        actor=Actor(r.ACTIVE),
+        actor=Actor(v.ACTIVE),
         rule="500.1",
         role="pass",
     ),
 ]
 
-REGISTRY = r.Registry("mtg", SPECS, move_to=MOVE_TO, counter_kinds=COUNTER_KINDS)
+REGISTRY = game.Registry("mtg", SPECS, move_to=MOVE_TO, counter_kinds=COUNTER_KINDS)

@@ -4,9 +4,9 @@ in the order the board offers them; ``registry`` places them after sacrifice."""
 from __future__ import annotations
 
 from rules import grants, several
-from rules import registry as r
 from rules.mtg import removal, status
-from rules.registry import ActionSpec, Applies
+from rules.registry import vocabulary as v
+from rules.registry.vocabulary import ActionSpec, Applies
 
 ON_FIELD = Applies(zones=("battlefield",))
 
@@ -18,7 +18,7 @@ SPECS = [
         "Destroy objects; `objects` destroys several stacks at once (a wrath): their deaths "
         "are simultaneous and their triggers see each other (603.10a).",
         several.ON_OBJECTS,
-        actor=r.EFFECT,
+        actor=v.EFFECT,
         rule="701.8a",
         applies=ON_FIELD,
         group="main",
@@ -31,7 +31,7 @@ SPECS = [
         "Exile",
         "Exile objects from wherever they are (701.13a); `objects` exiles several stacks at once.",
         several.ON_OBJECTS,
-        actor=r.EFFECT,
+        actor=v.EFFECT,
         rule="701.13a",
         applies=ON_FIELD,
         group="main",
@@ -46,7 +46,7 @@ SPECS = [
         "(default, ends in the cleanup step, 514.2) or `permanent`ly: first strike given "
         "mid-combat, a creature that loses flying.",
         grants.GRANT_PARAMS,
-        actor=r.EFFECT,
+        actor=v.EFFECT,
         rule="613.1f",
         example=grants.GRANT_EXAMPLE,
     ),

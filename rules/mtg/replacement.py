@@ -285,7 +285,7 @@ def replace_counters(
 
 
 def saturate_counters(ctx: MtgContext, target: MtgObject, kind: str, amount: int) -> int:
-    """A permanent holds at most MAX_COUNT counters of one kind on this site (issue 7): more
+    """A permanent holds at most MAX_COUNT counters of one kind on this site: more
     are capped there, and said, rather than refusing an action the rules allow."""
     room = MAX_COUNT - target.counters.get(kind, 0)
     if amount <= room:

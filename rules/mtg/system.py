@@ -17,7 +17,7 @@ from rules.mtg.registry import REGISTRY
 from rules.mtg.sba import check_state_based_actions
 from rules.mtg.view import view, view_object
 from rules.mtg.zones import ZONES
-from rules.registry import Handler
+from rules.registry.vocabulary import Handler
 from rules.text import msg
 
 JsonDict = dict[str, Any]

@@ -1,4 +1,4 @@
-"""The API table state (shared/API.md) of an MTG game, minus "id" and "version"."""
+"""The API table state (docs/API.md) of an MTG game, minus "id" and "version"."""
 
 from __future__ import annotations
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules import params
-from rules import registry as r
 from rules.definitions import face_from_payload
 from rules.effects import Effect
 from rules.errors import IllegalAction, InvalidAction
-from rules.registry import Param
+from rules.registry import vocabulary as v
+from rules.registry.vocabulary import Param
 from rules.riftbound import board, plays
 from rules.riftbound.battlefields import create_battlefield
 from rules.riftbound.board import BASE, BOARD
@@ -30,11 +30,11 @@ JsonDict = dict[str, Any]
 
 OWNER_PARAM = Param(
     "owner",
-    r.SEAT,
+    v.SEAT,
     "The player whose effect creates the tokens: their owner (180), while `controller` controls "
     'them (179). E.g. {"controller": 1, "owner": 0}: Ann\'s effect makes a token Ben controls. '
     "Default: the controller.",
-    refers=r.PLAYER,
+    refers=v.PLAYER,
     form=False,
 )
 

@@ -1,11 +1,12 @@
-"""Riftbound's actions (rules/registry.py): one entry per action type, in the order the
+"""Riftbound's actions (rules/registry/): one entry per action type, in the order the
 board offers them."""
 
 from __future__ import annotations
 
 from rules import grants, several
-from rules import registry as r
-from rules.registry import ActionSpec, Actor, Applies, Param
+from rules.registry import game, shared
+from rules.registry import vocabulary as v
+from rules.registry.vocabulary import ActionSpec, Actor, Applies, Param
 from rules.riftbound import actions, combat, copies, create, moves, turn
 from rules.riftbound.battlefields import swap_back
 from rules.riftbound.board import BOARD
@@ -19,12 +20,12 @@ MOVE_TO = (
     ("banishment", "Banishment"),
     ("main_deck", "Main deck"),
 )
-_CREATES = Actor(r.NAMED, "controller", active_by_default=True)
+_CREATES = Actor(v.NAMED, "controller", active_by_default=True)
 
 
 def _object_action(
     kind: str,
-    handler: r.Handler,
+    handler: v.Handler,
     label: str,
     help_: str,
     rule: str,
@@ -32,14 +33,14 @@ def _object_action(
     style: str = "",
     role: str | None = None,
     flip: str | None = None,
-    actor: Actor = r.OWN_OBJECT,
+    actor: Actor = v.OWN_OBJECT,
 ) -> ActionSpec:
     return ActionSpec(
         kind,
         handler,
         label,
         help_,
-        r.ON_OBJECT,
+        shared.ON_OBJECT,
         rule=rule,
         applies=applies,
         group="main",
@@ -60,7 +61,7 @@ SPECS = [
         "401.2",
         role="tap_one",
         flip="exhausted",
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     _object_action(
         "ready",
@@ -69,7 +70,7 @@ SPECS = [
         "Riftbound: ready objects.",
         "401.2",
         role="untap_one",
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     _object_action(
         "buff",
@@ -95,7 +96,7 @@ SPECS = [
         "Kill",
         "Riftbound: kill units; `objects` kills several stacks at once (428.1).",
         several.ON_OBJECTS,
-        actor=r.EFFECT,
+        actor=v.EFFECT,
         rule="428.1",
         applies=ON_BOARD,
         group="main",
@@ -110,14 +111,14 @@ SPECS = [
         "goes where the unit is and follows it, its Might Bonus applies (434, 137.3); the Equip "
         "cost is paid by hand. Unattached gear at a battlefield is recalled to base (149.3).",
         (
-            *r.ON_OBJECT,
+            *shared.ON_OBJECT,
             Param(
                 "to",
-                r.OBJECT,
+                v.OBJECT,
                 "The unit it attaches to.",
                 required=True,
                 max_length=32,
-                refers=r.STACK,
+                refers=v.STACK,
                 label="Attach to",
             ),
         ),
@@ -131,7 +132,7 @@ SPECS = [
         "Riftbound: permanents gain `keywords` and lose `remove` (472.2), this turn (default) "
         "or `permanent`ly: give a unit [Tank] this turn.",
         grants.GRANT_PARAMS,
-        actor=r.EFFECT,
+        actor=v.EFFECT,
         rule="472.2",
         example={"object": "o1", "keywords": ["Tank"]},
     ),
@@ -150,11 +151,11 @@ SPECS = [
         "Move",
         "Move objects to another zone (a token leaving the board ceases to exist, 183.1).",
         (
-            *r.ON_OBJECT,
-            r.TO_ZONE,
+            *shared.ON_OBJECT,
+            shared.TO_ZONE,
             Param(
                 "standard",
-                r.BOOLEAN,
+                v.BOOLEAN,
                 "Riftbound: a standard move (pays its cost).",
                 form=False,
             ),
@@ -171,10 +172,10 @@ SPECS = [
         "Deal damage",
         "Deal damage to units (417); only 1 or more is valid damage (417.1.e).",
         (
-            *r.ON_OBJECT,
+            *shared.ON_OBJECT,
             Param(
                 "amount",
-                r.INTEGER,
+                v.INTEGER,
                 "Damage dealt to each object; 0 damage isn't dealt (120.8).",
                 required=True,
                 minimum=0,
@@ -187,14 +188,14 @@ SPECS = [
         group="damage",
         style="secondary",
         example={"object": "o1", "amount": 2},
-        actor=r.EFFECT,
+        actor=v.EFFECT,
     ),
     ActionSpec(
         "activate",
         actions.activate,
         "Activate",
         "Activate an ability listed in the object's `abilities`.",
-        r.ACTIVATE_PARAMS,
+        shared.ACTIVATE_PARAMS,
         rule="376",
         applies=Applies(zones=(BOARD,), when=("abilities",)),
         group="ability",
@@ -206,26 +207,26 @@ SPECS = [
         "Create",
         "Create `count` tokens (one stack) from a catalogue token or custom characteristics.",
         (
-            r.CONTROLLER_PARAM.but(required=True),
+            shared.CONTROLLER_PARAM.but(required=True),
             create.OWNER_PARAM,
-            r.TOKEN_PARAM,
-            r.DEFINITION_PARAM,
-            r.COUNT.but(help="How many tokens (default 1).", label="Quantity"),
-            r.NAME_PARAM,
-            r.LOCATION,
-            r.READY,
-            r.PERMITTED,
+            shared.TOKEN_PARAM,
+            shared.DEFINITION_PARAM,
+            shared.COUNT.but(help="How many tokens (default 1).", label="Quantity"),
+            shared.NAME_PARAM,
+            shared.LOCATION,
+            shared.READY,
+            shared.PERMITTED,
             Param(
                 "replace",
-                r.TEXT,
+                v.TEXT,
                 "Riftbound battlefield tokens: the battlefield id the token replaces (438.7).",
                 max_length=32,
-                refers=r.BATTLEFIELD,
+                refers=v.BATTLEFIELD,
                 form=False,
             ),
         ),
         # The player whose effect creates the token sends it, though another controls it (179).
-        actor=Actor(r.NAMED, "owner", active_by_default=True, fallback="controller"),
+        actor=Actor(v.NAMED, "owner", active_by_default=True, fallback="controller"),
         rule="182.1.a",
         role="create",
         example={"controller": 0, "token": "rb-recruit", "count": 3, "location": "base"},
@@ -236,14 +237,16 @@ SPECS = [
         "Put onto battlefield",
         "Put nontoken cards (a catalogue card or custom characteristics) into a zone.",
         (
-            r.CONTROLLER_PARAM.but(help="Seat that owns and controls the cards.", required=True),
-            r.CARD_PARAM,
-            r.DEFINITION_PARAM.but(help="Custom characteristics when no `card` is given."),
-            r.COUNT.but(help="How many cards (default 1)."),
-            r.ZONE_PARAM,
-            r.LOCATION,
-            r.READY,
-            r.PERMITTED,
+            shared.CONTROLLER_PARAM.but(
+                help="Seat that owns and controls the cards.", required=True
+            ),
+            shared.CARD_PARAM,
+            shared.DEFINITION_PARAM.but(help="Custom characteristics when no `card` is given."),
+            shared.COUNT.but(help="How many cards (default 1)."),
+            shared.ZONE_PARAM,
+            shared.LOCATION,
+            shared.READY,
+            shared.PERMITTED,
         ),
         actor=_CREATES,
         rule="349",
@@ -256,16 +259,16 @@ SPECS = [
         "Copy",
         "Create token copies (CR 707.2: copiable values only) of an object or of a card.",
         (
-            r.CONTROLLER_PARAM.but(help="Seat that creates and controls the copies."),
-            Param("of", r.OBJECT, "Object id to copy.", max_length=32, refers=r.STACK),
-            r.CARD_PARAM.but(help="Card id to copy."),
-            r.COUNT.but(help="How many copies (default 1)."),
-            Param("except", r.COPY_EXCEPT, "Exceptions to the copy (707.9).", form=False),
-            r.LOCATION.but(
+            shared.CONTROLLER_PARAM.but(help="Seat that creates and controls the copies."),
+            Param("of", v.OBJECT, "Object id to copy.", max_length=32, refers=v.STACK),
+            shared.CARD_PARAM.but(help="Card id to copy."),
+            shared.COUNT.but(help="How many copies (default 1)."),
+            Param("except", v.COPY_EXCEPT, "Exceptions to the copy (707.9).", form=False),
+            shared.LOCATION.but(
                 help='Riftbound: "base" or a battlefield id; copies are Reflection tokens (184.6).'
             ),
-            r.READY,
-            r.PERMITTED,
+            shared.READY,
+            shared.PERMITTED,
         ),
         actor=_CREATES,
         rule="184.6",
@@ -280,21 +283,21 @@ SPECS = [
         (
             Param(
                 "battlefield",
-                r.TEXT,
+                v.TEXT,
                 "The battlefield id.",
                 required=True,
                 max_length=32,
-                refers=r.BATTLEFIELD,
+                refers=v.BATTLEFIELD,
             ),
             Param(
                 "to",
-                r.TEXT,
+                v.TEXT,
                 "Which replaced battlefield (else a choice).",
                 max_length=100,
-                refers=r.BATTLEFIELD,
+                refers=v.BATTLEFIELD,
             ),
         ),
-        actor=Actor(r.FIELD_CONTROLLER, "battlefield"),
+        actor=Actor(v.FIELD_CONTROLLER, "battlefield"),
         rule="438.7.b",
         example={"battlefield": "bf1"},
     ),
@@ -304,7 +307,10 @@ SPECS = [
         "Gain control",
         "Riftbound: a player gains control of units or tokens on the board (188); they stay "
         "where they are, and at a battlefield they contest it for the new controller (187.3.a).",
-        (*r.ON_OBJECT, r.SEAT_PARAM.but(help="The new controller.", label="Give control to")),
+        (
+            *shared.ON_OBJECT,
+            shared.SEAT_PARAM.but(help="The new controller.", label="Give control to"),
+        ),
         rule="188",
         applies=ON_BOARD,
         group="control",
@@ -320,20 +326,20 @@ SPECS = [
         (
             Param(
                 "battlefield",
-                r.TEXT,
+                v.TEXT,
                 'E.g. "bf2".',
                 required=True,
                 max_length=32,
-                refers=r.BATTLEFIELD,
+                refers=v.BATTLEFIELD,
             ),
-            r.SEAT_PARAM.but(
+            shared.SEAT_PARAM.but(
                 name="attacker",
                 required=False,
                 help="The player whose units applied Contested (459.2.b.1). Default: the one "
                 "the table recorded (`contested_by` of the battlefield), else the turn player.",
             ),
         ),
-        actor=Actor(r.ACTIVE),
+        actor=Actor(v.ACTIVE),
         rule="456.1",
         example={"battlefield": "bf1"},
     ),
@@ -344,8 +350,8 @@ SPECS = [
         "Riftbound: ready every exhausted Game Object the seat controls on the board in one "
         "action (415; as in the Awaken Phase, 315.1.b.1); nothing exhausted changes nothing "
         "(415.1.c).",
-        (r.SEAT_PARAM.but(help="Whose Game Objects."),),
-        actor=Actor(r.NAMED, "seat"),
+        (shared.SEAT_PARAM.but(help="Whose Game Objects."),),
+        actor=Actor(v.NAMED, "seat"),
         rule="415",
         role="untap_everything",
         example={"seat": 0},
@@ -356,8 +362,8 @@ SPECS = [
         actions.adjust_points,
         "Points",
         "Riftbound: add or remove points.",
-        (r.SEAT_PARAM.but(help="Whose points."), r.AMOUNT),
-        actor=Actor(r.NAMED, "seat"),
+        (shared.SEAT_PARAM.but(help="Whose points."), shared.AMOUNT),
+        actor=Actor(v.NAMED, "seat"),
         rule="466.1.a.1",
         role="life",
         example={"seat": 0, "amount": 1},
@@ -367,7 +373,7 @@ SPECS = [
         turn.next_step,
         "Next step",
         "Move to the next step and run its turn-based actions.",
-        actor=Actor(r.ACTIVE),
+        actor=Actor(v.ACTIVE),
         rule="315",
         role="next",
     ),
@@ -376,10 +382,12 @@ SPECS = [
         turn.pass_turn,
         "Pass turn",
         "End this turn and play the next seat's turn up to its Main Phase.",
-        actor=Actor(r.ACTIVE),
+        actor=Actor(v.ACTIVE),
         rule="315",
         role="pass",
     ),
 ]
 
-REGISTRY = r.Registry("riftbound", SPECS, by=r.BY, move_to=MOVE_TO, move_to_battlefields=True)
+REGISTRY = game.Registry(
+    "riftbound", SPECS, by=shared.BY, move_to=MOVE_TO, move_to_battlefields=True
+)

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules import params, systems
 from rules.errors import InvalidAction
-from rules.registry import Handler
+from rules.registry.vocabulary import Handler
 from rules.riftbound import board, create, plays, turn
 from rules.riftbound.battlefields import battlefield_record
 from rules.riftbound.board import RUNE_POOL_KEYS

@@ -1,4 +1,4 @@
-// Where the battlefield's single-key shortcut settings are kept (issue 25): a signed-in
+// Where the battlefield's single-key shortcut settings are kept: a signed-in
 // player's on their account, so they follow them to another browser (the page carries them in
 // #shortcut-saved, changes are posted to the help form's data-save-url); a guest's or an
 // anonymous visitor's in this browser (localStorage), which is also the fallback while an

@@ -1,4 +1,4 @@
-"""Catalogue lists counted up to a cap (issue 19: a broad search must not count every match):
+"""Catalogue lists counted up to a cap (a broad search must not count every match):
 the same results page by page, `count_exact` false beyond the cap, exact on the last page."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Card and token names in the players' language (issue 21): the importers keep the names printed
+"""Card and token names in the players' language: the importers keep the names printed
 in other languages (Scryfall's printed_name of non-English printings, MTGJSON's foreignData), the
 catalogue shows them to a reader of that language with the English name one tap away, and a
 search finds a card by either name."""

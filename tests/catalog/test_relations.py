@@ -1,4 +1,4 @@
-"""Made by / makes: relations from effect data, the combined search (issue 19, item 3)."""
+"""Made by / makes: relations from effect data, the combined search."""
 
 from __future__ import annotations
 

@@ -132,7 +132,7 @@ def test_it_and_the_riftbound_import_no_longer_undo_each_other(shared_data) -> N
 
 
 def test_the_seed_tokens_have_russian_printed_names(seeded: None) -> None:
-    """Issue 21: a Russian player sees the seed's tokens by their Russian names (our own writing
+    """A Russian player sees the seed's tokens by their Russian names (our own writing
     of the game's Russian terms), the English name kept; every seed MTG token has one."""
     from catalog.models import PrintedName
 

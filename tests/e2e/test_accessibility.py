@@ -1,4 +1,4 @@
-"""Every player can play (issue 25), in real Chromium: axe-core's WCAG 2.x A/AA rules on every
+"""Every player can play, in real Chromium: axe-core's WCAG 2.x A/AA rules on every
 page state a player or curator meets, keyboard play counted in keys, focus that survives own and
 other players' updates, what the live region says, shortcuts that can be turned off and remapped,
 a session that ends and comes back, and pages that reflow at 320 and 375 px and 200% text."""
@@ -79,7 +79,7 @@ def _focused(page: Page) -> str:
 
 @pytest.mark.django_db(transaction=True)
 def test_every_page_state_has_no_axe_violations(browser: Browser, live_url: str):
-    """Issue 25, 1: 0 violations of any impact, page by page, state by state."""
+    """0 violations of any impact, page by page, state by state."""
     load_seed()
     ann = User.objects.create_user("ann", password="x-long-password-1")
     ann.is_staff = ann.is_superuser = True
@@ -217,7 +217,7 @@ CUT = """() => [...document.querySelectorAll('main *:not(.visually-hidden)')].fi
 def test_pages_reflow_at_320_and_375_px_and_zoom_without_cutting_text(
     browser: Browser, live_url: str, artifacts_dir: Path
 ):
-    """Issue 25, 7: nothing wider than the screen (no hidden Save buttons), nothing cut off at
+    """Nothing wider than the screen (no hidden Save buttons), nothing cut off at
     200% zoom; tile text at least 12 px."""
     load_seed()
     ann = User.objects.create_user("ann")
@@ -273,7 +273,7 @@ def test_pages_reflow_at_320_and_375_px_and_zoom_without_cutting_text(
 def test_the_three_common_jobs_take_few_keys_and_focus_stays(
     browser: Browser, live_url: str, width: int
 ):
-    """Issue 25, 2: tap 4 of 10, create 3 Treasures, reach the last stack: at most 10 keys each
+    """Tap 4 of 10, create 3 Treasures, reach the last stack: at most 10 keys each
     (the audit counted 52 through the stack dialog, 14-32 and 70 Tabs before); focus is never
     lost, and the stack dialog gives it back to its stack."""
     load_seed()
@@ -377,7 +377,7 @@ def _live_pages(browser: Browser, table_url: str, keys: list[str]) -> list[Page]
 
 
 def test_other_players_actions_are_announced_and_keep_focus(browser: Browser, daphne_url):
-    """Issue 25, 2 and 3: the live region (there from page load, never replaced) says another
+    """The live region (there from page load, never replaced) says another
     player's action; focus stays on the same control through a swapped board (Ben's life) and
     through tiles patched from the websocket's delta (Ann's other tab taps a Soldier)."""
     table_url, keys = daphne_url
@@ -432,7 +432,7 @@ def test_other_players_actions_are_announced_and_keep_focus(browser: Browser, da
 
 @pytest.mark.django_db(transaction=True)
 def test_polling_says_each_action_since_the_last_poll(browser: Browser, live_url: str):
-    """Issue 25, 3 without a websocket (the test server has none: the page polls): three
+    """Without a websocket (the test server has none: the page polls): three
     actions on Ben's life between two polls are all said, in order, not only the newest."""
     load_seed()
     ann = User.objects.create_user("ann")
@@ -454,7 +454,7 @@ def test_polling_says_each_action_since_the_last_poll(browser: Browser, live_url
 
 @pytest.mark.django_db(transaction=True)
 def test_shortcuts_can_be_turned_off_and_remapped_and_are_kept(browser: Browser, live_url: str):
-    """Issue 25, 4 (WCAG 2.1.4): off, remapped, kept across reloads; never while typing."""
+    """Shortcuts (WCAG 2.1.4): off, remapped, kept across reloads; never while typing."""
     load_seed()
     ann = User.objects.create_user("ann")
     table = _mtg_table(ann)
@@ -519,7 +519,7 @@ def test_shortcuts_can_be_turned_off_and_remapped_and_are_kept(browser: Browser,
 
 @pytest.mark.django_db(transaction=True)
 def test_a_visitors_shortcuts_are_kept_in_their_browser(browser: Browser, live_url: str):
-    """Issue 25, 4: without an account (a guest's table), the settings stay in this browser."""
+    """Without an account (a guest's table), the settings stay in this browser."""
     load_seed()
     context = _context(browser, live_url, None)
     page = context.new_page()
@@ -539,7 +539,7 @@ def test_a_visitors_shortcuts_are_kept_in_their_browser(browser: Browser, live_u
 
 @pytest.mark.django_db(transaction=True)
 def test_an_ended_session_says_so_and_the_board_comes_back(browser: Browser, live_url: str):
-    """Issue 25, 6: logout in another tab; the board says so with a login link that keeps the
+    """Logout in another tab; the board says so with a login link that keeps the
     table as `next`, and comes back by itself once logged in again (here: in the other tab)."""
     load_seed()
     ann = User.objects.create_user("ann", password="a-long-password-25")
@@ -570,7 +570,7 @@ def test_an_ended_session_says_so_and_the_board_comes_back(browser: Browser, liv
 
 @pytest.mark.django_db(transaction=True)
 def test_a_catalogue_search_announces_its_count_not_the_grid(browser: Browser, live_url: str):
-    """Issue 25, 3: the results are not a live region; a status updated in place says how many."""
+    """The results are not a live region; a status updated in place says how many."""
     load_seed()
     page = _context(browser, live_url, None).new_page()
     page.goto(f"{live_url}/catalog/")

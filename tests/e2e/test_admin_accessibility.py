@@ -1,4 +1,4 @@
-"""The admin pages the project customises (issue 25, 1), in real Chromium at 1280 and 375 px:
+"""The admin pages the project customises, in real Chromium at 1280 and 375 px:
 axe-core's WCAG 2.x A/AA rules on every registered model's list (custom columns and filters),
 the catalogue's change forms (custom forms, inlines, fieldsets), the Import pages (upload, its
 errors, a dry run running, done and failed, the Scryfall fetch) and the jobs pages (which follow

@@ -56,7 +56,7 @@ def test_a_refused_action_shows_beside_its_control_and_keeps_the_board(
 def test_the_palette_quantity_goes_back_to_one_after_creating(
     browser: Browser, live_url: str
 ) -> None:
-    """Issue 16, 4: 5 Food, then one Treasure is one Treasure."""
+    """5 Food, then one Treasure is one Treasure."""
     from catalog.seed import load_seed
 
     load_seed()

@@ -1,4 +1,4 @@
-"""Game night in real Chromium (issue 16): dark mode, a log people read, phone widths, no console
+"""Game night in real Chromium: dark mode, a log people read, phone widths, no console
 errors, screenshots at 375 px and 1280 px (test-artifacts/)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Game night in real Chromium (issue 16 items 2, 3 and 9): two players acting at once on
+"""Game night in real Chromium: two players acting at once on
 different stacks both succeed, a double tap applies once, the invite survives sign-up, a guest
 plays without an account, and a track-only table records an illegal action with a warning.
 

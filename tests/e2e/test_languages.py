@@ -1,4 +1,4 @@
-"""Issue 21 in real Chromium: the language switcher, and a table played in Russian (the log's
+"""Languages in real Chromium: the language switcher, and a table played in Russian (the log's
 sentences with Russian plurals, an error in Russian)."""
 
 from __future__ import annotations
@@ -207,7 +207,7 @@ ENGLISH_WORDS = re.compile(
 def test_keywords_a_refused_definition_and_the_admin_in_russian(
     browser: Browser, live_url: str, artifacts_dir: Path
 ) -> None:
-    """Issue 21: keywords on the tiles from the keyword table, a custom token the rules refuse
+    """Keywords on the tiles from the keyword table, a custom token the rules refuse
     (page and API), and the admin index and a token's change form, all in Russian."""
     ann = User.objects.create_superuser("ann", "ann@example.com", "pw")
     table = services.table_create(owner=ann, game="mtg", name="Пятница", players=["Аня", "Боря"])

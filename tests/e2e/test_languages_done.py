@@ -1,4 +1,4 @@
-"""Issue 21's "Done when", in real Chromium with Accept-Language: ru: a Riftbound table whose
+"""A whole Russian evening, in real Chromium with Accept-Language: ru: a Riftbound table whose
 battlefields the table named itself, a seed token found by its Russian name and created from the
 palette, the catalogue showing it in Russian with the English name a tap away, and a Russian
 proxy sheet (rendered to PNG with pdftoppm, kept with the test's artifacts)."""

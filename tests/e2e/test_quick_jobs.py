@@ -1,4 +1,4 @@
-"""Issue 16 items 4, 5 and 7 in real Chromium: the common jobs counted in taps (clicks plus
+"""The quick controls in real Chromium: the common jobs counted in taps (clicks plus
 keys), multi-select, symbols instead of braces, the create sheet on a 375 px phone, screenshots
 at 375 x 812 and 1280 x 800 (test-artifacts/)."""
 
@@ -70,7 +70,7 @@ def _soldiers(page: Page, tapped: bool = False) -> Locator:
 
 
 def _jobs(page: Page, artifacts_dir: Path, name: str) -> dict[str, dict[str, float]]:
-    """The three jobs of issue 16, from the table as it loads."""
+    """The three common jobs, from the table as it loads."""
     found: dict[str, dict[str, float]] = {}
     taps = Taps()
     palette = page.locator("#palette")

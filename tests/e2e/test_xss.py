@@ -1,4 +1,4 @@
-"""Hostile text in real Chromium (issue 11): script payloads in token names, custom token text,
+"""Hostile text in real Chromium: script payloads in token names, custom token text,
 seat names, table names and an imported Cockatrice file must show as text and never run.
 
 The site's CSP would also stop an injected inline handler, so the test asks more than "no alert":

@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.utils import timezone
 
-from jobs import services
+from jobs import maintenance, progress, runner, services
 from jobs.models import Job
 from tests.factories import CuratorFactory, JobFactory
 
@@ -17,17 +17,17 @@ pytestmark = pytest.mark.django_db
 RUNS: list[str] = []
 
 
-def echo(job: Job, report: services.Report) -> dict[str, Any]:
+def echo(job: Job, report: progress.Report) -> dict[str, Any]:
     report(0.5, "Half way.")
     RUNS.append(job.file.read().decode() if job.file else "")
     return {"echo": job.params}
 
 
-def refuse(job: Job, report: services.Report) -> dict[str, Any]:
-    raise services.JobFailed("That file is not a catalogue.")
+def refuse(job: Job, report: progress.Report) -> dict[str, Any]:
+    raise runner.JobFailed("That file is not a catalogue.")
 
 
-def crash(job: Job, report: services.Report) -> dict[str, Any]:
+def crash(job: Job, report: progress.Report) -> dict[str, Any]:
     raise RuntimeError("secret internals")
 
 
@@ -61,23 +61,23 @@ def test_it_fails_a_crashed_job_without_showing_the_error() -> None:
 
 
 def test_it_refuses_an_unknown_kind_before_storing_anything() -> None:
-    with pytest.raises(services.UnknownJobKind):
+    with pytest.raises(runner.UnknownJobKind):
         services.job_start("nope")
     assert not Job.objects.exists()
 
 
 def test_it_never_runs_a_job_twice() -> None:
     job = services.job_start("echo")
-    services.job_run(str(job.pk))
+    runner.job_run(str(job.pk))
     assert RUNS == [""]
 
 
 def test_it_reads_live_progress_while_running_and_the_stored_one_after() -> None:
     job = JobFactory.create(status=Job.Status.RUNNING)
-    cache.set(services.PROGRESS_KEY.format(job.pk), (0.25, "A quarter."))
-    assert services.job_progress(job) == (0.25, "A quarter.")
+    cache.set(progress.PROGRESS_KEY.format(job.pk), (0.25, "A quarter."))
+    assert progress.job_progress(job) == (0.25, "A quarter.")
     job.status, job.progress, job.detail = Job.Status.DONE, 1.0, "Done."
-    assert services.job_progress(job) == (1.0, "Done.")
+    assert progress.job_progress(job) == (1.0, "Done.")
 
 
 def test_it_prunes_old_finished_jobs_and_their_files() -> None:
@@ -86,16 +86,16 @@ def test_it_prunes_old_finished_jobs_and_their_files() -> None:
     name = old.file.name
     recent = JobFactory.create(status=Job.Status.DONE, finished_at=timezone.now())
     running = JobFactory.create(status=Job.Status.RUNNING)
-    assert services.jobs_prune(30) == 1
+    assert maintenance.jobs_prune(30) == 1
     assert set(Job.objects.values_list("pk", flat=True)) == {recent.pk, running.pk}
     assert not old.file.storage.exists(name)
 
 
 def test_it_publishes_big_progress_steps_at_once_and_small_ones_at_most_twice_a_second() -> None:
     job = JobFactory.create(status=Job.Status.RUNNING)
-    report = services._reporter(job)
+    report = progress.reporter(job)
     report(0.0, "Copying.")
     report(0.05, "Reading.")
-    assert services.job_progress(job) == (0.05, "Reading.")
+    assert progress.job_progress(job) == (0.05, "Reading.")
     report(0.055, "Writing 1 of 1000 records.")
-    assert services.job_progress(job) == (0.05, "Reading.")
+    assert progress.job_progress(job) == (0.05, "Reading.")

@@ -1,4 +1,4 @@
-"""Issue 15's measure of one action vocabulary: an action type's name is written in at most two
+"""The measure of one action vocabulary: an action type's name is written in at most two
 non-test source files (its registry entry and, where it must say it, its handler)."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ HOMONYMS = {
     ("populate", "rules/mtg/make.py"): "a step of a compiled token-making ability",
     ("amass", "rules/mtg/make_data.py"): "a step of a compiled token-making ability",
     ("populate", "rules/mtg/make_data.py"): "a step of a compiled token-making ability",
-    ("exile", "play/web/i18n.py"): "the exile zone",
+    ("exile", "play/table/i18n.py"): "the exile zone",
     ("exile", "rules/mtg/cards.py"): "the exile zone",
     ("exile", "rules/mtg/turn.py"): "the exile zone, where a delayed trigger sends a token",
     ("exile", "rules/mtg/zones.py"): "the exile zone",

@@ -1,4 +1,4 @@
-"""The sentence the battlefield's live region says for one action (issue 25, 3): from the events'
+"""The sentence the battlefield's live region says for one action: from the events'
 data, the same for the acting player's answer, a polled board and the websocket."""
 
 from __future__ import annotations

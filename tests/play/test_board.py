@@ -232,7 +232,7 @@ def test_it_gives_a_tile_the_art_of_its_definition():
 
 
 def test_a_tiles_keywords_read_in_the_readers_language():
-    """Issue 21: keywords by their name in the keyword table; the kernel keeps English ones."""
+    """Keywords by their name in the keyword table; the kernel keeps English ones."""
     obj = _obj("o1", "Dragon Token", keywords=["Flying", "Ward {2}", "Haste"])
     from django.utils import translation
 

@@ -1,4 +1,4 @@
-"""A polled board says every action the page missed, not only the newest (issue 25, item 3):
+"""A polled board says every action the page missed, not only the newest:
 the newest SAID_ACTIONS in full, older ones counted."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Clients acting on one table at once: never a lost update. On the same thing one wins and the
-others get 409; on different things (issue 16) all apply, rebased.
+others get 409; on different things all apply, rebased.
 
 Runs on whatever database the suite runs on: SQLite here, PostgreSQL in CI's second pass.
 """
@@ -179,7 +179,7 @@ def _distinct_stacks(cast: Any) -> list[str]:
 
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_actions_on_different_stacks_all_apply_rebased() -> None:
-    """Issue 16: players acting at once on different things never get a false conflict."""
+    """Players acting at once on different things never get a false conflict."""
     cast = make_cast()
     stacks = iter(_distinct_stacks(cast))
     pick = threading.Lock()

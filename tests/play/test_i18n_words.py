@@ -1,4 +1,4 @@
-"""Issue 21: the kernel's rarer counts, the effect parser's refusals and the keywords on tiles
+"""The kernel's rarer counts, the effect parser's refusals and the keywords on tiles
 read in the reader's language, from data (rules/text.py, rules/keywords.py)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from catalog.models import validate_abilities, validate_effects
-from play.web.i18n import error_text, keyword_label, render_message
+from play.table.i18n import error_text, keyword_label, render_message
 from rules.definitions import face_from_payload
 from rules.errors import InvalidAction
 from rules.keywords import KEYWORDS, keyword_parts

@@ -1,4 +1,4 @@
-"""Playing together without false conflicts (issue 16 item 2): an action sent against an older
+"""Playing together without false conflicts: an action sent against an older
 version runs on the newer state when nothing it refers to changed since; otherwise 409 in player
 words."""
 

@@ -115,7 +115,7 @@ def test_it_lets_a_player_act_for_their_seat_only(cast: Cast) -> None:
 def test_a_players_spell_taps_damages_and_takes_an_opponents_token_and_undoes_its_own(
     cast: Cast,
 ) -> None:
-    """Issue 16, 10: effects of a player's spells reach any object; the log records the player
+    """Effects of a player's spells reach any object; the log records the player
     and their seat, and that player may undo that action (undo stays per action)."""
     [soldier] = objects_of(act(cast, cast.owner, create_soldiers(controller=0, count=3)))
     act(cast, cast.player, {"type": "tap", "object": soldier["id"]})

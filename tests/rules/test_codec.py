@@ -16,7 +16,7 @@ HERE = Path(__file__).parent
 # The final state of every golden scenario, dumped by schema 1 (before each game's fields moved
 # into its own records).
 SCHEMA_1 = json.loads((HERE / "data" / "states_schema1.json").read_text())
-# Scenarios the combat rules (issue 17: attackers only in the declare attackers step, combat
+# Scenarios the combat rules (attackers only in the declare attackers step, combat
 # damage as a turn-based action) rewrote after these states were stored: their replay is no
 # longer the stored game, so they are only loaded and round-tripped.
 REWRITTEN_SINCE = {

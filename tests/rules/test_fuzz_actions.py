@@ -1,4 +1,4 @@
-"""Hostile action payloads against the kernel (issue 11): whatever a client sends, the kernel
+"""Hostile action payloads against the kernel: whatever a client sends, the kernel
 answers with a new state or one of the three rules errors, never a crash; every state it returns
 round-trips through the codec and renders with view()."""
 

@@ -1,4 +1,4 @@
-"""A stack of identical effect sources applies as one group, whatever its size (issue 18): each
+"""A stack of identical effect sources applies as one group, whatever its size: each
 copy is its own replacement effect applying once (614.5, 616.1), and counts past what one stack
 holds become more stacks or are capped, saying so, instead of refusing the action."""
 

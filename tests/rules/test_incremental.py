@@ -1,4 +1,4 @@
-"""Work proportional to what an action touches (issue 18) must not change any result: a table
+"""Work proportional to what an action touches must not change any result: a table
 that carries the kernel's caches from action to action (copy-on-write records, identity index,
 effect sources) plays exactly like one decoded afresh before every action, which checks and
 merges every stack (704.3: state-based actions are checked for every permanent)."""

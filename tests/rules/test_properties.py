@@ -1,4 +1,4 @@
-"""Properties of issue 5: no token outlives state-based actions off the battlefield, the codec
+"""Properties of stacks: no token outlives state-based actions off the battlefield, the codec
 round-trips, replay reproduces the state, doublers multiply, and stacks conserve counts."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The action registries (rules/registry.py): every entry is complete, both games agree on
+"""The action registries (rules/registry/): every entry is complete, both games agree on
 what they share, and who acts comes from the entries."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 import rules
-from rules import registry as r
+from rules.registry import shared
+from rules.registry import vocabulary as v
 
 SOLDIER = {
     "name": "Soldier",
@@ -20,16 +21,16 @@ SOLDIER = {
 TREASURE = {"name": "Treasure", "types": ["Artifact"], "subtypes": ["Treasure"]}
 
 
-def _entries() -> list[tuple[str, r.ActionSpec]]:
+def _entries() -> list[tuple[str, v.ActionSpec]]:
     return [(game, spec) for game, registry in rules.registries().items() for spec in registry]
 
 
 @pytest.mark.parametrize(("game", "spec"), _entries(), ids=lambda v: getattr(v, "type", v))
 def test_every_entry_has_a_handler_a_label_a_help_line_and_an_example(
-    game: str, spec: r.ActionSpec
+    game: str, spec: v.ActionSpec
 ) -> None:
     registry = rules.registries()[game]
-    assert spec.handler is not None or spec is r.CHOOSE
+    assert spec.handler is not None or spec is shared.CHOOSE
     if spec.handler is not None:
         assert registry.handlers()[spec.type] is spec.handler
     assert spec.label and spec.help

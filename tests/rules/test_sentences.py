@@ -1,4 +1,4 @@
-"""Every sentence the kernel tells is data with a Russian translation (issue 21).
+"""Every sentence the kernel tells is data with a Russian translation.
 
 The golden scenarios of both games (RULES.md part C, Riftbound's cases) are played again while
 every log event, refusal and prompt the kernel makes is recorded; each must carry its sentence
@@ -18,7 +18,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
-from play.web.i18n import game_words, render_message
+from play.table.i18n import game_words, render_message
 from rules import context, errors
 from tests.rules import test_scenarios
 from tests.rules.riftbound import test_scenarios as riftbound_scenarios

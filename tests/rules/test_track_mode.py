@@ -1,4 +1,4 @@
-"""Track-only tables (issue 16 item 9): the kernel still decides and warns; an action the rules
+"""Track-only tables: the kernel still decides and warns; an action the rules
 forbid is done as far as it can be, with a ``rules_warning`` event citing the rule."""
 
 from __future__ import annotations

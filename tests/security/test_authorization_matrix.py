@@ -1,4 +1,4 @@
-"""Who may do what (issue 11). The MATRIX below is the spec: one row per request, one status per
+"""Who may do what. The MATRIX below is the spec: one row per request, one status per
 role. Roles: anonymous (no session), outsider (an account with no part in the table), spectator
 (follows the table), player (claimed seat 1), owner (created the table, acts for seat 0, owns the
 deck and collection item), staff (is_staff, not at the table). "WS" rows are the table websocket:
@@ -59,7 +59,7 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     ((200, 200, 200, 200, 200, 200), Row("accounts/login/", "GET", "/accounts/login/")),
     ((302, 302, 302, 302, 302, 302), Row("accounts/logout/", "POST", "/accounts/logout/",
         {}, True)),
-    # The language switcher (issue 21): anyone, back to `next`; a signed-in player's profile.
+    # The language switcher: anyone, back to `next`; a signed-in player's profile.
     ((302, 302, 302, 302, 302, 302), Row("language/", "POST", "/language/",
         {"language": "ru", "next": "/"}, True)),
     ((302, 200, 200, 200, 200, 200), Row(
@@ -222,11 +222,11 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
         {"game": "mtg", "name": "X", "players": "A, B", "starting_life": "20"}, True)),
     # Anyone may open an invite (sign up, log in or play as a guest); who sits there goes on.
     ((200, 200, 200, 302, 200, 200), Row("play/join/<str:invite>/", "GET", "/play/join/{invite}/")),
-    # A table without an account: anyone (issue 16), a visitor as a guest of this session.
+    # A table without an account: anyone, a visitor as a guest of this session.
     ((200, 200, 200, 200, 200, 200), Row("play/new/", "GET", "/play/new/")),
     ((302, 302, 302, 302, 302, 302), Row("play/new/", "POST", "/play/new/",
         {"game": "mtg", "name": "X", "players": "A, B", "starting_life": "20"}, True)),
-    # Battlefield shortcuts kept with the account (issue 25): any signed-in player, their own.
+    # Battlefield shortcuts kept with the account: any signed-in player, their own.
     ((403, 200, 200, 200, 200, 200), Row("play/shortcuts/", "POST", "/play/shortcuts/",
         {"enabled": False, "keys": {"next": "j"}})),
     ((405, 405, 405, 405, 405, 405), Row("play/shortcuts/", "GET", "/play/shortcuts/")),
@@ -253,7 +253,7 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
         "play/<uuid:table_id>/objects/<str:object_id>/", "GET",
         P + "/objects/o1/",
     )),
-    # The multi-select bar and the palette's favourites (issue 16).
+    # The multi-select bar and the palette's favourites.
     ((403, 404, 403, 302, 302, 404), Row(
         "play/<uuid:table_id>/act-on-stacks/", "POST", P + "/act-on-stacks/",
         {"expected_version": "1", "type": "untap", "objects": "o1"}, True,

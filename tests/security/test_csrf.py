@@ -1,4 +1,4 @@
-"""CSRF (issue 11): a browser session must prove the request came from our pages before any
+"""CSRF: a browser session must prove the request came from our pages before any
 write; token-authenticated scripts carry no cookie, so they need no CSRF token."""
 
 from __future__ import annotations

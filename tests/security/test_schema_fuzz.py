@@ -1,7 +1,7 @@
-"""Schemathesis against /api/schema/ (issue 11), in-process through the WSGI app: every documented
+"""Schemathesis against /api/schema/, in-process through the WSGI app: every documented
 operation gets generated requests from a signed-in staff user who owns a table, a deck and a
 collection item, with a small catalogue seeded. No input may cause a 5xx, and every 4xx is the
-JSON error body of shared/API.md: {"error", "detail", "rule"}.
+JSON error body of docs/API.md: {"error", "detail", "rule"}.
 
 Derandomized and small (a few examples per operation) so CI stays fast and failures reproduce.
 """

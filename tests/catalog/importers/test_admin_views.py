@@ -112,7 +112,7 @@ def test_it_shows_progress_and_follows_the_job_while_it_runs(curator, sample):
     Job.objects.filter(pk=job.pk).update(status="running", progress=0.0)
     from django.core.cache import cache
 
-    from jobs.services import PROGRESS_KEY
+    from jobs.progress import PROGRESS_KEY
 
     cache.set(PROGRESS_KEY.format(job.pk), (0.42, "Writing 42 of 100 records."))
     page = curator.get(job_url(job)).content.decode()

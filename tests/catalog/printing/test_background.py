@@ -15,8 +15,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from catalog.models import TokenDefinition
+from jobs.maintenance import jobs_prune
 from jobs.models import Job
-from jobs.services import job_run, jobs_prune
+from jobs.runner import job_run
 from jobs.tasks import queue
 from tests.catalog.printing.pdfprobe import reader
 from tests.factories import CuratorFactory, UserFactory

@@ -1,4 +1,4 @@
-"""Proxy sheets in the reader's language (issue 21): the names, type lines and text printed in
+"""Proxy sheets in the reader's language: the names, type lines and text printed in
 Russian where the catalogue has them, the labels translated, in a font that has Cyrillic
 (Source Sans Pro from PyPI, embedded); English sheets keep the standard fonts."""
 

@@ -255,7 +255,7 @@ def test_q_puts_exact_name_matches_first_on_decks_and_the_collection(owner, owne
 
 
 def test_the_csv_line_errors_are_in_the_readers_language(owner_client) -> None:
-    """Issue 21: each line's detail in Russian with Accept-Language: ru, the error code stable."""
+    """Each line's detail in Russian with Accept-Language: ru, the error code stable."""
     text = (
         "kind,quantity,name,game,notes\n"
         "card,1,Xorn,mtg\n"

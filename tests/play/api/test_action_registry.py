@@ -11,14 +11,14 @@ from django.test import Client
 import rules
 from play.api.actions import ACTION_SERIALIZERS
 from play.web.forms import ActionForm, fields_for
-from rules import registry as r
+from rules.registry import vocabulary as v
 from tests.play.conftest import Cast, client_for, create_soldiers
 
 SOLDIER = {"name": "Soldier", "types": ["Creature"], "subtypes": ["Soldier"]}
 UNIT = {"name": "Recruit", "types": ["Unit"], "might": 1}
 
 
-def _entries() -> list[tuple[str, r.ActionSpec]]:
+def _entries() -> list[tuple[str, v.ActionSpec]]:
     return [(game, spec) for game, registry in rules.registries().items() for spec in registry]
 
 
@@ -31,7 +31,7 @@ def schema(django_db_setup: Any, django_db_blocker: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("game", "spec"), _entries(), ids=lambda v: getattr(v, "type", v))
 def test_every_entry_has_a_serializer_a_schema_an_example_and_a_form(
-    game: str, spec: r.ActionSpec, schema: dict[str, Any]
+    game: str, spec: v.ActionSpec, schema: dict[str, Any]
 ) -> None:
     serializer = ACTION_SERIALIZERS[spec.type]
     names = {p.name for p in spec.params}
@@ -78,9 +78,9 @@ def _kernel_refuses(state: Any, action: dict[str, Any], name: str) -> bool:
     return False
 
 
-def _bounded() -> list[tuple[str, r.ActionSpec, r.Param]]:
+def _bounded() -> list[tuple[str, v.ActionSpec, v.Param]]:
     return [
-        (game, spec, p) for game, spec in _entries() for p in spec.params if p.kind == r.INTEGER
+        (game, spec, p) for game, spec in _entries() for p in spec.params if p.kind == v.INTEGER
     ]
 
 
@@ -90,7 +90,7 @@ def _bounded() -> list[tuple[str, r.ActionSpec, r.Param]]:
     ids=lambda v: getattr(v, "type", None) or getattr(v, "name", v),
 )
 def test_the_schema_limits_are_what_the_server_accepts(
-    game: str, spec: r.ActionSpec, param: r.Param
+    game: str, spec: v.ActionSpec, param: v.Param
 ) -> None:
     """At each limit the server takes the value; one past it, it answers 400 naming the field."""
     state = _state(game)

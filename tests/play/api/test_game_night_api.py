@@ -1,4 +1,4 @@
-"""Issue 16 over the API: rebased actions, conflicts in player words, Idempotency-Key, and
+"""Game night over the API: rebased actions, conflicts in player words, Idempotency-Key, and
 track-only tables (mode enforce | track, rules_warning events)."""
 
 from __future__ import annotations

@@ -148,7 +148,7 @@ def _effect(game: str, name: str) -> bool:
 
 @pytest.mark.parametrize("name", sorted(n for n in SETUPS if _effect("mtg", n)))
 def test_it_lets_the_other_player_apply_an_effect_to_an_opponents_object(seeded, cast, name):
-    """Issue 16, 10: damage, destroy, exile, tap, counters, control: any seated player's spell
+    """Damage, destroy, exile, tap, counters, control: any seated player's spell
     may do it to any object; the log names the player."""
     data = SETUPS[name](cast)
     before = _version(cast.table)
@@ -361,7 +361,7 @@ RIFTBOUND_SETUPS: dict[str, Setup] = {
 @pytest.mark.parametrize(("who", "status"), [("owner", 200), ("player", 403), ("outsider", 404)])
 def test_it_runs_riftbound_actions_by_access(rift, name, who, status):
     if who == "player" and _effect("riftbound", name):
-        status = 200  # an effect on any object: any seated player (issue 16, 10)
+        status = 200  # an effect on any object: any seated player
     data = RIFTBOUND_SETUPS[name](rift)
     before = _version(rift.table)
     response = _post(rift, getattr(rift, who), data)
@@ -394,7 +394,7 @@ def test_it_says_how_replacement_effects_changed_a_creation_a_choice_finished(se
 
 
 def test_a_riftbound_table_names_its_battlefields_in_the_readers_language(rift) -> None:
-    """Issue 21: the battlefields the table named itself are data ("Battlefield {number}"),
+    """The battlefields the table named itself are data ("Battlefield {number}"),
     told in Russian on the board, in the move form and in the log; the API keeps the kernel's
     name with the sentence that made it."""
     recruit = _recruit(rift, ready=True)

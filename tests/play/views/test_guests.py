@@ -1,4 +1,4 @@
-"""No account needed (issue 16 item 3): /play/new/ for anyone, guests kept in the session, the
+"""No account needed: /play/new/ for anyone, guests kept in the session, the
 invite link kept through sign-up and login, guest tables moved to the account, bounds, and the
 periodic cleanup of idle guests."""
 
@@ -13,7 +13,8 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
-from jobs import tasks
+from play import tasks
+from play.live import broadcast
 from play.models import Action, Guest, PaletteToken, Seat, Table
 from play.table import services
 from play.web import guests, palette
@@ -168,7 +169,7 @@ def test_guests_are_named_by_their_seats_wherever_other_players_see_them(
     seeded, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
 ) -> None:
     said: list[str] = []
-    monkeypatch.setattr(services, "_broadcast", lambda *args: said.append(args[-1]))
+    monkeypatch.setattr(broadcast, "publish", lambda group, message: said.append(message["said"]))
     ann_client, ben_client = Client(), Client()
     response = ann_client.post("/play/new/", {**NEW, "players": "Ann, Ben, Cid"})
     table = Table.objects.latest("created_at")

@@ -85,7 +85,7 @@ def test_it_refuses_a_taken_seat_and_a_bad_invite(seeded, cast):
     assert response.status_code == 409
     assert "already taken" in response.content.decode()
     assert browser_for(cast.outsider).get("/play/join/nope/").status_code == 404
-    anonymous = browser_for(None).get(url)  # sign up, log in or play as a guest (issue 16)
+    anonymous = browser_for(None).get(url)  # sign up, log in or play as a guest
     assert anonymous.status_code == 200 and "Play as a guest as" in anonymous.content.decode()
 
 
@@ -282,7 +282,7 @@ def test_it_opens_the_stack_dialog(seeded, cast):
     full = browser_for(cast.owner).get(url).content.decode()
     assert "<html" in full and "Back to Friday" in full
     other = browser_for(cast.player).get(url).content.decode()
-    # Another player's spells may destroy it; only its controller sacrifices it (issue 16, 10).
+    # Another player's spells may destroy it; only its controller sacrifices it.
     assert 'value="sacrifice"' not in other and 'value="destroy"' in other
     watcher = browser_for(cast.spectator).get(url).content.decode()
     assert "You are watching this table" in watcher and 'value="destroy"' not in watcher
@@ -301,7 +301,7 @@ def test_it_searches_tokens_and_cards_for_the_palette(seeded, cast):
 
 
 def test_it_shows_undo_only_to_who_may_undo_the_last_action(seeded, cast):
-    """Issue 16, 1: the last action's sender, or a player acting for its seat."""
+    """The last action's sender, or a player acting for its seat."""
     url = f"/play/{cast.table.id}/"
     assert 'data-shortcut="undo"' not in browser_for(cast.owner).get(url).content.decode()
     act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-treasure"})
@@ -310,7 +310,7 @@ def test_it_shows_undo_only_to_who_may_undo_the_last_action(seeded, cast):
 
 
 def test_a_treasure_offers_its_ability_first_and_no_attack_or_pump(seeded, cast):
-    """Issue 16, 6: what applies, most likely first; counts say what they count (4)."""
+    """What applies, most likely first; counts say what they count."""
     state = act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-treasure"})
     treasure = object_named(state, "Treasure Token")["id"]
     html = (

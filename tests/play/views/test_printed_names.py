@@ -1,4 +1,4 @@
-"""Issue 21: stacks on the battlefield by the names printed in the reader's language, where the
+"""Stacks on the battlefield by the names printed in the reader's language, where the
 catalogue has them, with the English name one tap away (the stack's panel); the rules keep the
 English name (CR 201.2), and a renamed or custom stack keeps the kernel's name."""
 

@@ -1,4 +1,4 @@
-"""The quick controls of issue 16: multi-select (POST /play/<id>/act-on-stacks/), favourites
+"""The quick controls: multi-select (POST /play/<id>/act-on-stacks/), favourites
 (POST /play/<id>/favourite/), "again" and recent tokens remembered after a creation."""
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ def test_it_refuses_to_star_what_the_game_lacks(seeded, cast):
 
 
 def test_the_palette_opens_with_token_rows_common_ones_filling_up(seeded, cast):
-    """Issue 16 item 4: "x3" on a token's row creates three in one tap."""
+    """A quick count: "x3" on a token's row creates three in one tap."""
     first = palette.palette_memory(user=cast.owner, game="mtg")
     common = palette.palette_common(game="mtg", memory=first)
     assert [c.slug for c in common] == ["mtg-treasure", "mtg-clue", "mtg-food", "mtg-blood"]

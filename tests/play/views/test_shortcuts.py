@@ -1,4 +1,4 @@
-"""A signed-in player's battlefield shortcuts kept on their profile (issue 25, item 4): the
+"""A signed-in player's battlefield shortcuts kept on their profile: the
 validation (known actions, one printable key, none reserved, no clashes, bounded size), the
 POST that saves them, and the page that carries them back."""
 

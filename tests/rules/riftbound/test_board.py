@@ -166,7 +166,7 @@ def test_the_gold_ability_names_a_domain_and_needs_an_object_on_the_board(rift: 
     [
         ({"type": "create_token", "controller": 1, "token": "rb-recruit"}, 1),
         ({"type": "recycle", "object": "o1"}, 0),
-        ({"type": "exhaust", "object": "o1"}, None),  # an effect: any player's (issue 16)
+        ({"type": "exhaust", "object": "o1"}, None),  # an effect: any player's
         ({"type": "damage", "object": "o1", "amount": 1, "by": 1}, 1),
         ({"type": "adjust_points", "seat": 1, "amount": 1}, 1),
         ({"type": "pass_turn"}, 0),

@@ -1,4 +1,4 @@
-"""Properties over random Riftbound action sequences (issue 6, like the MTG ones)."""
+"""Properties over random Riftbound action sequences (like the MTG ones)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext, ngettext
 
 from rules import keywords
 from rules.keywords import KEYWORDS
-from rules.registry import ActionSpec
+from rules.registry.vocabulary import ActionSpec
 from rules.text import render
 
 JsonDict = dict[str, Any]
@@ -117,7 +117,7 @@ def game_words() -> Iterator[str]:
 def kernel_messages() -> Iterator[str]:
     """Every data word the kernel shows, from the registries and presentations themselves."""
     import rules
-    from rules.registry import GROUPS
+    from rules.registry.vocabulary import GROUPS
 
     yield from GROUPS.values()
     yield from game_words()

@@ -1,0 +1,237 @@
+"""What the battlefield pages show, built in one place: the render context of each page and
+partial, from the table's selectors, the catalogue's names and art in the reader's language, and
+the board's presentation (board.py). The views (views.py) parse, call a service and render
+what this module builds; nothing here writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import get_language, gettext
+
+import rules
+from catalog import selectors as catalog
+from play.models import Table
+from play.table import selectors, services
+from play.table.selectors import AnyUser, TableAccess
+from play.web import board, palette
+from play.web.catch_up import catch_up_announcement
+from play.web.forms import COLORS, ability_label, batch_specs, panel_groups, table_controls
+from play.web.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
+
+LOG_ENTRIES = 40
+QUICK_COUNTS = [(n, str(n)) for n in (1, 2, 3, 5, 10)]  # the palette's one-tap quantities
+ROW_COUNTS = [n for n, _ in QUICK_COUNTS[:4]]  # on each token row (a phone's width holds four)
+
+
+def stack_counts(count: int) -> list[tuple[int, str]]:
+    """The object panel's one-tap "how many": 1 to 5 of the stack, and all of it."""
+    chips = [(n, str(n)) for n in range(1, min(count, 5) + 1)]
+    every = gettext("All %(n)d") % {"n": count}
+    return [*chips, (count, every)] if count > 5 else chips
+
+
+def palette_context(table: Table, user: Any) -> dict[str, Any]:
+    quick: list[dict[str, Any]] = [
+        dict(row)
+        for row in catalog.token_list(game=table.game, predefined=True).values(
+            "slug", "name", "subtypes"
+        )
+    ]
+    roles = [t for t in quick if "Role" in (t["subtypes"] or [])]
+    pinned = _pinned(table)
+    _printed_names([*quick, *pinned])
+    create = table_controls(table.game)["create"]
+    leaves = create.param("leaves_at") if create is not None else None
+    memory = _printed_memory(palette.palette_memory(user=user, game=table.game))
+    return {
+        "quick": quick,
+        "roles": roles,
+        "colors": COLORS,
+        "pinned": pinned,
+        "leaves": leaves.options() if leaves is not None else [],
+        "memory": memory,
+        "common": _printed_chips(palette.palette_common(game=table.game, memory=memory)),
+        "counts": QUICK_COUNTS,
+        "row_counts": ROW_COUNTS,
+    }
+
+
+def _printed_names(tokens: list[dict[str, Any]]) -> None:
+    """Each token's name as printed in the reader's language, where the catalogue has it
+    (``shown``; the English name stays ``name``, a tap's title away)."""
+    printed = catalog.definition_printed_names({t["slug"] for t in tokens}, get_language())
+    for token in tokens:
+        token["shown"] = printed.get(token["slug"], {}).get("name") or token["name"]
+
+
+def _printed_chips(chips: list[palette.PaletteChip]) -> list[palette.PaletteChip]:
+    """The palette's remembered and common tokens by their names printed in the reader's
+    language, where the catalogue has them (the English name kept as ``english``)."""
+    printed = catalog.definition_printed_names({c.slug for c in chips}, get_language())
+    return [
+        replace(c, name=printed[c.slug]["name"], english=c.name) if c.slug in printed else c
+        for c in chips
+    ]
+
+
+def _printed_memory(memory: palette.PaletteMemory) -> palette.PaletteMemory:
+    again = [memory.again] if memory.again is not None else []
+    favourites, recent, again = (
+        _printed_chips(chips) for chips in (memory.favourites, memory.recent, again)
+    )
+    favourites.sort(key=lambda chip: chip.name)  # by the names the reader sees
+    return palette.PaletteMemory(favourites, recent, again[0] if again else None)
+
+
+def _pinned(table: Table) -> list[dict[str, Any]]:
+    """The tokens of the deck the table was started from, in the deck's order ([] otherwise)."""
+    slugs = selectors.table_pinned_tokens(table_id=table.id)
+    names = dict(catalog.token_queryset().filter(slug__in=slugs).values_list("slug", "name"))
+    return [{"slug": slug, "name": names[slug]} for slug in slugs if slug in names]
+
+
+def board_context(
+    request: HttpRequest,
+    table: Table,
+    access: TableAccess,
+    state: dict[str, Any] | None = None,
+    said_since: int | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The page's context; `state` is the table state a write just returned, when there is one;
+    `said_since` the version the page had (a poll's `known`): the actions since are all said."""
+    state = state or selectors.table_state(table=table, access=access)
+    extra.setdefault(
+        "result_lines", [board.event_line(e) for e in extra.get("result_events") or []]
+    )
+    entries = list(selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES)))
+    latest = max(entries, key=lambda entry: entry.seq, default=None)
+    players = selectors.table_player_names(table=table)
+    said = board.entry_announcement(latest, state, players) if latest else ""
+    if said_since is not None and said_since < table.version - 1:
+        missed = [entry for entry in entries if entry.seq > said_since]
+        said = catch_up_announcement(
+            missed, state, missed=table.version - said_since, players=players
+        )
+    return {
+        # The latest action in a sentence (or, after a poll, each one since the page's version):
+        # the live region says it when the board moves to its version (own answers, polling),
+        # as the websocket's `said` does for patches.
+        "said": said,
+        "table": table,
+        "state": state,
+        "layout": board.layout(state, _art(state), _printed(state)),
+        "log": board.log_groups(entries, state, players),
+        "access": access,
+        "spectate": request.GET.get("spectate", ""),
+        "controls": table_controls(table.game),
+        "batch": batch_specs(table.game),
+        "can_undo": services.may_undo(table, access, request.user),
+        "frame_fields": ",".join(board.FRAME_FIELDS),
+        **extra,
+    }
+
+
+def _definitions(state: dict[str, Any]) -> set[str]:
+    return {str(o["definition"]) for o in state["objects"] if o.get("definition")}
+
+
+def _art(state: dict[str, Any]) -> dict[str, Any]:
+    """Catalogue art of the stacks' definitions (uploaded first, else imported)."""
+    slugs = _definitions(state)
+    return catalog.definition_art(slugs) if slugs else {}
+
+
+def _printed(state: dict[str, Any]) -> dict[str, Any]:
+    """The stacks' definitions' names as printed in the reader's language (board.stack_name)."""
+    return dict(catalog.definition_printed_names(_definitions(state), get_language()))
+
+
+def table_page_context(request: HttpRequest, table: Table, access: TableAccess) -> dict[str, Any]:
+    """The whole table page: the board, the token palette and the keyboard shortcuts."""
+    return board_context(
+        request,
+        table,
+        access,
+        palette=palette_context(table, request.user),
+        shortcuts=SHORTCUTS,
+        shortcut_settings=shortcut_settings_for(user=request.user),
+        shortcut_reserved="".join(sorted(RESERVED_KEYS)),
+    )
+
+
+def lobby_tables(user: AnyUser) -> list[dict[str, Any]]:
+    """The lobby's list: the user's latest 50 tables, each with its game's short title."""
+    return [
+        {**summary, "game_title": board.presentation(summary["game"]).short_title}
+        for summary in (
+            selectors.table_summary(table, user)
+            for table in selectors.table_list_for_user(user=user)[:50]
+        )
+    ]
+
+
+def object_panel_context(
+    request: HttpRequest, table: Table, access: TableAccess, object_id: str
+) -> dict[str, Any] | None:
+    """Every action on one stack, with its tile and one-tap counts; None when the stack is
+    gone (it left the battlefield or merged)."""
+    context = board_context(request, table, access, palette=palette_context(table, request.user))
+    found = [o for o in context["state"]["objects"] if o["id"] == object_id]
+    if not found:
+        return None
+    obj = {
+        **found[0],
+        "abilities": [{**a, "label": ability_label(a["text"])} for a in found[0]["abilities"]],
+    }
+    context.update(
+        obj=obj,
+        tile=board.tile(
+            obj, table.game, [], _art({"objects": [obj]}), _printed({"objects": [obj]})
+        ),
+        panel=panel_groups(table.game, obj, context["state"], access.seats),
+        count_label=(
+            gettext("How many creatures") if "Creature" in obj["types"] else gettext("How many")
+        ),
+        stack_counts=stack_counts(obj["count"]),
+        domains=rules.presentation(table.game).ability_domains,
+    )
+    return context
+
+
+def palette_memory_context(table: Table, user: Any, *, oob: bool = False) -> dict[str, Any]:
+    """The palette's favourites and recent tokens (and, ``oob``, the "again" form)."""
+    return {
+        "table": table,
+        "palette": palette_context(table, user),
+        "controls": table_controls(table.game),
+        "state": {"version": table.version},
+        "oob": oob,
+    }
+
+
+def palette_search_context(table: Table, q: str, kind: str) -> dict[str, Any]:
+    """Tokens (or cards) of the table's game matching `q`, by their names printed in the
+    reader's language, as buttons of the token palette."""
+    tokens: list[Any] = []
+    cards: list[Any] = []
+    if q and kind == "tokens":
+        tokens = list(catalog.token_list(game=table.game, q=q)[:24])
+    elif q:
+        cards = list(catalog.card_list(game=table.game, q=q)[:12])
+    for found, is_token in ((tokens, True), (cards, False)):
+        printed = catalog.printed_names(found, get_language(), token=is_token)
+        for obj in found:
+            obj.shown = printed[obj.pk].name if obj.pk in printed else obj.name
+    return {
+        "tokens": tokens,
+        "cards": cards,
+        "q": q,
+        "kind": kind,
+        "table": table,
+        "controls": table_controls(table.game),
+    }
