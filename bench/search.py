@@ -53,9 +53,11 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from catalog import search_index, search_rank, selectors  # noqa: E402
+from catalog import selectors  # noqa: E402
 from catalog.importers.formats import import_file  # noqa: E402
 from catalog.models import CardDefinition, mana_value  # noqa: E402
+from catalog.search import index as search_index  # noqa: E402
+from catalog.search import rank as search_rank  # noqa: E402
 from catalog.seed import load_seed  # noqa: E402
 from tokensite import gctune  # noqa: E402
 

@@ -31,13 +31,13 @@ def ensure_search_index(sender: AppConfig, using: str = "default", **kwargs: Any
     """Put back search index triggers a migration's table rebuild dropped (SQLite)."""
     from django.db import connections
 
-    from catalog import search_index
+    from catalog.search import index as search_index
 
     search_index.ensure(connections[using])
 
 
 def rank_saved_card(sender: Any, using: str = "default", **kwargs: Any) -> None:
-    from catalog import search_rank
+    from catalog.search import rank as search_rank
 
     search_rank.after_commit(using)
 

@@ -23,7 +23,6 @@ from django.db.models import (
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 
-from catalog import paging, search, search_index, search_rank, search_terms
 from catalog.models import (
     CardDefinition,
     Characteristics,
@@ -35,6 +34,11 @@ from catalog.models import (
     TokenRelation,
     effect_token_slugs,
 )
+from catalog.search import index as search_index
+from catalog.search import paging
+from catalog.search import query as search
+from catalog.search import rank as search_rank
+from catalog.search import terms as search_terms
 
 JsonDict = dict[str, Any]
 COLORLESS = "C"

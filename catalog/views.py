@@ -16,8 +16,10 @@ from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
-from catalog import paging, search, selectors, suggest
+from catalog import selectors
 from catalog.models import CardDefinition, Characteristics, Game, PrintedName, TokenDefinition
+from catalog.search import paging, suggest
+from catalog.search import query as search
 
 PAGE_SIZE = 48
 KINDS = ("all", "tokens", "cards")

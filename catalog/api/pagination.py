@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from catalog import paging
+from catalog.search import paging
 from tokensite.api import Pagination
 
 

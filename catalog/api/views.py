@@ -17,11 +17,12 @@ from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from catalog import selectors, services, suggest
+from catalog import selectors, services
 from catalog.api.pagination import CappedPagination
 from catalog.api.serializers import CardSerializer, GameSerializer, TokenSerializer
 from catalog.models import CardDefinition, Game, TokenDefinition
-from catalog.search import is_plain as q_is_name
+from catalog.search import suggest
+from catalog.search.query import is_plain as q_is_name
 from tokensite.api import paginated
 from tokensite.parsers import BoundedJSONParser
 

@@ -12,7 +12,6 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
-from catalog import search_rank
 from catalog.exporters.native import (
     CARD_FIELDS,
     FORMAT,
@@ -39,6 +38,7 @@ from catalog.models import (
     TokenPrinting,
     TokenRelation,
 )
+from catalog.search import rank as search_rank
 
 SOURCE = "tokensite"
 JsonDict = dict[str, Any]

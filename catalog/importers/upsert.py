@@ -18,7 +18,6 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from catalog import search_rank
 from catalog.importers.records import (
     CardRecord,
     Link,
@@ -37,6 +36,7 @@ from catalog.models import (
     TokenRelation,
     mana_value,
 )
+from catalog.search import rank as search_rank
 from catalog.seed import seed_card_slugs, seed_relations
 
 Progress = Callable[[int, int], None]

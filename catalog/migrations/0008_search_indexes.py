@@ -7,13 +7,13 @@ from django.db import migrations
 
 
 def forwards(apps: Any, schema_editor: Any) -> None:
-    from catalog import search_index
+    from catalog.search import index as search_index
 
     search_index.ensure(schema_editor.connection)
 
 
 def backwards(apps: Any, schema_editor: Any) -> None:
-    from catalog import search_index
+    from catalog.search import index as search_index
 
     search_index.drop(schema_editor.connection)
 

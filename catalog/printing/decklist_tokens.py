@@ -18,9 +18,9 @@ from operator import or_
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 
-from catalog import suggest
 from catalog.decklists import DecklistEntry, DecklistProblem, name_key, parse_decklist
 from catalog.models import CardDefinition, TokenDefinition, TokenRelation
+from catalog.search import suggest
 from rules.effects import Effect, EffectError, parse_effects
 
 MAX_LINES = 1000

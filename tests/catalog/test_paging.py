@@ -9,8 +9,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from catalog import paging, search_index, selectors, services, views
+from catalog import selectors, services, views
 from catalog.models import PrintedName
+from catalog.search import index as search_index
+from catalog.search import paging
 
 pytestmark = pytest.mark.usefixtures("seeded")
 

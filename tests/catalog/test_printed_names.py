@@ -116,7 +116,7 @@ def test_a_search_finds_a_card_by_a_latin_letter_printed_name(all_cards: Path) -
     narrow it away (it did), on PostgreSQL the same search finds it (tests run on both)."""
     from django.db import connection
 
-    from catalog import search_index
+    from catalog.search import index as search_index
 
     import_file("scryfall", all_cards)
     if connection.vendor == "sqlite":

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from catalog import search, selectors
+from catalog import selectors
 from catalog.models import CardDefinition, TokenDefinition, TokenPrinting, mana_value
+from catalog.search import query as search
 
 pytestmark = pytest.mark.django_db
 

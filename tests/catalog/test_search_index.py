@@ -8,8 +8,11 @@ from collections.abc import Iterator
 import pytest
 from django.db import connection
 
-from catalog import search_index, search_rank, selectors, services, suggest
+from catalog import selectors, services
 from catalog.models import CardDefinition
+from catalog.search import index as search_index
+from catalog.search import rank as search_rank
+from catalog.search import suggest
 
 pytestmark = pytest.mark.usefixtures("seeded")
 

@@ -10,8 +10,12 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from catalog import paging, search, search_index, search_rank, selectors, services
+from catalog import selectors, services
 from catalog.models import CardDefinition
+from catalog.search import index as search_index
+from catalog.search import paging
+from catalog.search import query as search
+from catalog.search import rank as search_rank
 
 pytestmark = [
     pytest.mark.usefixtures("seeded"),

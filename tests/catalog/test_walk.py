@@ -10,8 +10,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from catalog import paging, search_index, selectors
+from catalog import selectors
 from catalog.models import CardDefinition
+from catalog.search import index as search_index
+from catalog.search import paging
 
 pytestmark = pytest.mark.usefixtures("seeded")
 

@@ -27,9 +27,9 @@ from django.db.models.lookups import (
     LessThanOrEqual,
 )
 
-from catalog import search_index
-from catalog.expressions import whole_number
 from catalog.models import MTG_COLORS, RIFTBOUND_DOMAINS, PrintedName, TokenPrinting
+from catalog.search import index as search_index
+from catalog.search.expressions import whole_number
 
 Kind = Literal["tokens", "cards"]
 _TOKEN = re.compile(

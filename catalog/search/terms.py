@@ -20,7 +20,8 @@ from typing import Any
 
 from django.db import connection
 
-from catalog import search_index, search_rank
+from catalog.search import index as search_index
+from catalog.search import rank as search_rank
 
 TERMS = "catalog_card_term"
 VOCABULARY = "catalog_card_vocabulary"

@@ -20,7 +20,8 @@ from typing import Any
 from django.db import connection, connections, transaction
 from django.db.models import QuerySet
 
-from catalog import paging, search_index
+from catalog.search import index as search_index
+from catalog.search import paging
 
 GAP = 1 << 32
 LIMIT = 1 << 62  # well inside SQLite's signed 64-bit integers
@@ -71,7 +72,7 @@ def present(connection: Any) -> bool:
             )
             return bool(cursor.fetchone()[0])
         if connection.vendor == "postgresql":
-            from catalog import search_terms
+            from catalog.search import terms as search_terms
 
             return search_terms.present(cursor)
         return False

@@ -16,8 +16,8 @@ from django.db import connection, transaction
 from django.db.models import Q
 from rapidfuzz import fuzz, process, utils
 
-from catalog import search_index
 from catalog.models import CardDefinition, TokenDefinition
+from catalog.search import index as search_index
 
 SHORTLIST = 200  # names the index hands to the fuzzy scorer, per misspelling
 # pg_trgm's default 0.3 misses short names one letter apart ("Zorn" and "Xorn" share 2 of 8

@@ -173,7 +173,8 @@ POSTGRES_DROP = [
 def ensure(connection: Any) -> bool:
     """Create what is missing on `connection` (idempotent); True when it created anything.
     Then rank the cards that wait for a rank (`catalog.search_rank`)."""
-    from catalog import search_rank, search_terms
+    from catalog.search import rank as search_rank
+    from catalog.search import terms as search_terms
 
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -265,7 +266,7 @@ def present(connection: Any) -> bool:
 
 
 def drop(connection: Any) -> None:
-    from catalog import search_terms
+    from catalog.search import terms as search_terms
 
     statements = {
         "sqlite": SQLITE_DROP,
