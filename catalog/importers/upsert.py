@@ -36,7 +36,7 @@ from catalog.models import (
     TokenRelation,
     mana_value,
 )
-from catalog.search import rank as search_rank
+from catalog.search import rank
 from catalog.seed import seed_card_slugs, seed_relations
 
 Progress = Callable[[int, int], None]
@@ -324,7 +324,7 @@ def import_parsed(
     with transaction.atomic():
         writer = Writer(parsed, summary)
         _run(writer, parsed, progress)
-        search_rank.after_commit()  # the new cards (bulk inserts send no post_save)
+        rank.after_commit()  # the new cards (bulk inserts send no post_save)
         if dry_run:
             transaction.set_rollback(True)
     summary.seconds = time.perf_counter() - started

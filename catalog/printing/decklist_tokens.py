@@ -120,7 +120,7 @@ def _legends_by_champion(
 
 
 def name_suggestions(names: Iterable[str], game: str | None) -> dict[str, tuple[str, ...]]:
-    """Up to three close catalogue names for each unknown name (catalog.suggest: an index
+    """Up to three close catalogue names for each unknown name (catalog.search.suggest: an index
     shortlist scored by rapidfuzz), for the first MAX_SUGGESTED_NAMES names."""
     return suggest.card_suggestions(names, game)
 
