@@ -542,6 +542,15 @@ class CardDefinition(Characteristics, Curated):
     )
     artist = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("artist"))
     incomplete = models.BooleanField(default=False, verbose_name=gettext_lazy("incomplete"))
+    codes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=gettext_lazy(
+            'The codes of its printings, e.g. ["OGN-007", "OGN-007a"]: Riftbound deck codes '
+            "name cards by them."
+        ),
+        verbose_name=gettext_lazy("printing codes"),
+    )
 
     class Meta:
         ordering: ClassVar[list[str]] = ["game", "name"]

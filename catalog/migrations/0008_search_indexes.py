@@ -1,4 +1,4 @@
-"""Once the search indexes' step; they are made by 0013_search_schema (catalog/search/vendor.py),
+"""Once the search indexes' step; they are made by 0014_search_schema (catalog/search/vendor.py),
 after the tables they index. Kept so databases that applied it migrate on unchanged."""
 
 from django.db import migrations

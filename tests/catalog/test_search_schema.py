@@ -67,7 +67,7 @@ def test_the_migrated_database_has_every_object_as_defined() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_replaces_what_an_earlier_version_made(settings: Any) -> None:
-    call_command("migrate", "catalog", "0012", verbosity=0)
+    call_command("migrate", "catalog", "0013_card_codes", verbosity=0)
     assert not _has_rank_column()
     # An earlier version's objects, under today's names with other definitions: the card
     # table's full-text index without colors, and an insert trigger that indexes names only.

@@ -11,6 +11,6 @@ from catalog.search import schema
 
 
 class Migration(migrations.Migration):
-    dependencies = [("catalog", "0012_card_number_indexes")]
+    dependencies = [("catalog", "0013_card_codes")]
 
     operations = [schema.operation()]
