@@ -1,6 +1,6 @@
-"""Finding the names printed in another language that contain a searched word (catalog/search.py):
-a LIKE scan of the printed names against their FTS5 trigram index
-(catalog/search_index.py PRINTED_FTS), same SQLite file, same synthetic names, same run.
+"""Finding the names printed in another language that contain a searched word
+(catalog/search/query.py): a LIKE scan of the printed names against their FTS5 trigram index
+(catalog/search/vendor.py PRINTED_FTS), same SQLite file, same synthetic names, same run.
 
 150,000 synthetic Latin-letter names (about five languages for 30,000 cards); a miss is the usual
 case for an English search and costs the scan its whole table.

@@ -9,7 +9,7 @@ With --walks, every query is also measured with the bounded walks of the name in
 (`selectors.card_walk`: the search as it was before them), interleaved request by request.
 
 With --ranks, every query is also measured with the search ranks turned off
-(`search_rank.USE_RANKS`: the searches as they were before the ranked indexes), interleaved.
+(`SEARCH_USE_RANKS`: the searches as they were before the ranked indexes), interleaved.
 
 With --compare, every query is also measured without the search indexes in the same run (SQLite:
 the full-text index is bypassed, interleaved request by request; PostgreSQL: the trigram indexes
@@ -49,13 +49,14 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from catalog import search_index, search_rank, selectors  # noqa: E402
 from catalog.importers.formats import import_file  # noqa: E402
 from catalog.models import CardDefinition, mana_value  # noqa: E402
+from catalog.search import rank, vendor  # noqa: E402
 from catalog.seed import load_seed  # noqa: E402
 from tokensite import gctune  # noqa: E402
 
@@ -146,24 +147,24 @@ def measure(
     status = 0
     count = plain_count = ""
     for _ in range(iterations):
-        search_index.USE_FTS = True
+        settings.SEARCH_USE_FTS = True
         times, status, count = timed(client, url, 1)
         indexed += times
         if ranks:
-            search_rank.USE_RANKS = False
+            settings.SEARCH_USE_RANKS = False
             times, _, _ = timed(client, url, 1)
             unranked += times
-            search_rank.USE_RANKS = True
+            settings.SEARCH_USE_RANKS = True
         if walks:
-            selectors.USE_WALK = False
+            settings.SEARCH_USE_WALK = False
             times, _, _ = timed(client, url, 1)
             unwalked += times
-            selectors.USE_WALK = True
+            settings.SEARCH_USE_WALK = True
         if compare and connection.vendor == "sqlite":
-            search_index.USE_FTS = False
+            settings.SEARCH_USE_FTS = False
             times, _, plain_count = timed(client, url, 1)
             plain += times
-    search_index.USE_FTS = True
+    settings.SEARCH_USE_FTS = True
     if plain and plain_count != count:
         raise SystemExit(f"{url}: {count} results indexed, {plain_count} unindexed")
     return {
@@ -214,7 +215,7 @@ def main() -> None:
     cards = synthetic_cards(args.cards)
     # Bulk inserts send no signal: rank the synthetic cards as an import does when it commits.
     started = time.perf_counter()
-    ranked = search_rank.assign(connection)
+    ranked = rank.assign(connection)
     ranking = time.perf_counter() - started
     with connection.cursor() as cursor:  # fresh statistics, as autovacuum / optimize would give
         # PostgreSQL: VACUUM as autovacuum does after bulk inserts, which also merges the trigram
@@ -236,11 +237,12 @@ def main() -> None:
         for url in QUERIES
     }
     if args.compare and connection.vendor == "postgresql":
-        search_index.drop(connection)
+        vendor.drop(connection)
         for url, found in results.items():
             again = measure(client, url, args.iterations, False)  # without walks: not again
             found["plain"] = again["indexed"]
-        search_index.ensure(connection)
+        vendor.create(connection)
+        rank.assign(connection)
     for url, found in results.items():
         report(url, found)
 

@@ -27,19 +27,10 @@ def ensure_games(sender: AppConfig, using: str = "default", **kwargs: Any) -> No
             game.save(using=using, update_fields=["rules_edition"])
 
 
-def ensure_search_index(sender: AppConfig, using: str = "default", **kwargs: Any) -> None:
-    """Put back search index triggers a migration's table rebuild dropped (SQLite)."""
-    from django.db import connections
-
-    from catalog import search_index
-
-    search_index.ensure(connections[using])
-
-
 def rank_saved_card(sender: Any, using: str = "default", **kwargs: Any) -> None:
-    from catalog import search_rank
+    from catalog.search import rank
 
-    search_rank.after_commit(using)
+    rank.after_commit(using)
 
 
 class CatalogConfig(AppConfig):
@@ -48,9 +39,6 @@ class CatalogConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(ensure_games, sender=self, dispatch_uid="catalog.ensure_games")
-        post_migrate.connect(
-            ensure_search_index, sender=self, dispatch_uid="catalog.ensure_search_index"
-        )
         post_save.connect(
             rank_saved_card, sender="catalog.CardDefinition", dispatch_uid="catalog.rank_card"
         )

@@ -16,7 +16,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from catalog.expressions import whole_number
+from catalog.search.expressions import whole_number
 from rules.effects import EffectError, parse_abilities, parse_effects
 from rules.mtg import RULES_EDITION as MTG_RULES_EDITION
 from rules.text import render
@@ -561,7 +561,7 @@ class CardDefinition(Characteristics, Curated):
             # The name searches' order (lowercased name, then slug): a walk of the names
             # starting with the words reads the page and stops (`selectors.card_walk`).
             models.Index(Lower("name"), "slug", name="card_name_order"),
-            # Whole-number power and toughness (`catalog.expressions.whole_number`, the
+            # Whole-number power and toughness (`catalog.search.expressions.whole_number`, the
             # search's own expression) and mana value: "pow>=9" or "cmc>=12" reads the few
             # such cards, not every creature (`selectors.card_results`).
             models.Index(whole_number("power"), name="card_power_number"),

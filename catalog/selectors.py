@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import (
@@ -24,7 +25,6 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
-from catalog import paging, search, search_index, search_rank, search_terms
 from catalog.models import (
     CardDefinition,
     Characteristics,
@@ -36,6 +36,8 @@ from catalog.models import (
     TokenRelation,
     effect_token_slugs,
 )
+from catalog.search import index, paging, rank, terms
+from catalog.search.query import Kind, Query, as_query
 
 JsonDict = dict[str, Any]
 COLORLESS = "C"
@@ -338,7 +340,7 @@ def _filtered(
     queryset: QuerySet[Any],
     *,
     game: str | None,
-    q: str | None,
+    q: Query,
     type: str | None,
     color: str | None,
     made_by: bool = False,
@@ -359,12 +361,11 @@ def _filtered(
         )
     if color:
         queryset = _color_filter(queryset, color.strip())
-    q = (q or "").strip()
-    if q:
-        kind: search.Kind = "tokens" if queryset.model is TokenDefinition else "cards"
-        direct = search.parse(q, kind, narrowed=narrowed)
-        words = search.plain_words(q)
-        if made_by and kind == "tokens" and search.is_plain(q):
+    if q.text:
+        kind: Kind = "tokens" if queryset.model is TokenDefinition else "cards"
+        direct = q.q(kind, narrowed=narrowed)
+        words = q.plain_words
+        if made_by and kind == "tokens" and q.is_plain:
             # A name search also finds what the named cards make: "Young Pyromancer" finds
             # its Elemental, ranked after every token matching by its own name.
             queryset = queryset.filter(direct | Q(pk__in=_made_by_cards(q, game)))
@@ -389,12 +390,12 @@ def _filtered(
     return queryset.order_by("game_id", Lower("name"), "slug")
 
 
-def _made_by_cards(q: str, game: str | None) -> list[int]:
+def _made_by_cards(q: Query, game: str | None) -> list[int]:
     """The tokens made by the cards matching `q`: read once (at most every token), so the
     token query does not run the card search again for each token."""
     # The conditions alone: each relation probes its one card by id, which costs less than the
     # index's candidates for a broad search (every goblin card read to find a few makers).
-    cards = CardDefinition.objects.filter(search.parse(q, "cards", narrowed=False))
+    cards = CardDefinition.objects.filter(q.q("cards", narrowed=False))
     if game:
         cards = cards.filter(game_id=game)
     # Driven by the relations (a few per token-making card), each probing its card, rather than
@@ -429,7 +430,7 @@ def token_list(
     *,
     game: str | None = None,
     predefined: str | bool | None = None,
-    q: str | None = None,
+    q: str | Query | None = None,
     type: str | None = None,
     color: str | None = None,
     made_by: bool = False,
@@ -438,12 +439,13 @@ def token_list(
     `made_by`: a name search also finds the tokens the cards of that name make (last).
 
     Raises ValidationError (per parameter) on an unknown game, color or boolean."""
+    query = as_query(q)
     queryset = token_queryset()
     flag = predefined if isinstance(predefined, bool) else _parse_bool(predefined, "predefined")
     if flag is not None:
         queryset = queryset.filter(predefined=flag)
-    found = _filtered(queryset, game=game, q=q, type=type, color=color, made_by=made_by)
-    if not (q or "").strip():
+    found = _filtered(queryset, game=game, q=query, type=type, color=color, made_by=made_by)
+    if not query.text:
         # Without a search, the rules-defined tokens (Treasure, Food, Recruit...) come first.
         found = found.order_by("game", "-predefined", Lower("name"), "slug")
     return found
@@ -452,25 +454,22 @@ def token_list(
 def card_list(
     *,
     game: str | None = None,
-    q: str | None = None,
+    q: str | Query | None = None,
     type: str | None = None,
     color: str | None = None,
 ) -> QuerySet[CardDefinition]:
-    return _filtered(card_queryset(), game=game, q=q, type=type, color=color)
+    return _filtered(card_queryset(), game=game, q=as_query(q), type=type, color=color)
 
 
 # How many cards a walk reads at most (`card_walk`): a search matching more than about one card
 # in WALK_ROWS / 51 gets its first pages from the walk, one matching fewer is sorted cheaply.
 WALK_ROWS = 1000
-# Walks are taken when True; bench/search.py turns them off to measure the searches without in
-# the same run.
-USE_WALK = True
 
 
 def card_walk(
     *,
     game: str | None = None,
-    q: str | None = None,
+    q: str | Query | None = None,
     type: str | None = None,
     color: str | None = None,
 ) -> QuerySet[CardDefinition] | None:
@@ -484,19 +483,20 @@ def card_walk(
       name (no match of a later game comes before them).
     - Name words (ASCII): results ranked exact name, name prefix, then the rest; the walk reads
       the names starting with the words (the first two ranks, in name order: a range of the
-      lowercased-name index) where that range is exactly those ranks (`search_index.
-      prefix_walk`: SQLite always; PostgreSQL with a bytewise collation, unless a card's name
-      folds differently under UPPER and LOWER, as the long s does).
+      lowercased-name index) where that range is exactly those ranks (`index.prefix_walk`:
+      SQLite always; PostgreSQL with a bytewise collation, unless a card's name folds
+      differently under UPPER and LOWER, as the long s does).
     """
-    if not USE_WALK:
+    if not settings.SEARCH_USE_WALK:
         return None
-    words = search.plain_words(q or "")
+    query = as_query(q)
+    words = query.plain_words
     # Only the cards whose names start with the words (the ranks before the rest).
     walked = CardDefinition.objects.order_by()
     if words:
         if not words.isascii() or words[-1] == "\x7f":
             return None
-        if not search_index.prefix_walk(connection, words):
+        if not index.prefix_walk(connection, words):
             return None
         low = words.lower()
         in_range = {"folded__gte": low, "folded__lt": low[:-1] + chr(ord(low[-1]) + 1)}
@@ -510,13 +510,13 @@ def card_walk(
     last = walked.order_by(Lower("name"), "game_id").values_list("pk")[WALK_ROWS - 1 : WALK_ROWS]
     if not list(last):
         return None  # all of it fits in a walk: the search itself reads no more
-    if words and search.only_name_words(q or "") and not (game or type or color):
+    if words and query.only_name_words and not (game or type or color):
         # Every name in the range starts with the words, so every card there matches: the
         # range itself is the walk, read only as far as the page (`card_name_order`).
         ranged = card_queryset().alias(folded=Lower("name")).filter(**in_range)
         return ranged.order_by("folded", "slug")
     prefix = walked.order_by(Lower("name"), "slug").values("pk")
-    found = _filtered(card_queryset(), game=game, q=q, type=type, color=color, narrowed=False)
+    found = _filtered(card_queryset(), game=game, q=query, type=type, color=color, narrowed=False)
     if words:
         found = found.filter(name__istartswith=words)
     walk: Any = prefix[:WALK_ROWS]
@@ -530,69 +530,69 @@ def card_walk(
 
 def card_results(**filters: Any) -> paging.Results:
     """`card_list` as pageable results: read in rank order from a ranked index where one
-    drives the search (`search_rank.RankWalk`), else walked when it can be (`card_walk`), read
+    drives the search (`rank.RankWalk`), else walked when it can be (`card_walk`), read
     by ids first when the database sorts every match (`paging.by_ids`). A search that requires
     a power, toughness or mana value few cards have is read from that card index alone: every
     match is among those few ("t:creature pow>=9": none of 66,000 creatures, which a walk
     would read through)."""
-    q = filters.get("q") or ""
-    if _rare_number(q):
+    query = as_query(filters.get("q"))
+    filters = {**filters, "q": query}
+    if _rare_number(query):
         game, type, color = filters.get("game"), filters.get("type"), filters.get("color")
         # The conditions alone, without the full-text candidates, so the database drives the
         # search from the number's index.
         return paging.Queried(
-            _filtered(card_queryset(), game=game, q=q, type=type, color=color, narrowed=False)
+            _filtered(card_queryset(), game=game, q=query, type=type, color=color, narrowed=False)
         )
     ranked = _rank_walk(filters)
     if ranked is not None:
         return ranked
-    return paging.Queried(card_list(**filters), card_walk(**filters), _sorted_rows(filters))
+    return paging.Queried(card_list(**filters), card_walk(**filters), _sorted_rows(query))
 
 
 # A required number matched by at most this many cards drives the search (`card_results`).
 RARE_NUMBER = 256
 
 
-def _rare_number(q: str) -> bool:
+def _rare_number(q: Query) -> bool:
     """Whether a comparison `q` requires ("pow>=9") holds for at most RARE_NUMBER cards,
     counted through its index (reading at most RARE_NUMBER + 1 entries)."""
-    for condition in search.required_numbers(q):
+    for condition in q.required_numbers():
         found = CardDefinition.objects.filter(condition).order_by().values("pk")
         if found[: RARE_NUMBER + 1].count() <= RARE_NUMBER:
             return True
     return False
 
 
-def _rank_walk(filters: dict[str, Any]) -> search_rank.RankWalk | None:
+def _rank_walk(filters: dict[str, Any]) -> rank.RankWalk | None:
     """A card search without name words, read from the ranked index of this database (SQLite's
     ranked full-text table, PostgreSQL's term index) when it can drive it and every card is
     ranked."""
-    q = filters.get("q") or ""
-    if not q or search.plain_words(q) or not search_rank.everything_ranked(connection):
+    q: Query = filters["q"]
+    if not q.text or q.plain_words or not rank.everything_ranked(connection):
         return None
-    narrow = search.conditions(q, "cards")[1]
-    batch: search_rank.Batch | None = None
+    narrow = q.narrow()
+    batch: rank.Batch | None = None
     if connection.vendor == "sqlite":
-        match = search_index.ranked_match(narrow)
-        batch = search_rank.fts_batches(match) if match else None
+        match = index.ranked_match(narrow)
+        batch = rank.fts_batches(match) if match else None
     elif connection.vendor == "postgresql":
-        terms = search_terms.driving_family(narrow)
-        batch = search_terms.batches(terms) if terms else None
+        family = terms.driving_family(narrow)
+        batch = terms.batches(family) if family else None
     if batch is None:
         return None
     game, type, color = filters.get("game"), filters.get("type"), filters.get("color")
     matching = _filtered(card_queryset(), game=game, q=q, type=type, color=color, narrowed=False)
     # The search as its own indexes answer it: built only if the walk hands over to it.
-    return search_rank.RankWalk(
+    return rank.RankWalk(
         batch, matching, lambda: card_list(game=game, q=q, type=type, color=color), card_queryset
     )
 
 
-def _sorted_rows(filters: dict[str, Any]) -> Callable[[], QuerySet[CardDefinition]] | None:
+def _sorted_rows(q: Query) -> Callable[[], QuerySet[CardDefinition]] | None:
     """Where a card search's page sorts every match (the search index drives it; name searches
     mostly get theirs from a walk), the queryset its rows come from."""
-    q = filters.get("q") or ""
-    if search.plain_words(q) or not search.indexed(q):
+    if q.plain_words or not q.indexed():
         return None
     return card_queryset
 
@@ -608,7 +608,7 @@ def token_creators(token: TokenDefinition) -> tuple[list[TokenRelation], int]:
 
 
 class Combined:
-    """Tokens, then cards, as one result list paged by `catalog.paging`: a page reads each
+    """Tokens, then cards, as one result list paged by `catalog.search.paging`: a page reads each
     kind only for the part of it the page shows. The tokens' ids are read first (a few
     thousand at most: their number is where the cards start), the cards counted up to a cap."""
 
@@ -650,12 +650,13 @@ class Combined:
 def search_all(
     *,
     game: str | None = None,
-    q: str | None = None,
+    q: str | Query | None = None,
     type: str | None = None,
     color: str | None = None,
     predefined: str | bool | None = None,
 ) -> Combined:
     """Tokens (with those the named cards make) and cards matching the same search, one list."""
+    q = as_query(q)
     tokens = token_list(game=game, q=q, type=type, color=color, predefined=predefined, made_by=True)
     flag = predefined if isinstance(predefined, bool) else _parse_bool(predefined, "predefined")
     if flag:  # rules-defined tokens only: no card is one

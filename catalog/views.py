@@ -16,8 +16,10 @@ from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
-from catalog import paging, search, selectors, suggest
+from catalog import selectors
 from catalog.models import CardDefinition, Characteristics, Game, PrintedName, TokenDefinition
+from catalog.search import paging, suggest
+from catalog.search.query import Query
 
 PAGE_SIZE = 48
 KINDS = ("all", "tokens", "cards")
@@ -141,10 +143,11 @@ def _result(kind: str, obj: Any, printed: PrintedName | None = None) -> dict[str
     }
 
 
-def _search(params: dict[str, str]) -> tuple[paging.Results, tuple[int, bool]]:
+def _search(params: dict[str, str], query: Query) -> tuple[paging.Results, tuple[int, bool]]:
     """The results of the chosen kind, and how many of the other kind match too (a hint:
     counted up to a cap, with whether the count is exact)."""
-    filters: dict[str, Any] = {k: params[k] for k in ("game", "q", "type", "color")}
+    filters: dict[str, Any] = {k: params[k] for k in ("game", "type", "color")}
+    filters["q"] = query
     if params["kind"] == "all":
         return selectors.search_all(**filters, predefined=params["predefined"]), (0, True)
     found: paging.Results
@@ -175,16 +178,17 @@ def _page(found: paging.Results, value: str | None) -> paging.CappedPage:
 @require_safe
 def browse(request: HtmxHttpRequest) -> HttpResponse:
     params = _params(request)
+    search = Query(params["q"])  # one parse for every part of the page
     error = ""
     try:
-        found, (also, also_exact) = _search(params)
+        found, (also, also_exact) = _search(params, search)
     except ValidationError as exc:
         error = " ".join(exc.messages)
         found, (also, also_exact) = paging.Queried(TokenDefinition.objects.none()), (0, True)
     page = _page(found, request.GET.get("page"))
     did_you_mean = (
         suggest.did_you_mean(params["q"], params["game"] or None)
-        if not error and page.paginator.count == 0 and search.is_plain(params["q"])
+        if not error and page.paginator.count == 0 and search.is_plain
         else []
     )
     if params["kind"] == "all":

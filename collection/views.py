@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from catalog import selectors as catalog_selectors
 from catalog.models import CardDefinition, TokenDefinition
 from catalog.printing.jobs import MAX_COPIES
+from catalog.search.query import Query
 from collection import selectors, services
 from collection.csvio import COLUMN_HELP
 from collection.errors import LinesRejected
@@ -55,9 +56,10 @@ def _search(request: HttpRequest) -> list[dict[str, Any]]:
     if not q:
         return []
     results: list[dict[str, Any]] = []
+    query = Query(q)  # parsed once for both kinds
     try:
-        cards = catalog_selectors.card_list(q=q)[:12]
-        tokens = catalog_selectors.token_list(q=q)[:12]
+        cards = catalog_selectors.card_list(q=query)[:12]
+        tokens = catalog_selectors.token_list(q=query)[:12]
     except ValidationError:
         return []
     results += [{"kind": "card", "obj": c} for c in cards]

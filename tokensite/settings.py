@@ -232,6 +232,11 @@ JOB_KINDS = {
 }
 # Where the admin's "Fetch from Scryfall" downloads from (a curator cannot choose another host).
 CATALOG_FETCH_API = os.environ.get("CATALOG_FETCH_API", "https://api.scryfall.com")
+# Catalogue search paths (catalog/search): each on by default; bench/search.py and the tests turn
+# one off to compare the same searches without it (results are identical either way).
+SEARCH_USE_FTS = True  # narrow by the full-text / trigram indexes
+SEARCH_USE_RANKS = True  # read the ranked indexes in the results' order
+SEARCH_USE_WALK = True  # a broad search's first pages from a bounded walk of the name index
 # Prints with more sheets or more distinct uploaded art than this are made in the background.
 PRINT_INLINE_MAX_SHEETS = int(os.environ.get("PRINT_INLINE_MAX_SHEETS", "12"))
 PRINT_INLINE_MAX_ART = int(os.environ.get("PRINT_INLINE_MAX_ART", "9"))

@@ -1,4 +1,4 @@
-"""The catalogue lists' pages (`catalog.paging`) in the API's envelope: `count`, `next`,
+"""The catalogue lists' pages (`catalog.search.paging`) in the API's envelope: `count`, `next`,
 `previous`, `results` as every list has them, plus `count_exact`: false when more than `count`
 match (a broad search is counted only up to `paging.COUNT_CAP`)."""
 
@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from catalog import paging
+from catalog.search import paging
 from tokensite.api import Pagination
 
 

@@ -17,11 +17,12 @@ from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from catalog import selectors, services, suggest
+from catalog import selectors, services
 from catalog.api.pagination import CappedPagination
 from catalog.api.serializers import CardSerializer, GameSerializer, TokenSerializer
 from catalog.models import CardDefinition, Game, TokenDefinition
-from catalog.search import is_plain as q_is_name
+from catalog.search import suggest
+from catalog.search.query import Query
 from tokensite.api import paginated
 from tokensite.parsers import BoundedJSONParser
 
@@ -236,13 +237,13 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
 @permission_classes([AllowAny])
 def search(request: Request) -> Response:
     params = _filters(request, "game", "q", "type", "color", "predefined")
+    query = params["q"] = Query(params["q"])  # one parse for the results and the suggestions
     found = _run(lambda: selectors.search_all(**params))
     paginator = CappedPagination()
     page = paginator.paginate_queryset(found, request)
     selectors.attach_creators([obj for kind, obj in page or [] if kind == "token"])
-    q = (params["q"] or "").strip()
-    if not page and q_is_name(q):  # "did you mean": close card and token names
-        suggestions = suggest.did_you_mean(q, params["game"] or None)
+    if not page and query.is_plain:  # "did you mean": close card and token names
+        suggestions = suggest.did_you_mean(query.text, params["game"] or None)
     else:
         suggestions = []
     response = paginator.get_paginated_response(

@@ -12,7 +12,6 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
-from catalog import search_rank
 from catalog.exporters.native import (
     CARD_FIELDS,
     FORMAT,
@@ -39,6 +38,7 @@ from catalog.models import (
     TokenPrinting,
     TokenRelation,
 )
+from catalog.search import rank
 
 SOURCE = "tokensite"
 JsonDict = dict[str, Any]
@@ -278,7 +278,7 @@ def import_native(
     total = sum(len(document.get(section, [])) for section in ("tokens", "references", "cards"))
     done = 0
     with transaction.atomic():
-        search_rank.after_commit()  # the new cards (bulk inserts send no post_save)
+        rank.after_commit()  # the new cards (bulk inserts send no post_save)
         restorer = _Restorer(summary)
         for section, write in (
             ("tokens", restorer.token),

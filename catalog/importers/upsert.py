@@ -18,7 +18,6 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from catalog import search_rank
 from catalog.importers.records import (
     CardRecord,
     Link,
@@ -37,6 +36,7 @@ from catalog.models import (
     TokenRelation,
     mana_value,
 )
+from catalog.search import rank
 from catalog.seed import seed_card_slugs, seed_relations
 
 Progress = Callable[[int, int], None]
@@ -327,7 +327,7 @@ def import_parsed(
     with transaction.atomic():
         writer = Writer(parsed, summary)
         _run(writer, parsed, progress)
-        search_rank.after_commit()  # the new cards (bulk inserts send no post_save)
+        rank.after_commit()  # the new cards (bulk inserts send no post_save)
         if dry_run:
             transaction.set_rollback(True)
     summary.seconds = time.perf_counter() - started

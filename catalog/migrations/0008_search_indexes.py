@@ -1,24 +1,10 @@
-"""Search indexes for the card catalogue: SQLite FTS5 (trigram) kept by triggers, PostgreSQL
-pg_trgm GIN indexes; each database gets only its own (catalog/search_index.py)."""
-
-from typing import Any
+"""Once the search indexes' step; they are made by 0014_search_schema (catalog/search/vendor.py),
+after the tables they index. Kept so databases that applied it migrate on unchanged."""
 
 from django.db import migrations
-
-
-def forwards(apps: Any, schema_editor: Any) -> None:
-    from catalog import search_index
-
-    search_index.ensure(schema_editor.connection)
-
-
-def backwards(apps: Any, schema_editor: Any) -> None:
-    from catalog import search_index
-
-    search_index.drop(schema_editor.connection)
 
 
 class Migration(migrations.Migration):
     dependencies = [("catalog", "0007_art_and_artists")]
 
-    operations = [migrations.RunPython(forwards, backwards)]
+    operations: list[migrations.operations.base.Operation] = []

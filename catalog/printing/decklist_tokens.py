@@ -20,11 +20,11 @@ from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 from django.utils.translation import gettext, gettext_noop
 
-from catalog import suggest
 from catalog.decklists import DecklistEntry, DecklistProblem, name_key, parse_decklist
 from catalog.models import CardDefinition, TokenDefinition, TokenRelation
 from catalog.printing import words
 from catalog.riftbound_codes import CARD_CODE
+from catalog.search import suggest
 from rules.effects import Effect, EffectError, parse_effects
 
 MAX_LINES = 1000
@@ -191,7 +191,7 @@ def _legends_by_champion(
 
 
 def name_suggestions(names: Iterable[str], game: str | None) -> dict[str, tuple[str, ...]]:
-    """Up to three close catalogue names for each unknown name (catalog.suggest: an index
+    """Up to three close catalogue names for each unknown name (catalog.search.suggest: an index
     shortlist scored by rapidfuzz), for the first MAX_SUGGESTED_NAMES names."""
     return suggest.card_suggestions(names, game)
 

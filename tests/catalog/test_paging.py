@@ -9,8 +9,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from catalog import paging, search_index, selectors, services, views
+from catalog import selectors, services, views
 from catalog.models import PrintedName
+from catalog.search import paging
 
 pytestmark = pytest.mark.usefixtures("seeded")
 
@@ -90,14 +91,13 @@ def test_the_catalogue_page_says_more_than_the_cap_and_pages_without_a_last_page
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's trigram narrowing")
-def test_postgres_narrowing_keeps_names_found_through_printed_names(client: Client) -> None:
+def test_postgres_narrowing_keeps_names_found_through_printed_names(
+    client: Client, settings: Any
+) -> None:
     card = services.card_create(slug="mtg-test-axe", game="mtg", name="Lightning Axe")
     PrintedName.objects.create(card=card, language="fr", name="Hache foudroyante")
     queries = ["hache", "hache t:instant or krenko", "foudroyante axe", "o:create hache"]
     indexed = {q: list(selectors.card_list(q=q).values_list("slug", flat=True)) for q in queries}
-    search_index.USE_FTS = False
-    try:
-        plain = {q: list(selectors.card_list(q=q).values_list("slug", flat=True)) for q in queries}
-    finally:
-        search_index.USE_FTS = True
+    settings.SEARCH_USE_FTS = False
+    plain = {q: list(selectors.card_list(q=q).values_list("slug", flat=True)) for q in queries}
     assert indexed == plain and indexed["hache"] == ["mtg-test-axe"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from catalog import search, selectors
+from catalog import selectors
 from catalog.models import CardDefinition, TokenDefinition, TokenPrinting, mana_value
+from catalog.search.query import Query
 
 pytestmark = pytest.mark.django_db
 
@@ -83,13 +84,13 @@ def catalogue() -> None:
 
 def cards(query: str) -> set[str]:
     return set(
-        CardDefinition.objects.filter(search.parse(query, "cards")).values_list("name", flat=True)
+        CardDefinition.objects.filter(Query(query).q("cards")).values_list("name", flat=True)
     )
 
 
 def tokens(query: str) -> set[str]:
     return set(
-        TokenDefinition.objects.filter(search.parse(query, "tokens")).values_list("name", flat=True)
+        TokenDefinition.objects.filter(Query(query).q("tokens")).values_list("name", flat=True)
     )
 
 

@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from catalog import paging, search, search_index, search_rank, selectors, services
+from catalog import selectors, services
 from catalog.models import CardDefinition
+from catalog.search import paging, rank, vendor
+from catalog.search.query import Query
 
 pytestmark = [
     pytest.mark.usefixtures("seeded"),
@@ -58,12 +60,12 @@ def ranked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The seed's cards ranked, as `migrate`, an import or a save leaves them. In a catalogue
     this small every power is rare (`selectors.RARE_NUMBER`): that path is tested on its own."""
     monkeypatch.setattr(selectors, "RARE_NUMBER", 0)
-    search_rank.assign(connection)
+    rank.assign(connection)
     yield
 
 
 def _answers_from_the_ranked_table(q: str) -> bool:
-    return isinstance(selectors.card_results(q=q), search_rank.RankWalk)
+    return isinstance(selectors.card_results(q=q), rank.RankWalk)
 
 
 # PostgreSQL's term index holds type lines and colors, not texts: a search with o: walks from
@@ -71,7 +73,9 @@ def _answers_from_the_ranked_table(q: str) -> bool:
 RANKED = [q for q in QUERIES if SQLITE or "o:" not in q]
 
 
-def test_ranked_searches_find_what_the_candidates_and_the_scans_find(ranked: None) -> None:
+def test_ranked_searches_find_what_the_candidates_and_the_scans_find(
+    ranked: None, settings: Any
+) -> None:
     services.card_create(
         slug="mtg-test-rg", game="mtg", name="Aardvark Raider", colors=["R", "G"], text="Haste."
     )
@@ -91,7 +95,7 @@ def test_ranked_searches_find_what_the_candidates_and_the_scans_find(ranked: Non
         )
         for n in range(90)
     )
-    search_rank.assign(connection)
+    rank.assign(connection)
     answered = [q for q in QUERIES if _answers_from_the_ranked_table(q)]
     assert set(RANKED) <= set(answered)
     assert SQLITE or "-t:instant o:token" not in answered
@@ -99,14 +103,11 @@ def test_ranked_searches_find_what_the_candidates_and_the_scans_find(ranked: Non
     # The same searches through the unranked table: a card waiting for its rank sends them
     # there, and reading it needs no rank.
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {search_index.TABLE} SET {search_index.RANK} = NULL")
+        cursor.execute(f"UPDATE {vendor.TABLE} SET {vendor.RANK} = NULL")
     assert not any(_answers_from_the_ranked_table(q) for q in QUERIES)
     assert {q: _results(q) for q in QUERIES} == found
-    search_index.USE_FTS = False
-    try:
-        assert {q: _results(q) for q in QUERIES} == found
-    finally:
-        search_index.USE_FTS = True
+    settings.SEARCH_USE_FTS = False
+    assert {q: _results(q) for q in QUERIES} == found
     assert "mtg-test-rg" in found["c:rg"]
     assert all(found[q] for q in QUERIES)
     assert all(len(found[q]) > 7 for q in ("t:goblin", "t:creature pow>=3", "t:elf or c:u"))
@@ -119,11 +120,9 @@ def test_a_renamed_card_leaves_the_ranked_table_until_ranked_again(
     assert _results("t:goblin") == ["mtg-kiki-jiki-mirror-breaker", "mtg-krenko-mob-boss"]
     card.name = "Zzyzx Mob Boss"
     with django_capture_on_commit_callbacks(execute=True):
-        card.save()  # ranked again once saved (`search_rank.after_commit`)
+        card.save()  # ranked again once saved (`rank.after_commit`)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {search_index.RANK} FROM {search_index.TABLE} WHERE id = %s", [card.pk]
-        )
+        cursor.execute(f"SELECT {vendor.RANK} FROM {vendor.TABLE} WHERE id = %s", [card.pk])
         assert cursor.fetchone()[0] is not None
     assert _answers_from_the_ranked_table("t:goblin")
     assert _results("t:goblin") == ["mtg-kiki-jiki-mirror-breaker", "mtg-krenko-mob-boss"]
@@ -131,7 +130,7 @@ def test_a_renamed_card_leaves_the_ranked_table_until_ranked_again(
     CardDefinition.objects.filter(pk=card.pk).update(name="Aaa Mob Boss")
     assert not _answers_from_the_ranked_table("t:goblin")
     assert _results("t:goblin")[0] == "mtg-krenko-mob-boss"
-    assert search_rank.assign(connection) == 1
+    assert rank.assign(connection) == 1
     assert _answers_from_the_ranked_table("t:goblin")
     assert _results("t:goblin")[0] == "mtg-krenko-mob-boss"
 
@@ -141,7 +140,7 @@ def test_the_ranked_index_follows_changes_inserts_and_deletes(ranked: None) -> N
     card = services.card_create(
         slug="mtg-test-zq", game="mtg", name="Zq Herald", subtypes=["Zqxwv"], **creature
     )
-    search_rank.assign(connection)
+    rank.assign(connection)
     assert _answers_from_the_ranked_table("t:zqxwv")
     assert _results("t:zqxwv") == ["mtg-test-zq"]
     services.card_update(card=card, subtypes=["Vwxqz"])
@@ -154,7 +153,7 @@ def test_the_ranked_index_follows_changes_inserts_and_deletes(ranked: None) -> N
         ]
     )
     assert len(_results("t:bulkq")) == 3  # unranked yet: the other index finds them
-    assert search_rank.assign(connection) == 3
+    assert rank.assign(connection) == 3
     assert _answers_from_the_ranked_table("t:bulkq")
     assert _results("t:bulkq") == ["mtg-test-b0", "mtg-test-b1", "mtg-test-b2"]
     CardDefinition.objects.filter(subtypes__icontains="Bulkq").delete()
@@ -164,26 +163,23 @@ def test_the_ranked_index_follows_changes_inserts_and_deletes(ranked: None) -> N
 
 
 def test_new_cards_take_numbers_between_their_neighbours() -> None:
-    assert search_rank.plan([(1, None), (2, None)]) == [
-        (1, search_rank.GAP),
-        (2, 2 * search_rank.GAP),
+    assert rank.plan([(1, None), (2, None)]) == [
+        (1, rank.GAP),
+        (2, 2 * rank.GAP),
     ]
-    assert search_rank.plan([(1, 10), (2, None), (3, None), (4, 40), (5, None)]) == [
+    assert rank.plan([(1, 10), (2, None), (3, None), (4, 40), (5, None)]) == [
         (2, 20),
         (3, 30),
-        (5, 40 + search_rank.GAP),
+        (5, 40 + rank.GAP),
     ]
-    assert search_rank.plan([(1, 10), (2, None), (3, 11)]) is None  # no number left: renumber
-    assert search_rank.plan([(1, 10), (2, 5)]) is None  # out of order: renumber
+    assert rank.plan([(1, 10), (2, None), (3, 11)]) is None  # no number left: renumber
+    assert rank.plan([(1, 10), (2, 5)]) is None  # out of order: renumber
 
 
 def test_a_full_gap_renumbers_every_card_and_the_index_follows(ranked: None) -> None:
     goblins = _results("t:goblin")
     with connection.cursor() as cursor:  # squeeze the ranks together: no number left between
-        cursor.execute(
-            f"UPDATE {search_index.TABLE} SET {search_index.RANK} = {search_index.RANK} / "
-            f"{search_rank.GAP}"
-        )
+        cursor.execute(f"UPDATE {vendor.TABLE} SET {vendor.RANK} = {vendor.RANK} / {rank.GAP}")
     services.card_create(
         slug="mtg-test-gob",
         game="mtg",
@@ -193,7 +189,7 @@ def test_a_full_gap_renumbers_every_card_and_the_index_follows(ranked: None) -> 
         power="1",
         toughness="1",
     )
-    assert search_rank.assign(connection) == CardDefinition.objects.count()
+    assert rank.assign(connection) == CardDefinition.objects.count()
     assert _answers_from_the_ranked_table("t:goblin")
     assert _results("t:goblin") == sorted(
         [*goblins, "mtg-test-gob"],
@@ -204,15 +200,18 @@ def test_a_full_gap_renumbers_every_card_and_the_index_follows(ranked: None) -> 
 @pytest.mark.skipif(not SQLITE, reason="SQLite's full-text tables")
 def test_an_index_made_by_an_earlier_version_is_made_again(ranked: None) -> None:
     with connection.cursor() as cursor:
-        for statement in search_index.SQLITE_DROP:
+        for statement in vendor.SQLITE_DROP:
             cursor.execute(statement)
         cursor.execute(  # the table as it was before colors were indexed
-            f"CREATE VIRTUAL TABLE {search_index.FTS} USING fts5(name, text, types, subtypes, "
-            f"supertypes, content='{search_index.TABLE}', content_rowid='id', tokenize='trigram')"
+            f"CREATE VIRTUAL TABLE {vendor.FTS} USING fts5(name, text, types, subtypes, "
+            f"supertypes, content='{vendor.TABLE}', content_rowid='id', tokenize='trigram')"
         )
-    assert search_index.ensure(connection) is True
+    vendor.create(connection)  # what the migration runs
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT sql FROM sqlite_master WHERE name = %s", [vendor.FTS])
+        assert cursor.fetchone()[0] == vendor.SQLITE_TABLE
     assert _answers_from_the_ranked_table("t:goblin") and _results("t:goblin")
-    assert search_index.ensure(connection) is False
+    assert _results("c:r t:goblin")  # colors are in the table again
 
 
 @pytest.mark.parametrize(
@@ -233,21 +232,21 @@ def test_the_ranked_index_keeps_the_other_filters(ranked: None, filters: dict[st
     ranked_slugs = slugs()
     assert ranked_slugs  # the seed has some of each
     with connection.cursor() as cursor:  # every card waiting for its rank: the other path
-        cursor.execute(f"UPDATE {search_index.TABLE} SET {search_index.RANK} = NULL")
+        cursor.execute(f"UPDATE {vendor.TABLE} SET {vendor.RANK} = NULL")
     assert slugs() == ranked_slugs
 
 
 def test_a_walk_that_reads_many_cards_for_few_matches_hands_the_rest_to_the_search(
-    ranked: None, monkeypatch: pytest.MonkeyPatch
+    ranked: None, monkeypatch: pytest.MonkeyPatch, settings: Any
 ) -> None:
     """Tiny batches and an early switch: every search crosses from the walk to the search's own
-    indexes (`search_rank.SWITCH_AFTER`) and still pages exactly as without ranks."""
+    indexes (`rank.SWITCH_AFTER`) and still pages exactly as without ranks."""
     found = {q: _results(q) for q in QUERIES}
-    monkeypatch.setattr(search_rank, "FIRST_BATCH", 2)
-    monkeypatch.setattr(search_rank, "LAST_BATCH", 3)
-    monkeypatch.setattr(search_rank, "SWITCH_AFTER", 4)
+    monkeypatch.setattr(rank, "FIRST_BATCH", 2)
+    monkeypatch.setattr(rank, "LAST_BATCH", 3)
+    monkeypatch.setattr(rank, "SWITCH_AFTER", 4)
     switched = {q: _results(q) for q in QUERIES}
-    monkeypatch.setattr(search_rank, "USE_RANKS", False)
+    settings.SEARCH_USE_RANKS = False
     assert switched == found == {q: _results(q) for q in QUERIES}
 
 
@@ -256,7 +255,7 @@ def test_a_walk_counts_a_small_catalogue_exactly(ranked: None) -> None:
     # many match (as the search without ranks does), not "more than" what filled it.
     for q in ("-t:instant o:token", "o:token", "o:create"):
         found = selectors.card_results(q=q)
-        assert isinstance(found, search_rank.RankWalk) == SQLITE  # PostgreSQL: no o: terms
+        assert isinstance(found, rank.RankWalk) == SQLITE  # PostgreSQL: no o: terms
         page = paging.page_of(found, 1, 7)
         everything = list(selectors.card_list(q=q).values_list("pk", flat=True))
         assert len(everything) > 7
@@ -275,16 +274,16 @@ def test_a_number_few_cards_have_drives_the_search_through_its_index(ranked: Non
     assert all(walked.values())
     # A comparison that not every match meets does not drive the search.
     for q in ("t:creature (pow>=4 or t:elf)", "t:elf or pow>=4", "t:creature -pow>=4"):
-        assert search.required_numbers(q) == []
+        assert Query(q).required_numbers() == []
     assert _answers_from_the_ranked_table("t:creature -pow>=4")
-    assert len(search.required_numbers("cmc>=3 t:creature tou<2")) == 2
+    assert len(Query("cmc>=3 t:creature tou<2").required_numbers()) == 2
 
 
 @pytest.mark.parametrize("key", ["power", "toughness", "cmc"])
 def test_a_number_comparison_reads_its_index(key: str) -> None:
     """The search's comparison is the indexed expression itself (a database uses an index on
     an expression only for that expression)."""
-    (condition,) = search.required_numbers(f"{key}>=9")
+    (condition,) = Query(f"{key}>=9").required_numbers()
     found = CardDefinition.objects.filter(condition).values("pk")
     sql, params = found.query.sql_with_params()
     index = {"power": "card_power_number", "toughness": "card_toughness_number"}

@@ -10,8 +10,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from catalog import paging, search_index, selectors
+from catalog import selectors
 from catalog.models import CardDefinition
+from catalog.search import index, paging
 
 pytestmark = pytest.mark.usefixtures("seeded")
 
@@ -72,7 +73,7 @@ def _bytewise() -> bool:
         return True
     with connection.cursor() as cursor:
         cursor.execute("SELECT datcollate FROM pg_database WHERE datname = current_database()")
-        return cursor.fetchone()[0] in search_index.BYTEWISE_COLLATIONS
+        return cursor.fetchone()[0] in index.BYTEWISE_COLLATIONS
 
 
 def test_a_walk_answers_the_first_pages_of_a_broad_name_search(
@@ -155,6 +156,6 @@ def test_the_fold_check_is_what_keeps_the_odd_name_first(
     first = selectors.card_list(q="goblin").first()
     assert first is not None and first.slug == "walk-odd"  # the exact match
     # Without the check a walk would answer, and miss it: the check is what keeps it first.
-    monkeypatch.setattr(search_index, "prefix_walk", lambda connection, words: True)
+    monkeypatch.setattr(index, "prefix_walk", lambda connection, words: True)
     walk = selectors.card_walk(q="goblin")
     assert walk is not None and "walk-odd" not in [c.slug for c in walk]

@@ -1,4 +1,4 @@
-"""Pages of catalogue results without counting every match (issue 19: search p95 under 20 ms at
+"""Pages of catalogue results without counting every match (search p95 under 20 ms at
 100,000 cards). Counting the 10,000 cards a broad search such as "goblin" matches costs more
 than finding the 50 shown, so a page reads one row past its end to know whether another follows,
 and counts only up to COUNT_CAP: beyond it the count is a lower bound ("more than 1,000").

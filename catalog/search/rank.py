@@ -1,7 +1,7 @@
-"""Search ranks (issue 19): each card's `search_rank`, a column of the card table that
-`search_index.ensure` adds (not a model field), is a number that orders as the search results
+"""Search ranks: each card's `search_rank`, a column of the card table that the migrations add
+(`vendor`; not a model field), is a number that orders as the search results
 do (game, lowercased name, slug). An index that files cards by rank (SQLite's ranked full-text
-table, PostgreSQL's term index, `catalog.search_terms`) then gives a search its matches in the
+table, PostgreSQL's term index, `catalog.search.terms`) then gives a search its matches in the
 results' order, and `RankWalk` stops after a page: "t:goblin pow>=3" among 100,000 cards reads
 a few hundred goblins instead of sorting all 6,000.
 
@@ -9,7 +9,8 @@ Ranks are spaced GAP apart, so a new card usually takes a number between its nei
 no other card moves; when no number is left between them, every card is renumbered. A card
 without a rank (new, or moved in the order: a trigger clears a renamed card's rank) is in
 neither index, and searches take the other paths until every card has one again: `assign`
-runs after migrations, imports, the seed and every saved card (`catalog.apps`).
+runs in the migration that makes the indexes, after imports, the seed and every saved card
+(`catalog.apps`).
 """
 
 from __future__ import annotations
@@ -17,17 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.conf import settings
 from django.db import connection, connections, transaction
 from django.db.models import QuerySet
 
-from catalog import paging, search_index
+from catalog.search import paging, vendor
+from catalog.search.vendor import RANK, RANKED_FTS, TABLE
 
 GAP = 1 << 32
 LIMIT = 1 << 62  # well inside SQLite's signed 64-bit integers
 FEW = 50  # up to this many cards waiting are ranked from their neighbours alone
-# Searches read the ranked indexes when True; tests and bench/search.py --ranks turn it off to
-# compare the same searches without them.
-USE_RANKS = True
 ADVISORY_LOCK = 0x5EA2C4  # PostgreSQL's advisory lock key for a ranking
 
 
@@ -61,27 +61,11 @@ def renumbered(rows: Sequence[tuple[int, int | None]]) -> list[tuple[int, int]]:
     return [(card, GAP * n) for n, (card, _) in enumerate(rows, start=1)]
 
 
-def present(connection: Any) -> bool:
-    """Whether this database has ranks and an index that reads them: SQLite's ranked
-    full-text table, PostgreSQL's term index (`catalog.search_terms`)."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "sqlite":
-            cursor.execute(
-                "SELECT count(*) FROM sqlite_master WHERE name = %s", [search_index.RANKED_FTS]
-            )
-            return bool(cursor.fetchone()[0])
-        if connection.vendor == "postgresql":
-            from catalog import search_terms
-
-            return search_terms.present(cursor)
-        return False
-
-
 def assign(connection: Any) -> int:
-    """Rank the cards that have no rank (where `present`); how many got a new rank."""
-    if not present(connection):
+    """Rank the cards that have no rank (where `vendor.ranked_present`); how many got a new rank."""
+    if not vendor.ranked_present(connection):
         return 0
-    table, rank = search_index.TABLE, search_index.RANK
+    table, rank = TABLE, RANK
     with transaction.atomic(using=connection.alias), connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # One ranking at a time: two would read the same neighbours and take one number.
@@ -118,7 +102,7 @@ def assign(connection: Any) -> int:
 def after_commit(using: str = "default") -> None:
     """Rank the new cards once the current transaction commits (at once outside one): after a
     save, an import or the seed. Cards written another way wait for the next one, or for
-    `migrate`; until then searches take the paths without ranks, correct and slower."""
+    the next migration; until then searches take the paths without ranks, correct and slower."""
     # robust: a ranking that fails (a lock held too long) is logged and the write still
     # answers; its cards wait for the next ranking, searches stay right meanwhile.
     transaction.on_commit(lambda: assign(connections[using]), using=using, robust=True)
@@ -129,7 +113,7 @@ def _between_neighbours(cursor: Any, waiting: list[int]) -> bool:
     through the unique index on (lowercased name, game): a game never has two cards with one
     lowercased name, so the slug never decides between them. False when some card has no
     number left between its neighbours (the ranks given before it stay: they are in order)."""
-    table, rank = search_index.TABLE, search_index.RANK
+    table, rank = TABLE, RANK
     marks = ", ".join(["%s"] * len(waiting))
     cursor.execute(
         f"SELECT id, game_id, LOWER(name) FROM {table} WHERE id IN ({marks}) "
@@ -153,7 +137,7 @@ def _between_neighbours(cursor: Any, waiting: list[int]) -> bool:
 
 def _neighbour(cursor: Any, game: str, name: str, *, before: bool) -> int | None:
     """The rank of the nearest ranked card before (or after) the name `name` of `game`."""
-    table, rank = search_index.TABLE, search_index.RANK
+    table, rank = TABLE, RANK
     compare, order = ("<", "DESC") if before else (">", "ASC")
     cursor.execute(
         f"SELECT {rank} FROM {table} WHERE {rank} IS NOT NULL AND game_id = %s "
@@ -175,11 +159,12 @@ def _neighbour(cursor: Any, game: str, name: str, *, before: bool) -> int | None
 
 def everything_ranked(connection: Any) -> bool:
     """Whether this database's ranked index answers for every card (none waits for a rank)."""
-    if not (USE_RANKS and search_index.USE_FTS) or not present(connection):
+    if not (settings.SEARCH_USE_RANKS and settings.SEARCH_USE_FTS):
+        return False
+    if not vendor.ranked_present(connection):
         return False
     with connection.cursor() as cursor:
-        table, rank = search_index.TABLE, search_index.RANK
-        cursor.execute(f"SELECT 1 FROM {table} WHERE {rank} IS NULL LIMIT 1")
+        cursor.execute(f"SELECT 1 FROM {TABLE} WHERE {RANK} IS NULL LIMIT 1")
         return cursor.fetchone() is None
 
 
@@ -197,7 +182,7 @@ def fts_batches(match: str) -> Batch:
     """SQLite's driver for a `RankWalk`: the ranked full-text table's matches of `match`."""
 
     def batch(after: int, size: int) -> list[tuple[int, int]]:
-        ranked, table, rank = search_index.RANKED_FTS, search_index.TABLE, search_index.RANK
+        ranked, table, rank = RANKED_FTS, TABLE, RANK
         with connection.cursor() as cursor:
             cursor.execute(
                 f"SELECT f.rowid, c.id FROM {ranked} f JOIN {table} c ON c.{rank} = f.rowid "
@@ -215,14 +200,12 @@ def _among(queryset: QuerySet[Any], ids: list[int]) -> QuerySet[Any]:
     ANY(array)" it intersects the ids with the whole bitmap of a trigram index ("create a":
     24,000 cards, 2.3 ms) instead of testing the batch's rows (0.3 ms)."""
     if connection.vendor == "postgresql":
-        return queryset.extra(
-            where=[f"{search_index.TABLE}.id IN (SELECT unnest(%s::integer[]))"], params=[ids]
-        )
+        return queryset.extra(where=[f"{TABLE}.id IN (SELECT unnest(%s::integer[]))"], params=[ids])
     return queryset.filter(pk__in=ids)
 
 
 class RankWalk:
-    """Search results (`catalog.paging.Results`) in rank order, which is the results' order:
+    """Search results (`paging.Results`) in rank order, which is the results' order:
     the cards a ranked index finds (`batch(after, size)`: (rank, card id) past a rank), in
     batches that double, each checked against the search's conditions (`matching`), until the
     page is found. After SWITCH_AFTER cards read, the rest comes from `fallback()` (the search
@@ -264,7 +247,7 @@ class RankWalk:
         self.size = min(self.size * 2, LAST_BATCH)
 
     def _rest(self, wanted: int) -> None:
-        table, rank = search_index.TABLE, search_index.RANK
+        table, rank = TABLE, RANK
         past = self.fallback().extra(
             select={"walk_rank": f"{table}.{rank}"},
             where=[f"{table}.{rank} > %s"],

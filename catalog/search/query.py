@@ -7,14 +7,21 @@ Q objects for the token and card querysets.
 Keys: name/n, t/type, o/oracle, c/color, id/identity (the catalogue stores colors, which are a
 token's identity), pow/power, tou/toughness, cmc/mv, is:token, set/s, game. A bare word or phrase
 matches names. Anything unknown is a ValidationError naming it, never a silent empty result.
+
+A search string is parsed once per request: the entry points (the pages, the API, the selectors
+called with a string) make one `Query` and pass it down, and it answers everything the search
+asks of it: its conditions per kind, what the index narrows it to, its name words, the numbers
+it requires.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import Exists, F, OuterRef, Q
@@ -28,9 +35,9 @@ from django.db.models.lookups import (
 )
 from django.utils.translation import gettext
 
-from catalog import search_index
-from catalog.expressions import whole_number
 from catalog.models import MTG_COLORS, RIFTBOUND_DOMAINS, PrintedName, TokenPrinting
+from catalog.search import index
+from catalog.search.expressions import whole_number
 
 Kind = Literal["tokens", "cards"]
 _TOKEN = re.compile(
@@ -146,7 +153,7 @@ def tokenize(query: str) -> list[tuple[str, Any]]:
 
 # A parsed part: its condition, and what the index narrows the cards it matches to (None: the
 # index cannot narrow it, e.g. a negation or a short word).
-Part = tuple[Q, search_index.Narrow | None]
+Part = tuple[Q, index.Narrow | None]
 
 
 class _Parser:
@@ -174,7 +181,7 @@ class _Parser:
             if narrow is None or other_narrow is None:
                 narrow = None
             else:
-                narrow = search_index.Narrow("or", parts=(narrow, other_narrow))
+                narrow = index.Narrow("or", parts=(narrow, other_narrow))
         return found, narrow
 
     def and_(self) -> Part:
@@ -186,7 +193,7 @@ class _Parser:
             parts += [other_narrow] if other_narrow else []
         # Each narrowed part narrows the whole: the index intersects them in one query.
         if len(parts) > 1:
-            return found, search_index.Narrow("and", parts=tuple(parts))
+            return found, index.Narrow("and", parts=tuple(parts))
         return found, parts[0] if parts else None
 
     def unary(self) -> Part:
@@ -208,33 +215,6 @@ class _Parser:
         return term_q(term, self.kind), _narrow(term, self.kind)
 
 
-def parse(query: str, kind: Kind, *, narrowed: bool = True) -> Q:
-    """The Q object for `query` on the token or card queryset (empty query: everything).
-
-    Cards are first narrowed by the index to a superset of the matches (SQLite: one FTS5 query
-    for the whole search; PostgreSQL: one condition answered by trigram bitmap scans), then the
-    conditions decide, so results stay exactly those of the conditions. `narrowed=False`: the
-    conditions alone, for a query that already reads only a few rows (a walk, a probe by id)."""
-    found, narrow = conditions(query, kind)
-    if not narrowed or narrow is None or not search_index.helps(narrow, connection.vendor):
-        return found
-    return Q(pk__in=search_index.candidates(narrow, connection.vendor)) & found
-
-
-def conditions(query: str, kind: Kind) -> Part:
-    """The conditions of `query` alone, and what the index narrows its matches to."""
-    tokens = tokenize(query)
-    if not tokens:
-        return TRUE, None
-    return _Parser(tokens, kind).parse()
-
-
-def indexed(query: str) -> bool:
-    """Whether the search index drives a card search (some part of it narrows the cards): then
-    the database reads and sorts every match to answer a page."""
-    return conditions(query, "cards")[1] is not None
-
-
 _FTS_COLUMNS = {
     "": ("name",),
     "name": ("name",),
@@ -243,7 +223,7 @@ _FTS_COLUMNS = {
 }
 
 
-def _narrow(term: Term, kind: Kind) -> search_index.Narrow | None:
+def _narrow(term: Term, kind: Kind) -> index.Narrow | None:
     """What the index narrows one term to (cards, substring terms of 3+ characters)."""
     if kind != "cards" or term.exact:
         return None
@@ -253,61 +233,112 @@ def _narrow(term: Term, kind: Kind) -> search_index.Narrow | None:
     if term.key == "color":
         return _color_narrow(term, vendor)
     columns = _FTS_COLUMNS.get(term.key)
-    return search_index.text(columns, term.value, vendor) if columns else None
+    return index.text(columns, term.value, vendor) if columns else None
 
 
-def _color_narrow(term: Term, vendor: str) -> search_index.Narrow | None:
+def _color_narrow(term: Term, vendor: str) -> index.Narrow | None:
     """The colors a `c:` term requires, as the colors column's JSON text holds them ('"R"'):
     SQLite's full-text tables and PostgreSQL's term index hold the colors."""
     if term.op not in (":", "=", ">=", ">"):
         return None
     if term.value.lower() in ("c", "colorless", "m", "multicolor", "multicolored"):
         return None
-    parts = [search_index.text(("colors",), f'"{color}"', vendor) for color in _colors(term.value)]
+    parts = [index.text(("colors",), f'"{color}"', vendor) for color in _colors(term.value)]
     leaves = tuple(part for part in parts if part is not None)
     if len(leaves) > 1:
-        return search_index.Narrow("and", parts=leaves)
+        return index.Narrow("and", parts=leaves)
     return leaves[0] if leaves else None
-
-
-def is_plain(query: str) -> bool:
-    """Only bare words (a name search, ranked by name likeness)."""
-    return all(kind == "term" and not term.key for kind, term in tokenize(query))
-
-
-def only_name_words(query: str) -> bool:
-    """Only bare words and phrases that a name contains (no key, no exact name, no "-")."""
-    tokens = tokenize(query)
-    return bool(tokens) and all(kind == "term" and not t.key and not t.exact for kind, t in tokens)
 
 
 # Keys whose comparisons an index of the card table answers (`CardDefinition.Meta.indexes`).
 NUMBER_KEYS = ("power", "toughness", "cmc")
 
 
-def required_numbers(query: str) -> list[Q]:
-    """The power, toughness and mana value comparisons every card `query` finds must meet: its
-    terms of those keys outside parentheses, not negated, in a search without an "or" at that
-    level. A card index answers each (`selectors.card_results` drives a search from a rare
-    one: "t:creature pow>=9")."""
-    tokens = tokenize(query)
-    depth = 0
-    found: list[Q] = []
-    for position, (kind, term) in enumerate(tokens):
-        if kind == "(":
-            depth += 1
-        elif kind == ")":
-            depth -= 1
-        elif depth == 0 and kind == "or":
-            return []
-        elif depth == 0 and kind == "term" and term.key in NUMBER_KEYS:
-            if position == 0 or tokens[position - 1][0] != "-":
-                found.append(term_q(term, "cards"))
-    return found
+class Query:
+    """A search string and what the search reads of it, from its tokens: parsed on first use,
+    once (an unknown key is a ValidationError naming it), whoever asks and however often."""
+
+    def __init__(self, text: str | None) -> None:
+        self.text = (text or "").strip()  # empty: no search
+        # The conditions built so far, by (kind, database vendor, index switch).
+        self._built: dict[tuple[str, str, bool], Part] = {}
+
+    def __repr__(self) -> str:
+        return f"Query({self.text!r})"
+
+    @cached_property
+    def tokens(self) -> tuple[tuple[str, Any], ...]:
+        return tuple(tokenize(self.text))
+
+    def conditions(self, kind: Kind) -> Part:
+        """The conditions alone, and what the index narrows their matches to."""
+        key = (kind, connection.vendor, settings.SEARCH_USE_FTS)
+        if key not in self._built:
+            tokens = list(self.tokens)
+            self._built[key] = _Parser(tokens, kind).parse() if tokens else (TRUE, None)
+        return self._built[key]
+
+    def q(self, kind: Kind, *, narrowed: bool = True) -> Q:
+        """The Q object on the token or card queryset (empty query: everything).
+
+        Cards are first narrowed by the index to a superset of the matches (SQLite: one FTS5
+        query for the whole search; PostgreSQL: one condition answered by trigram bitmap scans),
+        then the conditions decide, so results stay exactly those of the conditions.
+        `narrowed=False`: the conditions alone, for a query that already reads only a few rows
+        (a walk, a probe by id)."""
+        found, narrow = self.conditions(kind)
+        if not narrowed or narrow is None or not index.helps(narrow, connection.vendor):
+            return found
+        return Q(pk__in=index.candidates(narrow, connection.vendor)) & found
+
+    def narrow(self) -> index.Narrow | None:
+        """What the index narrows a card search to (None: nothing)."""
+        return self.conditions("cards")[1]
+
+    def indexed(self) -> bool:
+        """Whether the search index drives a card search (some part of it narrows the cards):
+        then the database reads and sorts every match to answer a page."""
+        return self.narrow() is not None
+
+    @property
+    def is_plain(self) -> bool:
+        """Only bare words (a name search, ranked by name likeness)."""
+        return all(kind == "term" and not term.key for kind, term in self.tokens)
+
+    @property
+    def only_name_words(self) -> bool:
+        """Only bare words and phrases that a name contains (no key, no exact name, no "-")."""
+        return bool(self.tokens) and all(
+            kind == "term" and not t.key and not t.exact for kind, t in self.tokens
+        )
+
+    @property
+    def plain_words(self) -> str:
+        return " ".join(term.value for kind, term in self.tokens if kind == "term" and not term.key)
+
+    def required_numbers(self) -> list[Q]:
+        """The power, toughness and mana value comparisons every card this search finds must
+        meet: its terms of those keys outside parentheses, not negated, in a search without an
+        "or" at that level. A card index answers each (`selectors.card_results` drives a search
+        from a rare one: "t:creature pow>=9")."""
+        depth = 0
+        found: list[Q] = []
+        for position, (kind, term) in enumerate(self.tokens):
+            if kind == "(":
+                depth += 1
+            elif kind == ")":
+                depth -= 1
+            elif depth == 0 and kind == "or":
+                return []
+            elif depth == 0 and kind == "term" and term.key in NUMBER_KEYS:
+                if position == 0 or self.tokens[position - 1][0] != "-":
+                    found.append(term_q(term, "cards"))
+        return found
 
 
-def plain_words(query: str) -> str:
-    return " ".join(term.value for kind, term in tokenize(query) if kind == "term" and not term.key)
+def as_query(q: str | Query | None) -> Query:
+    """The caller's Query, or one for the string it passed."""
+    return q if isinstance(q, Query) else Query(q)
 
 
 def _json_has(field: str, text: str) -> Q:

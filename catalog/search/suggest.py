@@ -16,8 +16,8 @@ from django.db import connection, transaction
 from django.db.models import Q
 from rapidfuzz import fuzz, process, utils
 
-from catalog import search_index
 from catalog.models import CardDefinition, TokenDefinition
+from catalog.search import vendor
 
 SHORTLIST = 200  # names the index hands to the fuzzy scorer, per misspelling
 # pg_trgm's default 0.3 misses short names one letter apart ("Zorn" and "Xorn" share 2 of 8
@@ -45,7 +45,7 @@ def _sqlite_part(name: str, game: str | None) -> tuple[str, list[Any]] | None:
     if not grams:
         return None
     match = "{name} : (" + " OR ".join(f'"{g}"' for g in grams) + ")"
-    table = search_index.FTS
+    table = vendor.FTS
     sql = (
         f"SELECT c.name FROM {table} JOIN catalog_carddefinition c ON c.id = {table}.rowid "
         f"WHERE {table} MATCH %s" + (" AND c.game_id = %s" if game else "") + " ORDER BY rank "
@@ -106,7 +106,7 @@ def _fallback_pool(names: list[str], game: str | None) -> list[str]:
 
 
 def _indexed() -> bool:
-    return connection.vendor in ("sqlite", "postgresql") and search_index.present(connection)
+    return connection.vendor in ("sqlite", "postgresql") and vendor.present(connection)
 
 
 def _best(name: str, pool: Iterable[str], limit: int) -> tuple[str, ...]:
