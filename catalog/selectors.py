@@ -24,6 +24,7 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 
 from catalog import paging, search, search_index, search_rank, search_terms
+from catalog.makers import public as makers_public
 from catalog.models import (
     CardDefinition,
     Characteristics,
@@ -257,6 +258,9 @@ def card_to_payload(card: CardDefinition, *, inline: bool = True) -> JsonDict:
         "loyalty": card.loyalty,
         "creates": [relation_to_data(r) for r in card_relations(card)],
         "effects": _inline_definitions(effects) if inline else effects,
+        # The kernel's payload keeps each entry's effect (what `make` performs); the API shows
+        # what it makes without it.
+        "makes": list(card.makes) if inline else makers_public(card.makes),
         "incomplete": card.incomplete,
     }
 
@@ -524,6 +528,10 @@ def card_results(**filters: Any) -> paging.Results:
     a power, toughness or mana value few cards have is read from that card index alone: every
     match is among those few ("t:creature pow>=9": none of 66,000 creatures, which a walk
     would read through)."""
+    makes = filters.pop("makes", None)
+    if makes:
+        # The token makers are a few thousand of the cards: filtered by their indexed status.
+        return paging.Queried(card_list(**filters).filter(makes_filter(makes)))
     q = filters.get("q") or ""
     if _rare_number(q):
         game, type, color = filters.get("game"), filters.get("type"), filters.get("color")
@@ -536,6 +544,24 @@ def card_results(**filters: Any) -> paging.Results:
     if ranked is not None:
         return ranked
     return paging.Queried(card_list(**filters), card_walk(**filters), _sorted_rows(filters))
+
+
+MAKES_FILTERS = {
+    # Every entry understood (the table does it, or one `make` does).
+    "automated": ("fires", "one_tap"),
+    # Some entry left to the players (text the compiler does not read).
+    "manual": ("manual",),
+    # Makes tokens at all.
+    "any": ("fires", "one_tap", "manual"),
+}
+
+
+def makes_filter(value: str) -> Q:
+    """`?makes=automated|manual|any` as a condition on the stored status."""
+    statuses = MAKES_FILTERS.get(value.strip().lower())
+    if statuses is None:
+        raise ValidationError({"makes": f"“{value}” is not one of automated, manual, any."})
+    return Q(makes_status__in=statuses)
 
 
 # A required number matched by at most this many cards drives the search (`card_results`).

@@ -12,7 +12,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
-from catalog import search_rank
+from catalog import makers, search_rank
 from catalog.exporters.native import (
     CARD_FIELDS,
     FORMAT,
@@ -218,6 +218,9 @@ class _Restorer:
         where = f"cards[{index}] ({data.get('id')})"
         game = self.game(data, where)
         values = {name: data[name] for name in CARD_FIELDS if name in data}
+        compiled = CardDefinition(**values, game=game)
+        makers.assign(compiled, None)  # linked to the tokens after the import (`relink`)
+        values |= {f: getattr(compiled, f) for f in ("makes", "makes_status", "makes_compiled")}
         card, status = self.upsert(
             CardDefinition,
             self.cards.get(str(data.get("id"))),
@@ -301,6 +304,8 @@ def import_native(
         restorer.card_relations()
         restorer.flush(TokenRelation)
         restorer.flush(ReferenceRelation)
+        for game in Game.objects.values_list("slug", flat=True):
+            makers.relink(game)
         if dry_run:
             transaction.set_rollback(True)
     summary.seconds = time.perf_counter() - started
