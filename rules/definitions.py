@@ -6,6 +6,7 @@ embedded in the action, so the kernel never reads the catalogue.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -83,13 +84,14 @@ def face_from_payload(data: object, default_name: Namer) -> Face:
         raise InvalidAction(msg("definition fields 'text' and 'mana_cost' must be strings"))
     try:
         abilities = tuple(parse_abilities(data.get("abilities") or []))
-        effects = tuple(parse_effects(data.get("effects") or []))
+        effects = tuple(parse_effects(_with_compiled(data.get("effects") or [], data)))
     except EffectError as exc:
         # The effect parser's sentence is data too, translated where it is told.
         raise InvalidAction(
             msg("definition {name}: {error}", name=name or "", error=exc.text)
         ) from None
     return Face(
+        makes=_makes(data.get("makes")),
         name=name or default_name(lists["subtypes"]),
         mana_cost=mana_cost,
         colors=_colors(data),
@@ -103,6 +105,42 @@ def face_from_payload(data: object, default_name: Namer) -> Face:
         abilities=abilities,
         effects=effects,
         **lists,
+    )
+
+
+MAKES_KEYS = ("when", "trigger", "fires", "automated", "text", "effect")
+"""What an object keeps of each ``makes`` entry: enough to run and fire it."""
+
+
+def _with_compiled(effects: object, data: Mapping[str, Any]) -> object:
+    """The static effects of the card plus those its compiled replacement entries give (token
+    and counter doublers, CR 614.1), unless the card's own effect data already has one of that
+    kind: effect data someone wrote wins over what was read from the rules text."""
+    makes = data.get("makes")
+    if not isinstance(effects, list) or not isinstance(makes, list):
+        return effects
+    kinds = {e.get("kind") for e in effects if isinstance(e, Mapping)}
+    compiled = [
+        e
+        for entry in makes
+        if isinstance(entry, Mapping)
+        and entry.get("automated")
+        and entry.get("when") == "replacement"
+        for e in (entry.get("effect") or {}).get("static") or []
+        if isinstance(e, Mapping) and e.get("kind") not in kinds
+    ]
+    return [*effects, *compiled]
+
+
+def _makes(data: object) -> tuple[str, ...]:
+    """The ``makes`` entries as canonical JSON (hashable, so faces still key stacks); their
+    effects are checked by the game system that runs them."""
+    if data is None:
+        return ()
+    if not isinstance(data, list) or not all(isinstance(e, Mapping) for e in data):
+        raise InvalidAction(msg("definition field 'makes' must be a list of objects"))
+    return tuple(
+        json.dumps({k: entry.get(k) for k in MAKES_KEYS}, sort_keys=True) for entry in data
     )
 
 
@@ -140,4 +178,5 @@ def face_to_payload(face: Face) -> JsonDict:
         **({"loyalty": face.loyalty} if face.loyalty is not None else {}),
         "abilities": [a.to_data() for a in face.abilities],
         "effects": [e.to_data() for e in face.effects],
+        **({"makes": [json.loads(m) for m in face.makes]} if face.makes else {}),
     }

@@ -53,6 +53,9 @@ class Face:
     (306.5b); "X" or none is None."""
     abilities: tuple[Ability, ...] = ()
     effects: tuple[Effect, ...] = ()
+    makes: tuple[str, ...] = ()
+    """What the object's token-making abilities do, one canonical JSON entry each (compiled from
+    its rules text; run by ``make`` and fired by the events they name)."""
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.types

@@ -26,6 +26,7 @@ from rules.mtg.create import (
 )
 from rules.mtg.enters import choose_as_enters
 from rules.mtg.layers import FACE_DOWN
+from rules.mtg.make_data import MakeTrigger
 from rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from rules.mtg.replacement import put_counters
 from rules.stacks import check_count
@@ -150,6 +151,11 @@ def _except(face: Face, changes: JsonDict) -> Face:
         colors = face_from_payload({"colors": changes["colors"]}, token_name).colors
         face = replace(face, colors=colors)
     return face
+
+
+def except_face(face: Face, changes: JsonDict) -> Face:
+    """A copy's face with the modifications made as part of copying (707.9)."""
+    return _except(face, changes)
 
 
 def create_copy(ctx: MtgContext, action: JsonDict) -> None:
@@ -309,6 +315,8 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
     if zone == "battlefield":
         for kind, amount in entering_counters(face):  # 306.5b, through 122.6/614.1c
             put_counters(ctx, obj, kind, amount, as_token=False)
+        if face.makes:
+            ctx.triggers.append(MakeTrigger(obj.id))  # "when this enters" (603.6a)
     ctx.state.objects[obj.id] = obj
     where = (
         msg("onto the battlefield")

@@ -206,6 +206,10 @@ def attack(ctx: MtgContext, action: JsonDict) -> None:
     seat = defender if isinstance(defender, int) else None
     state.system.setdefault(DECLARED, []).append([part.id, count, seat])
     _attack_triggers(ctx, part)
+    # Imported here: the token-making abilities use the actions that use combat.
+    from rules.mtg import make_triggers
+
+    make_triggers.fire(ctx, part, "attacks")
     if computed.has("Decayed"):
         # 702.147a: "When this creature attacks, sacrifice it at end of combat."
         part.leaves_at = "end_of_combat:sacrifice"

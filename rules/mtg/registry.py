@@ -11,6 +11,7 @@ from rules.mtg import (
     cards,
     combat,
     keyword_actions,
+    make,
     players,
     status,
     targeting,
@@ -288,6 +289,21 @@ SPECS = [
         group="role",
         role="create",
         example={"controller": 0, "token": "mtg-treasure", "count": 3},
+    ),
+    ActionSpec(
+        "make",
+        make.make,
+        "Make",
+        "MTG: perform a card's token-making ability as its rules text says (compiled `makes`): "
+        "X counted from the table, token replacement effects applied, choices asked as for "
+        "create_token. It neither pays nor checks the ability's cost or timing; an ability "
+        "whose text wasn't understood is refused (422).",
+        p.MAKE_PARAMS,
+        actor=Actor(r.NAMED, "controller", otherwise="object"),
+        rule="111.2",
+        applies=Applies(zones=BATTLEFIELD, when=("makes",)),
+        group="ability",
+        example={"object": "o1"},
     ),
     ActionSpec(
         "put_card",

@@ -340,3 +340,35 @@ ATTACH_PARAMS = (
         refers=r.STACK,
     ),
 )
+
+
+MAKE_PARAMS = (
+    r.OBJECT_PARAM.but(
+        required=False, help="The card on the table whose token-making ability is performed."
+    ),
+    r.CARD_PARAM.but(help="A card that isn't on the table (a paper player's), by id."),
+    r.DEFINITION_PARAM.but(help="The card's definition when no `card` id is given.", form=False),
+    r.CONTROLLER_PARAM.but(help="Seat whose card it is, with `card`."),
+    Param(
+        "which",
+        r.INTEGER,
+        "Which entry of the card's makes (needed only when it has several automated ones).",
+        minimum=0,
+        label="Which ability",
+    ),
+    Param(
+        "x",
+        r.INTEGER,
+        "X, only when the table can't count it (the value paid, a power).",
+        minimum=0,
+        label="X",
+    ),
+    Param(
+        "of",
+        r.OBJECT,
+        'What a "copy of target/another ..." copies (asked when omitted).',
+        max_length=32,
+        refers=r.STACK,
+        form=False,
+    ),
+)

@@ -11,6 +11,7 @@ from collections import defaultdict
 
 from rules.context import times
 from rules.errors import IllegalAction
+from rules.mtg import make_triggers
 from rules.mtg.create import EnterTrigger, can_enchant, can_equip
 from rules.mtg.layers import Computed, compute, static_sources, visible_face
 from rules.mtg.players import COMMANDER_LOSS, pass_designations
@@ -405,6 +406,7 @@ def _resolve_dies_triggers(ctx: MtgContext) -> bool:
                     )
                     resolved = True
     resolved |= resolve_dies(ctx, pending)
+    resolved |= make_triggers.dies(ctx, pending)
     triggers, ctx.triggers = ctx.triggers, []
     for trigger in triggers:
         if isinstance(trigger, ReturnTrigger):
@@ -412,6 +414,7 @@ def _resolve_dies_triggers(ctx: MtgContext) -> bool:
             resolved = True
     entered = [t for t in triggers if isinstance(t, EnterTrigger)]
     resolved |= resolve_enters(ctx, entered)
+    resolved |= make_triggers.enters(ctx, triggers)
     return resolved
 
 

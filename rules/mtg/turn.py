@@ -13,7 +13,7 @@ attackers the blockers and damage steps are skipped (508.8).
 from __future__ import annotations
 
 from rules.context import times
-from rules.mtg import blocking, combat, params
+from rules.mtg import blocking, combat, make_triggers, params
 from rules.mtg.combat_damage import combat_damage_step, strikes_first
 from rules.mtg.layers import compute_one
 from rules.mtg.records import MANA_KEYS, MtgContext, MtgState, on_battlefield
@@ -146,7 +146,10 @@ def _begin_step_actions(ctx: MtgContext, step: str) -> None:
     elif step == "end_of_combat":
         _leave(ctx, "end_of_combat:sacrifice", "511.2")
         _leave(ctx, "end_of_combat:exile", "511.2")
+    elif step == "upkeep":
+        make_triggers.beginning_of(ctx, "upkeep")
     elif step == "end":
+        make_triggers.beginning_of(ctx, "end_step")
         _leave(ctx, "end_step:sacrifice", "513.1")
         _leave(ctx, "end_step:exile", "513.1")
     elif step == "cleanup":

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from rules.mtg.enters import protector_of
 from rules.mtg.layers import Computed, compute, static_sources, visible_face
 from rules.mtg.players import all_counters
 from rules.mtg.records import MANA_KEYS, MtgObject, MtgState
+from rules.state import Face
 
 JsonDict = dict[str, Any]
 
@@ -107,7 +109,23 @@ def view_object(state: MtgState, obj: MtgObject, c: Computed) -> JsonDict:
         "abilities": [
             {"index": i, "text": a.text, "mana": a.mana} for i, a in enumerate(face.abilities)
         ],
+        "makes": _makes(face),
     }
+
+
+def _makes(face: Face) -> list[JsonDict]:
+    """Its token-making abilities as ``make`` names them: index, when, text, whether the table
+    does them (``automated``) and by itself (``fires``)."""
+    return [
+        {
+            "index": i,
+            "when": e.get("when"),
+            "text": e.get("text"),
+            "automated": bool(e.get("automated")),
+            "fires": bool(e.get("fires")),
+        }
+        for i, e in enumerate(json.loads(m) for m in face.makes)
+    ]
 
 
 def _attacking(defender: int | str | None) -> JsonDict | None:

@@ -36,6 +36,12 @@ HOMONYMS = {
     ("attach", "catalog/exporters/cockatrice.py"): "Cockatrice's `related attach` attribute",
     ("transform", "catalog/importers/records.py"): "a word of a card's text",
     ("exhaust", "catalog/views.py"): "the Riftbound exhaust symbol",
+    ("target", "rules/mtg/make_data.py"): "what a compiled copy copies (707.2)",
+    ("target", "rules/mtg/oracle/phrases.py"): "what a compiled copy copies (707.2)",
+    ("amass", "rules/mtg/make.py"): "a step of a compiled token-making ability",
+    ("populate", "rules/mtg/make.py"): "a step of a compiled token-making ability",
+    ("amass", "rules/mtg/make_data.py"): "a step of a compiled token-making ability",
+    ("populate", "rules/mtg/make_data.py"): "a step of a compiled token-making ability",
 }
 
 
