@@ -199,7 +199,7 @@ class TokenIndex:
 
 def linked(entries: list[JsonDict], index: TokenIndex) -> list[JsonDict]:
     """The entries with each token's `token` set to its catalogue id (or None), and the same id
-    on the effect's steps creating that token (the table's token then has its catalogue id)."""
+    on the definitions the effect's steps create (the table's token then has its catalogue id)."""
     out = []
     for entry in entries:
         tokens = [{**t, "token": index.find(t)} for t in entry.get("tokens") or []]
@@ -218,8 +218,9 @@ def _linked_step(step: Any, index: TokenIndex) -> Any:
     definition = step.get("definition") if isinstance(step, dict) else None
     if not isinstance(definition, dict) or step.get("do") != "create":
         return step
-    slug = index.find(definition)
-    return {**step, "token": slug, "definition": {**definition, "id": slug}}
+    # The kernel takes a step's token by its embedded definition (a slug alone names only a
+    # predefined token): the catalogue id goes on the definition, which the table's token keeps.
+    return {**step, "definition": {**definition, "id": index.find(definition)}}
 
 
 def public(entries: list[JsonDict] | None) -> list[JsonDict]:

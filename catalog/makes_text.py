@@ -57,3 +57,23 @@ def makes_line(entry: dict[str, Any], made: int | None = None) -> str:
     if made is not None:
         line += f" → {made}"
     return line
+
+
+def how(entry: dict[str, Any]) -> str:
+    """How the table performs the entry, in a word or two."""
+    if not entry.get("automated"):
+        return _("by hand")
+    return _("by itself") if entry.get("fires") else _("one tap")
+
+
+def makes_rows(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The card page's rows: the line, how it is performed, and the catalogue tokens made."""
+    return [
+        {
+            "line": makes_line(entry),
+            "how": how(entry),
+            "automated": bool(entry.get("automated")),
+            "tokens": [t["token"] for t in entry.get("tokens") or [] if t.get("token")],
+        }
+        for entry in entries
+    ]

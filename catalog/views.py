@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
 from catalog import paging, search, selectors, suggest
+from catalog.makes_text import makes_rows
 from catalog.models import CardDefinition, Characteristics, Game, PrintedName, TokenDefinition
 
 PAGE_SIZE = 48
@@ -272,5 +273,6 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
             }
             for effect in card.effects
         ],
+        "makes": makes_rows(card.makes),
     }
     return render(request, "catalog/card_detail.html", context)

@@ -41,6 +41,7 @@ from play.web.forms import (
     panel_groups,
     table_controls,
 )
+from play.web.makes import offers as make_offers
 from play.web.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
 from tokensite.api import Conflict, DomainError, Forbidden
 
@@ -605,6 +606,16 @@ def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     return _board(request, table_id, state=result.state, result_events=result.events)
 
 
+def _object_makes(table: Table, access: TableAccess, obj: dict[str, Any]) -> list[Any]:
+    """The stack's token-making entries with one-tap rows for its controller: worded from the
+    catalogue card it is (tokens and counts), else from the table's own summary."""
+    if not obj.get("makes") or obj["controller"] not in access.seats:
+        return []
+    card = catalog.card_queryset().filter(slug=obj.get("definition") or "").first()
+    entries = list(card.makes) if card is not None and card.makes else list(obj["makes"])
+    return make_offers(table.game, selectors.current_state(table), entries, {"object": obj["id"]})
+
+
 @require_safe
 def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> HttpResponse:
     """Every action on one stack, with a count: a dialog (htmx) or a page of its own."""
@@ -632,6 +643,7 @@ def object_panel(request: HtmxHttpRequest, table_id: Any, object_id: str) -> Htt
         ),
         stack_counts=_stack_counts(obj["count"]),
         domains=rules.presentation(table.game).ability_domains,
+        make_rows=_object_makes(table, access, obj),
     )
     template = "play/object.html#panel" if request.htmx else "play/object.html"
     return render(request, template, context)
@@ -665,11 +677,26 @@ def print_tokens(request: HttpRequest, table_id: Any) -> HttpResponse:
     return redirect("print-page")
 
 
+def _offer_makes(table: Table, access: TableAccess, cards: list[Any]) -> None:
+    """Each found card's token-making entries (`make_rows`), counted for the first seat the
+    reader acts for: a paper player's Krenko makes its Goblins from the palette."""
+    makers = [card for card in cards if card.makes]
+    for card in cards:
+        card.make_rows = []
+    if not makers:
+        return
+    seat = min(access.seats) if access.seats else None
+    state = selectors.current_state(table) if seat is not None else None
+    for card in makers:
+        action = {"card": card.slug, "controller": seat}
+        card.make_rows = make_offers(table.game, state, list(card.makes), action)
+
+
 @require_safe
 def palette_search(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     """Tokens or cards of the table's game matching `q`, as buttons of the token palette."""
     try:
-        table, _unused = _access(request, table_id)
+        table, access = _access(request, table_id)
     except DomainError as exc:
         return render(request, "play/table.html#error", {"error": exc}, status=exc.status)
     q = request.GET.get("q", "").strip()[:100]
@@ -684,6 +711,7 @@ def palette_search(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         printed = catalog.printed_names(found, get_language(), token=is_token)
         for obj in found:
             obj.shown = printed[obj.pk].name if obj.pk in printed else obj.name
+    _offer_makes(table, access, cards)
     context = {
         "tokens": tokens,
         "cards": cards,

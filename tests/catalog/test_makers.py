@@ -52,7 +52,6 @@ def test_the_kernel_payload_keeps_the_effect_with_the_catalogue_id(seeded: None)
     assert payload is not None
     [entry] = payload["makes"]
     [step] = [s for s in entry["effect"]["steps"] if s.get("do") == "create"]
-    assert step["token"] == "mtg-goblin-1-1-r"
     assert step["definition"]["id"] == "mtg-goblin-1-1-r"
 
 
