@@ -176,7 +176,6 @@ class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
                 ),
             ),
         ],
-        examples=[CARD_EXAMPLE],
     ),
     retrieve=extend_schema(summary="One card", parameters=[ID_PARAM], examples=[CARD_EXAMPLE]),
     create=extend_schema(summary="Create a card (staff)"),
