@@ -25,6 +25,8 @@ from django.db.models.functions import Lower
 
 from catalog import paging, search, search_index, search_rank, search_terms
 from catalog.makers import public as makers_public
+from catalog.makes_text import how as makes_how
+from catalog.makes_text import makes_line
 from catalog.models import (
     CardDefinition,
     Characteristics,

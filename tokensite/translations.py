@@ -34,7 +34,7 @@ from django.utils.translation.template import templatize
 
 DOMAIN = "django"
 SOURCE_LANGUAGE = "en"
-PYTHON_ROOTS = ("tokensite", "catalog", "play", "collection", "jobs")
+PYTHON_ROOTS = ("tokensite", "rules", "catalog", "play", "collection", "jobs")
 TEMPLATE_ROOTS = ("templates",)
 KEYWORDS: dict[str, object] = {
     "gettext": None,

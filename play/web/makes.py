@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import rules
-from catalog.makes_text import how, makes_line
+from catalog.selectors import makes_how as how
+from catalog.selectors import makes_line
 from play.table.payloads import action_embed_definitions
 from tokensite.api import DomainError
 
