@@ -23,10 +23,8 @@ from django.db.models import (
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 
-from catalog import paging, search, search_index, search_rank, search_terms
+from catalog import makes_text, paging, search, search_index, search_rank, search_terms
 from catalog.makers import public as makers_public
-from catalog.makes_text import how as makes_how
-from catalog.makes_text import makes_line
 from catalog.models import (
     CardDefinition,
     Characteristics,
@@ -288,6 +286,16 @@ def card_relations(card: CardDefinition) -> list[TokenRelation]:
     """The tokens a card makes, by token name: as `card_queryset` read them, else read now."""
     found = getattr(card, "relation_list", None)
     return found if found is not None else list(_relations().filter(card=card))
+
+
+def makes_line(entry: JsonDict, made: int | None = None) -> str:
+    """One entry of a card's `makes` in words ("{T}: X 1/1 Goblins, X = ... → 7")."""
+    return makes_text.makes_line(entry, made)
+
+
+def makes_how(entry: JsonDict) -> str:
+    """How the table performs it: by itself, one tap, by hand."""
+    return makes_text.how(entry)
 
 
 def card_payload(slug: str) -> JsonDict | None:

@@ -203,7 +203,9 @@ def test_coverage_counts_the_statuses_and_the_manual_patterns(seeded: None) -> N
         assert label in text
 
 
-def test_the_admin_filters_cards_by_how_they_make_tokens(staff_client: Client, seeded: None) -> None:
+def test_the_admin_filters_cards_by_how_they_make_tokens(
+    staff_client: Client, seeded: None
+) -> None:
     CardDefinition.objects.filter(slug="mtg-plains").update(makes_status="manual")
     page = staff_client.get("/admin/catalog/carddefinition/", {"makes_status__exact": "manual"})
     assert page.status_code == 200
