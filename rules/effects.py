@@ -11,11 +11,11 @@ CR 111.10 and Riftbound 184.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.mana_cost import parse_mana_cost as parse_mana_cost
 from rules.text import Text, msg
 
 JsonDict = dict[str, Any]
@@ -52,6 +52,8 @@ EFFECT_KINDS = (
     "trigger_drain",
     "attack_cost",
     "block_cost",
+    "dies_trigger_extra",
+    "trigger_counters",
 )
 TRIGGER_EVENTS = ("dies", "enters")
 """What a ``trigger_drain`` watches: "whenever a [filter] dies" (700.4) or "enters" (603.6a)."""
@@ -74,7 +76,6 @@ ABILITY_KINDS = (
     "search_land",
     "empower_jace",
 )
-_MANA_SYMBOL = re.compile(r"\{(\d+|[WUBRGC])\}")
 
 
 class EffectError(ValueError):
@@ -292,6 +293,8 @@ _FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "when_you_play": ("might",),
     "cda_pt": ("counts", "sets"),
     "trigger_drain": ("event", "amount", "gain", "target_player"),
+    "dies_trigger_extra": (),
+    "trigger_counters": ("event", "counter", "amount"),
     "attack_cost": ("amount",),
     "block_cost": ("amount",),
 }
@@ -309,20 +312,6 @@ _ABILITY_FIELDS: dict[str, tuple[str, ...]] = {
     "exile_top": (),
     "search_land": (),
 }
-
-
-def parse_mana_cost(text: str) -> tuple[int, dict[str, int]]:
-    """Split "{1}{R}" into generic 1 and {"R": 1}; raise ValueError on anything else."""
-    if _MANA_SYMBOL.sub("", text) != "":
-        raise ValueError(msg("not a mana cost: {text}", text=repr(text)))
-    generic = 0
-    colored: dict[str, int] = {}
-    for symbol in _MANA_SYMBOL.findall(text):
-        if symbol.isdigit():
-            generic += int(symbol)
-        else:
-            colored[symbol] = colored.get(symbol, 0) + 1
-    return generic, colored
 
 
 class _Reader:
@@ -451,13 +440,17 @@ def _parse_effect(index: int, data: object) -> Effect:
     if kind in ("attack_cost", "block_cost"):
         # Ghostly Prison's cost to attack you (508.1h), per creature; a cost to block (509.1d).
         common["amount"] = r.integer("amount", minimum=1)
-    if kind == "trigger_drain":
+    if kind in ("trigger_drain", "trigger_counters"):
         # "Whenever a creature you control dies, each opponent loses 1 life and you gain 1
-        # life" (Zulaport Cutthroat); "whenever a token enters" (603.6a) likewise.
+        # life" (Zulaport Cutthroat); "whenever a token enters" (603.6a) likewise; "put a +1/+1
+        # counter on each creature you control" (Cathars' Crusade).
         common["event"] = r.choice("event", TRIGGER_EVENTS, None)
         common["amount"] = r.integer("amount", 0, minimum=0)
+    if kind == "trigger_drain":
         common["gain"] = r.integer("gain", 0, minimum=0)
         common["target_player"] = r.flag("target_player")
+    if kind == "trigger_counters":
+        common["counter"] = r.text("counter", "+1/+1")
     if kind == "cda_pt":
         # "This creature's power and toughness are each equal to the number of creatures you
         # control" (604.3): the count is added to the printed number ("1+*" adds to 1).

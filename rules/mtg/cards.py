@@ -315,8 +315,7 @@ def put_card(ctx: MtgContext, action: JsonDict) -> None:
     if zone == "battlefield":
         for kind, amount in entering_counters(face):  # 306.5b, through 122.6/614.1c
             put_counters(ctx, obj, kind, amount, as_token=False)
-        if face.makes:
-            ctx.triggers.append(MakeTrigger(obj.id))  # "when this enters" (603.6a)
+        ctx.triggers.append(MakeTrigger(obj.id, count))  # "when ... enters" (603.6a)
     ctx.state.objects[obj.id] = obj
     where = (
         msg("onto the battlefield")
@@ -470,6 +469,7 @@ def put_land(ctx: MtgContext, seat: int, name: str, count: int) -> None:
         timestamp=ctx.state.new_timestamp(),
     )
     ctx.state.objects[obj.id] = obj
+    ctx.triggers.append(MakeTrigger(obj.id, count))  # landfall sees it (603.6a)
     ctx.event(
         "searched",
         msg(

@@ -207,12 +207,34 @@ def _permanents(ctx: MtgContext, source: Source, spec: JsonDict) -> int:
             total += obj.count
             if spec.get("other") and source.obj is not None and obj.id == source.obj.id:
                 total -= 1  # "other": not the source itself
+    if source.obj is None and whose != "opponents" and not spec.get("other"):
+        # A card that isn't on the table (a paper player's Krenko) is on its player's
+        # battlefield all the same: it counts itself as it would there.
+        face = source.face
+        total += wanted.matches(face.types, face.subtypes, False) and _is_permanent(face)
     return max(total, 0)
+
+
+def _is_permanent(face: Face) -> bool:
+    return bool(face.types) and not {"Instant", "Sorcery"} & set(face.types)
+
+
+def _holds(ctx: MtgContext, source: Source, step: JsonDict) -> bool:
+    """ "If you control six or more lands, ... instead" (614.1a): which of the two steps."""
+    for name, wanted in (("only_if", True), ("unless", False)):
+        condition = step.get(name)
+        if condition is not None:
+            met = count_x(ctx, source, condition["x"], None) >= condition["at_least"]
+            if met != wanted:
+                return False
+    return True
 
 
 def _step(
     ctx: MtgContext, source: Source, seat: int, step: JsonDict, x: int | None, of: object
 ) -> None:
+    if not _holds(ctx, source, step):
+        return
     kind = step["do"]
     if kind == "create":
         _create(ctx, source, seat, step, x)
@@ -292,6 +314,9 @@ def _copy(
         else:
             create_copy(ctx, {**base, "definition": source.payload, "card": source.face.name})
         return
+    host = source.obj.attached_to if source.obj is not None else None
+    if step.get("of_attached") and host is not None and of is None:
+        of = host  # "a copy of equipped creature" (Helm of the Host)
     create_copy(ctx, {**base, "of": _chosen_original(ctx, source, step["of"], of)})
 
 
@@ -305,7 +330,7 @@ def _chosen_original(ctx: MtgContext, source: Source, which: str, of: object) ->
     options = [
         o.id
         for o in state.objects.values()
-        if o.id != own and (o.zone == "battlefield" or (which == "other" and o.zone == "exile"))
+        if o.id != own and (o.zone == "battlefield" or which == "other")
     ]
     if not options:
         raise IllegalAction(msg("There is nothing on the table to copy (CR 707.2)"), "707.2")

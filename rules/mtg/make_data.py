@@ -24,10 +24,12 @@ WHOSE = ("you", "opponents", "any")
 
 @dataclass(frozen=True)
 class MakeTrigger:
-    """A card that entered the battlefield with compiled abilities: its "when this enters" ones
-    fire once the state-based actions are done (603.3, 603.6a)."""
+    """A card that entered the battlefield: its own "when this enters" abilities and others'
+    "whenever a [land] you control enters" fire once the state-based actions are done (603.3,
+    603.6a)."""
 
     object: str
+    count: int
 
 
 def entries(face: Face) -> list[JsonDict]:
@@ -56,6 +58,19 @@ def check_entry(entry: JsonDict) -> None:
         raise _fail("steps must be a non-empty list")
     for step in steps:
         _check_step(step)
+        for name in ("unless", "only_if"):
+            condition = step.get(name)
+            if condition is not None:
+                if not isinstance(condition, Mapping) or not isinstance(
+                    condition.get("at_least"), int
+                ):
+                    raise _fail(f"{name} needs x and at_least")
+                check_x(condition.get("x"))
+    event = effect.get("event")
+    if event is not None and (
+        not isinstance(event, Mapping) or event.get("kind") not in ("enters", "step")
+    ):
+        raise _fail("event must be an enters or step event")
 
 
 def _check_step(step: object) -> None:

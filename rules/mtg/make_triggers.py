@@ -6,7 +6,7 @@ so a triggered ability resolves as soon as the state-based actions are done (603
 
 from __future__ import annotations
 
-from rules.context import times
+from rules.effects import TokenFilter
 from rules.mtg import make_data
 from rules.mtg.create import EnterTrigger
 from rules.mtg.layers import visible_face
@@ -14,7 +14,8 @@ from rules.mtg.make import Source, run
 from rules.mtg.make_data import MakeTrigger
 from rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from rules.mtg.status import name_of
-from rules.text import msg
+from rules.mtg.triggers import dies_trigger_times
+from rules.text import plural
 
 
 def has(obj: MtgObject, when: str) -> bool:
@@ -23,13 +24,21 @@ def has(obj: MtgObject, when: str) -> bool:
     )
 
 
-def fire(ctx: MtgContext, obj: MtgObject, when: str, count: int | None = None) -> bool:
-    """Resolve ``obj``'s compiled abilities that trigger on ``when``, once per object of the
-    stack (``count``: how many of it saw the event)."""
+def fire(
+    ctx: MtgContext,
+    obj: MtgObject,
+    when: str,
+    count: int | None = None,
+    only: int | None = None,
+) -> bool:
+    """Resolve ``obj``'s compiled abilities that trigger on ``when`` (``only``: just that entry),
+    once per object of the stack (``count``: how many times they triggered)."""
     fired = False
     face = visible_face(obj)
-    for entry in make_data.entries(face):
+    for index, entry in enumerate(make_data.entries(face)):
         if not entry.get("fires") or entry.get("when") != when or not entry.get("automated"):
+            continue
+        if only is not None and index != only:
             continue
         if when == "end_step" and not _this_end_step(ctx, obj, entry):
             continue
@@ -40,9 +49,11 @@ def fire(ctx: MtgContext, obj: MtgObject, when: str, count: int | None = None) -
         n = obj.count if count is None else count
         ctx.event(
             "triggered",
-            msg(
-                "{stack}: {trigger} triggers (CR 603.2)",
-                stack=times(n, name_of(obj)),
+            plural(
+                "{name}: {trigger} triggers (CR 603.2)",
+                "{name}: {trigger} triggers {n} times (CR 603.2)",
+                n=n,
+                name=name_of(obj),
                 trigger=entry.get("trigger") or entry.get("text") or "",
             ),
             "603.2",
@@ -69,19 +80,48 @@ def _this_end_step(ctx: MtgContext, obj: MtgObject, entry: dict[str, object]) ->
 
 
 def enters(ctx: MtgContext, triggers: list[object]) -> bool:
-    """Cards put onto the battlefield and tokens created (a copy of a card has its abilities,
-    707.2) whose compiled abilities trigger as they enter."""
-    fired = False
+    """Permanents that entered (cards put onto the battlefield, tokens created: a copy of a card
+    has its abilities, 707.2): their own "when this enters" abilities, then the "whenever a
+    [land] you control enters" abilities of the permanents that see them."""
+    entered: list[tuple[MtgObject, int]] = []
     for trigger in triggers:
         if isinstance(trigger, MakeTrigger):
-            obj = ctx.state.objects.get(trigger.object)
-            if obj is not None and obj.zone == "battlefield":
-                fired |= fire(ctx, obj, "enters")
+            obj, count = ctx.state.objects.get(trigger.object), trigger.count
         elif isinstance(trigger, EnterTrigger):
-            obj = ctx.state.objects.get(trigger.object.id)
-            if obj is not None and obj.zone == "battlefield" and has(obj, "enters"):
-                fired |= fire(ctx, obj, "enters", trigger.count)
+            obj, count = ctx.state.objects.get(trigger.object.id), trigger.count
+        else:
+            continue
+        if obj is not None and obj.zone == "battlefield":
+            entered.append((obj, count))
+    fired = False
+    for obj, count in entered:
+        if has(obj, "enters"):
+            fired |= fire(ctx, obj, "enters", min(count, obj.count))
+    if not entered:
+        return fired
+    for watcher in on_battlefield(ctx.state):
+        if watcher.face_down:
+            continue
+        for index, entry in enumerate(make_data.entries(visible_face(watcher))):
+            event = (entry.get("effect") or {}).get("event") or {}
+            if not entry.get("fires") or event.get("kind") != "enters":
+                continue
+            seen = sum(c for o, c in entered if _sees(watcher, event, o))
+            if seen:
+                fired |= fire(ctx, watcher, "trigger", watcher.count * seen, only=index)
     return fired
+
+
+def _sees(watcher: MtgObject, event: dict[str, object], obj: MtgObject) -> bool:
+    """ "Whenever a [filter] you control enters" / "another": what entered, as it is now."""
+    if obj.controller != watcher.controller or (event.get("other") and obj.id == watcher.id):
+        return False
+    face = visible_face(obj)
+    types = [str(t) for t in event.get("types") or []]  # type: ignore[attr-defined]
+    subtypes = [str(t) for t in event.get("subtypes") or []]  # type: ignore[attr-defined]
+    token = event.get("token")
+    wanted = TokenFilter(tuple(types), tuple(subtypes), token if isinstance(token, bool) else None)
+    return wanted.matches(face.types, face.subtypes, obj.token)
 
 
 def dies(ctx: MtgContext, died: list[tuple[MtgObject, int]]) -> bool:
@@ -89,17 +129,24 @@ def dies(ctx: MtgContext, died: list[tuple[MtgObject, int]]) -> bool:
     fired = False
     for obj, count in died:
         if has(obj, "dies"):
-            fired |= fire(ctx, obj, "dies", count)
+            times_ = dies_trigger_times(ctx, obj, died) if "Creature" in obj.face.types else 1
+            fired |= fire(ctx, obj, "dies", count * times_)
     return fired
 
 
 def beginning_of(ctx: MtgContext, when: str) -> bool:
-    """Upkeep (only its controller's) and end step abilities of the permanents on the
-    battlefield as the step begins."""
+    """Upkeep (only its controller's), end step and "at the beginning of combat on your turn"
+    abilities of the permanents on the battlefield as the step begins."""
     fired = False
     for obj in on_battlefield(ctx.state):
-        if when == "upkeep" and obj.controller != ctx.state.active_seat:
+        if when in ("upkeep", "beginning_of_combat") and obj.controller != ctx.state.active_seat:
             continue
-        if has(obj, when):
-            fired |= fire(ctx, obj, when)
+        if when != "beginning_of_combat":
+            if has(obj, when):
+                fired |= fire(ctx, obj, when)
+            continue
+        for index, entry in enumerate(make_data.entries(visible_face(obj))):
+            event = (entry.get("effect") or {}).get("event") or {}
+            if entry.get("fires") and event.get("step") == when:
+                fired |= fire(ctx, obj, "trigger", only=index)
     return fired

@@ -14,6 +14,7 @@ from rules.errors import IllegalAction
 from rules.mtg import make_triggers
 from rules.mtg.create import EnterTrigger, can_enchant, can_equip
 from rules.mtg.layers import Computed, compute, static_sources, visible_face
+from rules.mtg.make_data import MakeTrigger
 from rules.mtg.players import COMMANDER_LOSS, pass_designations
 from rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefield
 from rules.mtg.replacement import put_counters
@@ -412,7 +413,11 @@ def _resolve_dies_triggers(ctx: MtgContext) -> bool:
         if isinstance(trigger, ReturnTrigger):
             _resolve_return(ctx, trigger)
             resolved = True
-    entered = [t for t in triggers if isinstance(t, EnterTrigger)]
+    entered = [t for t in triggers if isinstance(t, EnterTrigger)] + [
+        EnterTrigger(ctx.state.objects[t.object], t.count)
+        for t in triggers
+        if isinstance(t, MakeTrigger) and t.object in ctx.state.objects
+    ]
     resolved |= resolve_enters(ctx, entered)
     resolved |= make_triggers.enters(ctx, triggers)
     return resolved

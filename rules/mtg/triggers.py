@@ -13,8 +13,9 @@ import re
 from rules.context import times
 from rules.effects import Effect
 from rules.mtg.create import Batch, EnterTrigger, create_tokens
-from rules.mtg.layers import visible_face
-from rules.mtg.records import MtgContext, MtgObject
+from rules.mtg.layers import compute_one, visible_face
+from rules.mtg.records import MtgContext, MtgObject, on_battlefield
+from rules.mtg.replacement import replace_counters, saturate_counters
 from rules.mtg.status import name_of
 from rules.state import Face
 from rules.text import msg, plural
@@ -41,7 +42,7 @@ def _watchers(ctx: MtgContext, also: list[MtgObject]) -> list[tuple[MtgObject, E
         for o in sources
         if not o.face_down
         for e in visible_face(o).effects
-        if e.kind == "trigger_drain"
+        if e.kind in ("trigger_drain", "trigger_counters")
     ]
 
 
@@ -139,7 +140,7 @@ def resolve_dies(ctx: MtgContext, died: list[tuple[MtgObject, int]]) -> bool:
         for keyword in visible_face(obj).keywords:
             match = _AFTERLIFE.match(keyword)
             if match:
-                n = int(match.group(1) or 1) * count
+                n = int(match.group(1) or 1) * count * dies_trigger_times(ctx, obj, died)
                 ctx.event(
                     "afterlife",
                     plural(
@@ -156,9 +157,13 @@ def resolve_dies(ctx: MtgContext, died: list[tuple[MtgObject, int]]) -> bool:
                 resolved = True
     watchers = _watchers(ctx, [o for o, _c in died])
     for source, effect in watchers:
-        if effect.event != "dies":
+        if effect.event != "dies" or effect.kind != "trigger_drain":
             continue
-        seen = sum(c for o, c in died if _sees(source, effect, o))
+        seen = sum(
+            c * dies_trigger_times(ctx, source, died) if _is_creature(o) else c
+            for o, c in died
+            if _sees(source, effect, o)
+        )
         if seen:
             _drain(ctx, source, effect, seen, f"{seen} died")
             resolved = True
@@ -173,10 +178,66 @@ def resolve_enters(ctx: MtgContext, entered: list[EnterTrigger]) -> bool:
         if effect.event != "enters":
             continue
         seen = sum(t.count for t in entered if _sees(source, effect, t.object))
-        if seen:
+        if seen and effect.kind == "trigger_counters":
+            _counters_on_each(ctx, source, effect, seen * source.count)
+            resolved = True
+        elif seen:
             _drain(ctx, source, effect, seen, f"{seen} entered")
             resolved = True
     return resolved
+
+
+def _counters_on_each(ctx: MtgContext, source: MtgObject, effect: Effect, triggers: int) -> None:
+    """ "Whenever a creature you control enters, put a +1/+1 counter on each creature you
+    control" (Cathars' Crusade): each trigger resolves on its own and meets the same counter
+    replacements (614.16), so one answer serves all of them."""
+    counter = effect.counter or "+1/+1"
+    for obj in on_battlefield(ctx.state):
+        if obj.controller != source.controller or not compute_one(ctx.state, obj).is_creature:
+            continue
+        each = replace_counters(ctx, ctx.state, obj, counter, effect.amount or 1, obj.token)
+        put = saturate_counters(ctx, obj, counter, each * triggers)
+        if put > 0:
+            obj.counters[counter] = obj.counters.get(counter, 0) + put
+        ctx.event(
+            "counters_added",
+            plural(
+                "{source}: put {n} {counter} counter on each of {stack} ({triggers} triggers, "
+                "CR 603.2)",
+                "{source}: put {n} {counter} counters on each of {stack} ({triggers} "
+                "triggers, CR 603.2)",
+                n=put,
+                source=name_of(source),
+                counter=counter,
+                stack=times(obj.count, name_of(obj)),
+                triggers=triggers,
+            ),
+            "603.2",
+            object=obj.id,
+            kind=counter,
+            amount=put,
+        )
+
+
+def _is_creature(obj: MtgObject) -> bool:
+    return "Creature" in visible_face(obj).types
+
+
+def dies_trigger_times(
+    ctx: MtgContext, source: MtgObject, died: list[tuple[MtgObject, int]]
+) -> int:
+    """How many times an ability of a permanent ``source``'s controller controls triggers on a
+    creature dying: once, plus once for each "that ability triggers an additional time" effect
+    that player has (Teysa Karlov, 603.2d), looking back in time at what died with it
+    (603.10a)."""
+    extra = sum(
+        o.count
+        for o in [*ctx.state.effect_sources(), *(d for d, _c in died)]
+        if o.controller == source.controller
+        and not o.face_down
+        and any(e.kind == "dies_trigger_extra" for e in visible_face(o).effects)
+    )
+    return 1 + extra
 
 
 def attack_scry(ctx: MtgContext, aura: MtgObject, obj: MtgObject, amount: int) -> None:

@@ -146,8 +146,8 @@ def _begin_step_actions(ctx: MtgContext, step: str) -> None:
     elif step == "end_of_combat":
         _leave(ctx, "end_of_combat:sacrifice", "511.2")
         _leave(ctx, "end_of_combat:exile", "511.2")
-    elif step == "upkeep":
-        make_triggers.beginning_of(ctx, "upkeep")
+    elif step in ("upkeep", "beginning_of_combat"):
+        make_triggers.beginning_of(ctx, step)
     elif step == "end":
         make_triggers.beginning_of(ctx, "end_step")
         _leave(ctx, "end_step:sacrifice", "513.1")

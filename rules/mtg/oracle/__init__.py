@@ -5,5 +5,6 @@ reported as not automated, never guessed."""
 from __future__ import annotations
 
 from rules.mtg.oracle.compiler import compile_makes
+from rules.mtg.oracle.statics import compile_effects
 
-__all__ = ["compile_makes"]
+__all__ = ["compile_effects", "compile_makes"]

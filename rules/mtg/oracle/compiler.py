@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.mtg.oracle import counts, keywords
+from rules.mtg.oracle import counts, events, keywords
 from rules.mtg.oracle.keywords import (
     AMASS,
     INCUBATE,
@@ -17,6 +17,7 @@ from rules.mtg.oracle.keywords import (
     investigate,
     populate,
 )
+from rules.mtg.oracle.lexicon import number
 from rules.mtg.oracle.lines import Line, classify
 from rules.mtg.oracle.phrases import Token, parse, with_clause
 from rules.mtg.oracle.replacements import replacement
@@ -94,28 +95,77 @@ def _entry(card: Card, raw: str) -> JsonDict | None:
         return keyword_entry
     line_text = REMINDER.sub("", raw).strip()
     masked = _QUOTE.sub(lambda m: "Q" * len(m.group()), line_text)
-    if not _MAKES_WORDS.search(masked):
-        static = replacement(line_text)
+    static = replacement(line_text)
+    if static is not None or not _MAKES_WORDS.search(masked):
         return static
     if line_text.startswith("\u2022"):
         line_text = line_text.lstrip("\u2022 ").strip()
+    # An ability word ("Landfall \u2014") has no rules meaning (207.2c).
+    line_text = _ABILITY_WORD.sub("", line_text)
     line = classify(line_text, card.self_names, card.spell)
     return _effect_entry(card, line)
 
 
+_ABILITY_WORD = re.compile(r"^[A-Z][a-z]+(?:[ -][a-z]+)* \u2014 (?=When|Whenever|At |Create|\{)")
+_INSTEAD = re.compile(
+    r"^(?P<first>.+?\.)\s+If you control (?P<n>\w+) or more (?P<what>[^,]+), (?P<second>create "
+    r"[^.]+?) instead\.?$"
+)
+
+
 def _effect_entry(card: Card, line: Line) -> JsonDict:
     entry = base_entry(line)
-    steps, tokens, creator = _steps(card, line.effect)
+    # "it" after another object's event ("whenever another creature dies") isn't this card.
+    context = f"{line.trigger} " if line.when == "trigger" and line.trigger else ""
+    steps, tokens, creator = _steps(card, line.effect, context)
+    if steps is None:
+        steps, tokens, creator = _alternative(card, line.effect)
     if steps is None:
         return entry
     entry["automated"] = True
     entry["tokens"] = tokens
     entry["effect"] = {"steps": steps, "creator": creator}
-    entry["fires"] = line.when in FIRES and not line.condition and creator == "you"
+    event = events.event(line.trigger, card.self_names) if line.when == "trigger" else None
+    if event is not None:
+        entry["effect"]["event"] = event
+    fires = line.when in FIRES or event is not None
+    entry["fires"] = fires and not line.condition and creator == "you"
     return entry
 
 
-def _steps(card: Card, effect: str) -> tuple[list[JsonDict] | None, list[JsonDict], str]:
+def _alternative(card: Card, effect: str) -> tuple[list[JsonDict] | None, list[JsonDict], str]:
+    """ "Create A. If you control N or more F, create B instead." (614.1a): A unless the table
+    counts at least N, B if it does."""
+    masked = _QUOTE.sub(lambda m: "Q" * len(m.group()), effect)
+    match = _INSTEAD.match(masked)
+    amount = number(match.group("n")) if match is not None else None
+    if match is None or amount is None:
+        return None, [], "you"
+    spec = counts.spec(f"{match.group('what')} you control")
+    if spec["count"] != "permanents":
+        return None, [], "you"
+    first, shown_first, who = _steps(card, effect[: match.end("first")])
+    second, shown_second, who2 = _steps(
+        card, effect[match.start("second") : match.end("second")] + "."
+    )
+    if first is None or second is None or who != who2:
+        return None, [], "you"
+    condition = {"x": spec, "at_least": amount}
+    words = f"if you control {amount} or more {match.group('what')}"
+    for token in shown_first:
+        token["choice"] = f"unless {words}"
+    for token in shown_second:
+        token["choice"] = words
+    steps = [
+        *({**s, "unless": condition} for s in first),
+        *({**s, "only_if": condition} for s in second),
+    ]
+    return steps, [*shown_first, *shown_second], who
+
+
+def _steps(
+    card: Card, effect: str, context: str = ""
+) -> tuple[list[JsonDict] | None, list[JsonDict], str]:
     """The kernel steps of an effect text, the tokens they make (API shape) and who creates."""
     masked = _QUOTE.sub(lambda m: "Q" * len(m.group()), effect)
     if re.search(r"\binstead\b", masked) or re.search(r"\bcopy of\b.*\bcopy of\b", masked):
@@ -140,7 +190,7 @@ def _steps(card: Card, effect: str) -> tuple[list[JsonDict] | None, list[JsonDic
             creators.add(_creator(who))
         else:
             creators.add("you")
-        parsed = parse(effect[match.end() :], card.name, effect[: match.start()])
+        parsed = parse(effect[match.end() :], card.name, context + effect[: match.start()])
         if parsed is None:
             return None, [], "you"
         tokens, rest = parsed

@@ -50,24 +50,27 @@ def classify(line: str, self_names: tuple[str, ...], spell: bool) -> Line:
     return Line("spell" if spell else "other", None, None, line, line)
 
 
+_ENTERS = re.compile(r"when(?:ever)? ~ enters(?: the battlefield)?")
+_DIES = re.compile(
+    r"when(?:ever)? ~ (?:dies|is put into (?:a|your) graveyard from the battlefield)"
+)
+_ATTACKS = re.compile(r"whenever ~ attacks")
+_UPKEEP = re.compile(r"at the beginning of your upkeep")
+_END_STEP = re.compile(r"at the beginning of (?:your|the|each) end step")
+
+
 def _event_kind(event: str, self_names: tuple[str, ...]) -> str:
+    """The card's own events; ``self_names`` (longest first) become "~"."""
     low = event.lower()
-    names = "|".join(re.escape(n.lower()) for n in self_names)
-    me = rf"(?:{names})"
-    if re.fullmatch(rf"when(?:ever)? {me} enters(?: the battlefield)?", low) or re.fullmatch(
-        rf"when(?:ever)? {me} enters(?: the battlefield)? or attacks", low
+    for name in self_names:
+        low = low.replace(name.lower(), "~")
+    for kind, pattern in (
+        ("enters", _ENTERS),
+        ("dies", _DIES),
+        ("attacks", _ATTACKS),
+        ("upkeep", _UPKEEP),
+        ("end_step", _END_STEP),
     ):
-        return "enters" if "attacks" not in low else "trigger"
-    if re.fullmatch(
-        rf"when(?:ever)? {me} (?:dies|is put into (?:a|your) graveyard from the battlefield)", low
-    ):
-        return "dies"
-    if re.fullmatch(rf"whenever {me} attacks", low):
-        return "attacks"
-    if re.fullmatch(r"at the beginning of your upkeep", low):
-        return "upkeep"
-    if re.fullmatch(r"at the beginning of (?:your|the|each) end step", low) or re.fullmatch(
-        r"at the beginning of the end step", low
-    ):
-        return "end_step"
+        if pattern.fullmatch(low):
+            return kind
     return "trigger"

@@ -57,6 +57,8 @@ class Token:
     haste: bool = False
     per_opponent: bool = False
     attach: bool = False
+    of_attached: bool = False
+    """A copy of the creature the source is attached to ("equipped creature")."""
 
 
 _COUNT = re.compile(
@@ -112,7 +114,7 @@ _COPY = re.compile(
 def parse(text: str, card_name: str, before: str = "") -> tuple[list[Token], str] | None:
     """The tokens of "create <text>" and the text after them, or None; ``before`` is the
     effect's text before "create" ("it" names what it targeted, if it targeted anything)."""
-    copy = _parse_copy(text, card_name, "target" in before.lower())
+    copy = _parse_copy(text, card_name, before.lower())
     if copy is not None:
         return copy
     tokens: list[Token] = []
@@ -164,7 +166,7 @@ def _parse_plain(text: str) -> tuple[Token, str] | None:
     elif word == "X":
         token.count = "X"
     elif word.lower() == "that many":
-        return None
+        token.count, token.x = "X", counts.given("that many")
     else:
         found = number(word)
         if found is None:
@@ -342,7 +344,10 @@ def _set_x(tokens: list[Token], spec: JsonDict) -> None:
             token.pt_x = spec
 
 
-def _parse_copy(text: str, card_name: str, targeted: bool) -> tuple[list[Token], str] | None:
+_OTHER_OBJECT = re.compile(r"\b(?:creature|card|permanent|artifact|token|spell|another|that|it)\b")
+
+
+def _parse_copy(text: str, card_name: str, before: str) -> tuple[list[Token], str] | None:
     """ "a token that's a copy of <what>[, except ...]" (707.2, 707.9)."""
     match = _COPY.match(text)
     if match is None:
@@ -359,8 +364,10 @@ def _parse_copy(text: str, card_name: str, targeted: bool) -> tuple[list[Token],
     of = match.group("of").strip()
     token = Token(count=count, x=counts.given("X") if count == "X" else None)
     low = of.lower()
-    if low in ("it", "that creature", "that card", "that permanent") and targeted:
+    if low in ("it", "that creature", "that card", "that permanent") and "target" in before:
         token.copy_of = "target"
+    elif low == "it" and _OTHER_OBJECT.search(before.replace(card_name.lower(), "~")):
+        token.copy_of = "other"  # "it" is something the text named before: the player says what
     elif low in (
         "it",
         "this creature",
@@ -373,6 +380,8 @@ def _parse_copy(text: str, card_name: str, targeted: bool) -> tuple[list[Token],
         token.copy_of = "self"
     elif low.startswith("target ") or low.startswith("up to one target "):
         token.copy_of = "target"
+    elif low in ("equipped creature", "enchanted creature", "enchanted permanent"):
+        token.copy_of, token.of_attached = "other", True
     else:
         token.copy_of = "other"
     tail = match.group("tail")

@@ -98,6 +98,8 @@ def token_step(card: Card, token: Token, rest: str) -> JsonDict | None:
         changes = _copy_changes(card, token)
         if changes is None:
             return None
+        if token.of_attached:
+            common["of_attached"] = True
         return {"do": "copy", "of": token.copy_of, "except": changes, **common}
     if token.pt_x is not None:
         common["pt_x"] = token.pt_x
@@ -152,7 +154,28 @@ def definition(token: Token) -> JsonDict:
         "effects": [],
         "back": None,
         "incomplete": False,
+        **_own_makes(token, text),
     }
+
+
+def _own_makes(token: Token, text: str) -> JsonDict:
+    """A token's own token-making abilities, in quotes in the text that creates it ("When this
+    creature dies, create a 6/6 blue Whale ..."): compiled like a card's, so they fire too."""
+    if "create" not in text.lower() and "investigate" not in text.lower():
+        return {}
+    from rules.mtg.oracle.compiler import compile_makes  # the compiler writes these shapes
+
+    name = token.name or " ".join([*token.subtypes, "Token"])
+    types = " ".join([*token.supertypes, *token.types])
+    type_line = f"{types} \u2014 {' '.join(token.subtypes)}" if token.subtypes else types
+    makes = compile_makes(
+        name=name,
+        oracle_text=text,
+        type_line=type_line,
+        power=token.power,
+        toughness=token.toughness,
+    )
+    return {"makes": makes} if makes else {}
 
 
 def shown(card: Card, token: Token) -> JsonDict:
