@@ -78,6 +78,33 @@ def compile_card(card: CardDefinition) -> list[JsonDict]:
     return _own_effects_win(card, [dict(entry) for entry in entries])
 
 
+def effects(card: CardDefinition) -> list[JsonDict]:
+    """The effects the battlefield applies for `card`: its own (the seed's or a curator's), then
+    those its text compiles to (a token anthem, Teysa Karlov's extra death triggers, Cathars'
+    Crusade's counters) of kinds it has none of: its own data wins."""
+    own = [dict(e) for e in card.effects] if isinstance(card.effects, list) else []
+    if card.game_id != "mtg" or not card.text:
+        return own
+    from rules.effects import EffectError, parse_effects
+    from rules.mtg.oracle import compile_effects
+
+    kinds = {e.get("kind") for e in own}
+    try:
+        compiled = compile_effects(card.text)
+    except Exception:  # a compiler bug must not break a page or a table: its own effects stand
+        log.exception("compiling the effects of %s failed", card.name)
+        return own
+    for effect in compiled:
+        if effect.get("kind") in kinds:
+            continue
+        try:
+            parse_effects([effect])
+        except EffectError:
+            continue  # never hand the kernel an effect it would refuse
+        own.append(effect)
+    return own
+
+
 def _manual(text: str) -> JsonDict:
     return {
         "when": "other",

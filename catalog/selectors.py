@@ -24,6 +24,7 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 
 from catalog import makes_text, paging, search, search_index, search_rank, search_terms
+from catalog.makers import effects as makers_effects
 from catalog.makers import public as makers_public
 from catalog.models import (
     CardDefinition,
@@ -249,7 +250,7 @@ def relation_to_data(relation: TokenRelation) -> JsonDict:
 
 def card_to_payload(card: CardDefinition, *, inline: bool = True) -> JsonDict:
     """The card definition payload (API card shape); `inline` resolves effect token slugs."""
-    effects = list(card.effects)
+    effects = makers_effects(card)
     return {
         "id": card.slug,
         "game": card.game_id,

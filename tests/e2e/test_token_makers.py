@@ -41,8 +41,8 @@ def test_krenko_from_the_palette_makes_goblins_with_one_tap(
     palette.get_by_label("Search in").select_option("cards")
     palette.get_by_placeholder("Search").fill("Krenko")
     results = palette.locator("#palette-results")
-    # A paper Krenko, not on the table yet: no Goblin there, so X would be 0.
-    expect(results).to_contain_text("X = the number of Goblins you control → 0")
+    # A paper Krenko, not on the table yet: it is the one Goblin its player controls.
+    expect(results).to_contain_text("X = the number of Goblins you control → 1")
     results.get_by_role("button", name="Put onto battlefield").first.click()
     board = page.locator("#board")
     expect(board).to_contain_text("Krenko, Mob Boss")

@@ -38,7 +38,7 @@ def test_the_palette_offers_krenko_counted_on_this_table(seeded: None, cast: Cas
     url = reverse("play-palette", args=[cast.table.id])
     html = owner.get(url, {"q": "Krenko", "kind": "cards"}, headers=HTMX).content.decode()
     assert 'value="make:mtg-krenko-mob-boss@0"' in html
-    assert "X = the number of Goblins you control → 6" in html
+    assert "X = the number of Goblins you control → 7" in html  # six and the paper Krenko
 
 
 def test_one_tap_from_the_palette_makes_the_goblins(seeded: None, cast: Cast) -> None:
@@ -61,7 +61,7 @@ def test_one_tap_from_the_palette_makes_the_goblins(seeded: None, cast: Cast) ->
     assert response.status_code == 200
     cast.table.refresh_from_db()
     assert cast.table.version == state["version"] + 1
-    assert _goblins(rules.view(current_state(cast.table))) == 4  # two, and X = 2 more
+    assert _goblins(rules.view(current_state(cast.table))) == 5  # two, and X = 2 + Krenko
 
 
 def test_the_panel_of_krenko_on_the_battlefield_makes_with_one_tap(
