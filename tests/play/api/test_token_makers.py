@@ -191,7 +191,7 @@ def test_a_manual_entry_is_a_422_with_a_detail(catalog: None) -> None:
     guesses."""
     from catalog.models import CardDefinition
 
-    manual = {
+    manual: dict[str, Any] = {
         "when": "other",
         "trigger": None,
         "cost": None,
