@@ -278,7 +278,30 @@ def assign(card: CardDefinition, index: TokenIndex | None) -> bool:
 
 
 def _unlinked(entries: list[JsonDict]) -> list[JsonDict]:
-    return [{**e, "tokens": [{**t, "token": None} for t in e.get("tokens") or []]} for e in entries]
+    """The entries as compiled, before `linked` put catalogue ids on tokens and steps."""
+    out = []
+    for entry in entries:
+        plain = {**entry, "tokens": [{**t, "token": None} for t in entry.get("tokens") or []]}
+        effect = entry.get("effect")
+        if isinstance(effect, dict) and isinstance(effect.get("steps"), list):
+            plain["effect"] = {**effect, "steps": [_unlinked_step(s) for s in effect["steps"]]}
+        out.append(plain)
+    return out
+
+
+def _unlinked_step(step: Any) -> Any:
+    definition = step.get("definition") if isinstance(step, dict) else None
+    if not isinstance(definition, dict) or step.get("do") != "create":
+        return step
+    return {**step, "definition": {**definition, "id": None}}
+
+
+def same_makes(stored: CardDefinition, compiled: CardDefinition) -> bool:
+    """Whether `stored` already holds what `compiled` (unlinked) holds: an import restoring the
+    same card changes nothing."""
+    return stored.makes_compiled == compiled.makes_compiled and _unlinked(
+        list(stored.makes)
+    ) == _unlinked(list(compiled.makes))
 
 
 def refresh(card: CardDefinition) -> None:

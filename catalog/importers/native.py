@@ -218,12 +218,14 @@ class _Restorer:
         where = f"cards[{index}] ({data.get('id')})"
         game = self.game(data, where)
         values = {name: data[name] for name in CARD_FIELDS if name in data}
+        existing = self.cards.get(str(data.get("id")))
         compiled = CardDefinition(**values, game=game)
         makers.assign(compiled, None)  # linked to the tokens after the import (`relink`)
-        values |= {f: getattr(compiled, f) for f in ("makes", "makes_status", "makes_compiled")}
+        if existing is None or not makers.same_makes(existing, compiled):
+            values |= {f: getattr(compiled, f) for f in ("makes", "makes_status", "makes_compiled")}
         card, status = self.upsert(
             CardDefinition,
-            self.cards.get(str(data.get("id"))),
+            existing,
             {**values, "slug": data.get("id"), "game": game},
             game,
             where,
