@@ -2,6 +2,12 @@
 # Tokensite: one image for the web processes (daphne, HTTP + websockets), the job worker
 # (`python manage.py run_huey`) and the one-shot migration. See README, "Deploying".
 
+# The symbol font for proxy sheets (npm mana-font, pinned by package-lock.json).
+FROM node:20-bookworm-slim AS symbols
+WORKDIR /assets
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
 FROM python:3.11-slim-bookworm AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 RUN python -m venv /venv
@@ -22,6 +28,9 @@ RUN groupadd --system --gid 10001 tokensite \
     && chown tokensite:tokensite /data/media
 COPY --from=build /venv /venv
 WORKDIR /app
+COPY --from=symbols /assets/node_modules/mana-font/fonts/mana.ttf /assets/node_modules/mana-font/fonts/mana.woff2 ./node_modules/mana-font/fonts/
+COPY --from=symbols /assets/node_modules/mana-font/css/mana.css ./node_modules/mana-font/css/
+COPY --from=symbols /assets/node_modules/mana-font/package.json ./node_modules/mana-font/
 COPY manage.py ./
 COPY tokensite ./tokensite
 COPY catalog ./catalog

@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: translations run test lint typecheck pytest install install-dev migrate bench faults faults-short clean lock worker topology audit
+.PHONY: symbols translations run test lint typecheck pytest install install-dev migrate bench faults faults-short clean lock worker topology audit
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,11 +36,22 @@ lock: install-dev
 install: $(VENV)/.installed-$(LOCK)
 install-dev: $(VENV)/.installed-dev
 
+# The symbol font the proxy sheets embed (npm `mana-font`, MIT), exactly as package-lock.json
+# pins it, into node_modules/ (not committed). Without npm or the network the sheets print
+# symbols as text ({T}), so a failed fetch warns rather than stops the build.
+node_modules/mana-font/fonts/mana.ttf: package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		npm ci --no-audit --no-fund --silent || echo "npm ci failed: proxies print symbols as text"; \
+	else echo "npm not found: proxies print symbols as text"; fi
+	@test -f $@ && touch $@ || true
+
+symbols: node_modules/mana-font/fonts/mana.ttf
+
 # The .mo files are built from the .po sources in locale/ (pure Python, no GNU gettext).
 translations: install
 	$(BIN)/python manage.py compile_translations
 
-migrate: install translations
+migrate: install translations symbols
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_catalog
 
@@ -74,7 +85,7 @@ lint: install-dev
 typecheck: install-dev
 	$(BIN)/mypy .
 
-pytest: install-dev
+pytest: install-dev symbols
 	$(BIN)/python manage.py compile_translations
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -103,4 +114,4 @@ audit: install-dev
 	$(BIN)/python bench/audit.py $(AUDIT_ARGS)
 
 clean:
-	rm -rf $(VENV) staticfiles
+	rm -rf $(VENV) staticfiles node_modules

@@ -11,6 +11,9 @@ and Riftbound sectioned lists ("Legend:", "Champion:", "Battlefields:", "Runes:"
 collector numbers are kept on the entry but play no part in matching: a card is the same card in
 every printing, and names match exactly, case-insensitively (CR 201.2).
 
+A Riftbound deck code (the one-word string deck builders share) is decoded into entries named by
+card code ("OGN-007a"); catalog/riftbound_codes.py reads the format.
+
 Lines that are not cards are reported back as problems with their line number, never dropped
 silently.
 """
@@ -25,6 +28,8 @@ from xml.sax.handler import ContentHandler
 
 from defusedxml import DefusedXmlException
 from defusedxml.sax import parseString as parse_xml_string
+
+from catalog import riftbound_codes
 
 MAX_COUNT = 999
 
@@ -185,10 +190,36 @@ def _split_card(text: str) -> _Card | str:
     return _Card(count, name, set_code, number, marks.finish, marks.tags, marks.section)
 
 
+def parse_riftbound_code(text: str) -> Decklist | None:
+    """A pasted Riftbound deck code as entries named by card code ("OGN-007"), or None when the
+    text is not one: main deck, sideboard, and the chosen champion where the main deck does not
+    already list it."""
+    if not riftbound_codes.looks_like_code(text):
+        return None
+    try:
+        deck = riftbound_codes.decode(text)
+    except riftbound_codes.DeckCodeError:
+        return None
+    if not deck.main and not deck.sideboard:
+        return None
+    listed = [(c, "main") for c in deck.main] + [(c, "sideboard") for c in deck.sideboard]
+    if deck.champion and deck.champion not in {c.code for c in deck.main}:
+        listed.append((riftbound_codes.CodedCard(deck.champion, 1), "champion"))
+    # The code has one line; each card gets its position as its line, to keep the order.
+    entries = [
+        DecklistEntry(line, card.count, card.code, section)
+        for line, (card, section) in enumerate(listed, start=1)
+    ]
+    return Decklist(entries=entries)
+
+
 def parse_decklist(text: str) -> Decklist:
     """Split pasted text into card entries with their sections, reporting unreadable lines."""
     if text.lstrip().startswith(("<?xml", "<Deck")):
         return parse_dek(text)
+    coded = parse_riftbound_code(text)
+    if coded is not None:
+        return coded
     entries: list[DecklistEntry] = []
     problems: list[DecklistProblem] = []
     deck_name: str | None = None

@@ -581,6 +581,15 @@ class CardDefinition(Characteristics, Curated):
         ),
         verbose_name=gettext_lazy("makes compiled by"),
     )
+    codes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=gettext_lazy(
+            'The codes of its printings, e.g. ["OGN-007", "OGN-007a"]: Riftbound deck codes '
+            "name cards by them."
+        ),
+        verbose_name=gettext_lazy("printing codes"),
+    )
 
     class Meta:
         ordering: ClassVar[list[str]] = ["game", "name"]

@@ -155,6 +155,7 @@ def deck_tokens(deck: Deck, *, owner: AnyUser) -> list[JsonDict]:
         {
             "token": n.token,
             "name": n.name,
+            "traits": n.traits,
             "cards": list(n.card_ids),
             "card_names": list(n.cards),
             "suggested": n.suggested,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -252,6 +253,7 @@ TRANSLATED_DATA = [
     "play.web.i18n.kernel_messages",
     "play.web.i18n.shown_words",
     "collection.i18n.shown_words",
+    "catalog.printing.words.shown_words",
 ]
 LANGUAGE_COOKIE_NAME = "tokensite_language"
 LANGUAGE_COOKIE_SAMESITE = "Lax"
@@ -261,7 +263,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS: list[Any] = [BASE_DIR / "static"]
+# The symbol font (npm mana-font, fetched by `make symbols`): proxy sheets embed its TTF and the
+# print preview shows the same glyphs; absent, both print symbols as text.
+SYMBOL_FONT_DIR = Path(os.environ.get("SYMBOL_FONT_DIR", BASE_DIR / "node_modules" / "mana-font"))
+if (SYMBOL_FONT_DIR / "fonts").is_dir():
+    STATICFILES_DIRS.append(("vendor/mana-font", SYMBOL_FONT_DIR / "fonts"))
 # Uploads (token art, job inputs) go through Django's storage API only: local files by default,
 # an S3-compatible bucket when S3_BUCKET is set (credentials: AWS_ACCESS_KEY_ID and
 # AWS_SECRET_ACCESS_KEY in the environment, read by boto3 itself).

@@ -126,11 +126,13 @@ def template_messages(base: Path) -> Iterator[Message]:
 
 def data_messages() -> Iterator[Message]:
     """The words each app shows from data, listed by its own function (settings
-    TRANSLATED_DATA): action labels, zones, conditions..."""
+    TRANSLATED_DATA): action labels, zones, conditions...; a (context, word) pair is a word
+    translated in that context (pgettext), e.g. a subtype on a card."""
     words = [word for source in settings.TRANSLATED_DATA for word in import_string(source)()]
-    for text in dict.fromkeys(words):
+    for word in dict.fromkeys(words):
+        context, text = word if isinstance(word, tuple) else (None, word)
         if text:
-            yield Message(text, None, "play.web.i18n.kernel_messages")
+            yield Message(text, context, "play.web.i18n.kernel_messages")
 
 
 def all_messages(base: Path | None = None) -> list[Message]:

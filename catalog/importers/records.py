@@ -153,6 +153,7 @@ class CardRecord:
     image_url: str = ""
     art_crop_url: str = ""
     artist: str = ""
+    codes: list[str] = field(default_factory=list)  # its printings' codes ("OGN-007a")
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from catalog.importers.records import (
     TokenRecord,
     merge_repeats,
 )
+from catalog.riftbound_codes import normalise_card_code
 
 SOURCE = "riftbound"
 DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
@@ -173,7 +174,7 @@ def _printing(data: dict[str, Any]) -> Printing:
 def parse(path: Path, progress: ReadProgress | None = None) -> ParsedFile:
     parsed = ParsedFile(source=SOURCE, game="riftbound")
     texts: list[tuple[str, str, str]] = []  # (card name, text, location)
-    seen: set[str] = set()
+    seen: dict[str, CardRecord] = {}  # by name: a card's first record
     for location, record in _records(path, progress):
         if not isinstance(record, dict):
             raise ImportFailed("expected a card object", location=location)
@@ -188,11 +189,16 @@ def parse(path: Path, progress: ReadProgress | None = None) -> ParsedFile:
             key = f"{face.name}|{'/'.join(face.types)}"
             parsed.tokens.append(TokenRecord(key, label, face, None, [_printing(data)]))
             continue
+        code = normalise_card_code(str(data.get("number") or ""))
         if face.name in seen:
+            if code and code not in seen[face.name].codes:  # deck codes name every printing
+                seen[face.name].codes.append(code)
             parsed.skipped.append(Skipped(label, face.name, "another printing of a card"))
             continue
-        seen.add(face.name)
-        parsed.cards.append(CardRecord(location=label, face=face, mana_cost=_cost(data)))
+        card = CardRecord(location=label, face=face, mana_cost=_cost(data))
+        card.codes = [code] if code else []
+        seen[face.name] = card
+        parsed.cards.append(card)
         texts.append((face.name, face.text, label))
     parsed.tokens = merge_repeats(parsed.tokens)
     _link_creators(parsed, texts)

@@ -131,6 +131,8 @@ def _card(writer: Writer, record: CardRecord) -> None:
         }
     if record.oracle_id:
         fields["oracle_id"] = record.oracle_id
+    if record.codes:  # only sources with printing codes (Riftbound) set them
+        fields["codes"] = list(record.codes)
     card = (
         writer.cards_by_oracle.get(record.oracle_id or "")
         or writer.cards_by_name.get(record.face.name)
@@ -140,7 +142,8 @@ def _card(writer: Writer, record: CardRecord) -> None:
         # A curator's card (the seed's or edited by hand) is linked, never rewritten: only a
         # missing oracle id is filled in, so the next import finds it again.
         kept = {"oracle_id": record.oracle_id} if record.oracle_id and not card.oracle_id else {}
-        pictures = ("image_url", "art_crop_url", "artist")  # not the curator's: kept current
+        # Not the curator's: pictures and printing codes are kept current.
+        pictures = ("image_url", "art_crop_url", "artist", "codes")
         fields = kept | {name: fields[name] for name in pictures if name in fields}
     if card is None:
         slug = writer.slug(writer.game.slug, record.face.name)

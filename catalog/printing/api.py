@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.http import HttpResponse
@@ -24,6 +25,7 @@ from catalog.printing.background import print_start
 from catalog.printing.decklist_tokens import decklist_tokens
 from catalog.printing.jobs import MAX_COPIES, MAX_ITEMS, PrintError, job_pdf, print_job
 from catalog.printing.layout import (
+    BACKS,
     BLEED_RANGE,
     CORNERS,
     DOUBLE_FACED,
@@ -33,6 +35,7 @@ from catalog.printing.layout import (
     SCALE_RANGE,
     PrintOptions,
 )
+from catalog.printing.printshop import print_shop_zip
 from tokensite.parsers import BoundedJSONParser
 
 DEFAULTS = PrintOptions()
@@ -52,6 +55,11 @@ class PrintItemSerializer(serializers.Serializer):  # type: ignore[type-arg]
     token = serializers.CharField(max_length=120, help_text="Token id, e.g. mtg-treasure")
     count = serializers.IntegerField(
         min_value=1, max_value=MAX_COPIES, default=1, help_text="Copies to print"
+    )
+    printing = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text="The printing (its id) whose art to print, where the token has several.",
     )
 
 
@@ -105,6 +113,24 @@ class PrintRequestSerializer(serializers.Serializer):  # type: ignore[type-arg]
         "faces next to each other on the same page.",
     )
 
+    art = serializers.BooleanField(
+        default=DEFAULTS.art,
+        help_text="Each token's art where the catalogue has a picture: uploaded art, else the "
+        "imported printing's picture (fetched once from the hosts in ART_FETCH_HOSTS).",
+    )
+    backs = serializers.ChoiceField(
+        choices=list(BACKS),
+        default=DEFAULTS.backs,
+        help_text="none: fronts only; faces: the back face of double-faced tokens; plain: "
+        "that, and a plain back behind every other card (duplex pages, mirrored).",
+    )
+    format = serializers.ChoiceField(
+        choices=["pdf", "print-shop"],
+        default="pdf",
+        help_text="pdf: sheets to print at home; print-shop: a zip of one 300 dpi PNG per card "
+        "with 1/8 inch bleed and a counts.csv, for online print shops.",
+    )
+
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         has_items, has_decklist = "items" in attrs, "decklist" in attrs
         if has_items == has_decklist:
@@ -152,6 +178,10 @@ class PrintView(APIView):
         request=PrintRequestSerializer,
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The PDF"),
+            (200, "application/zip"): OpenApiResponse(
+                OpenApiTypes.BINARY,
+                description="format print-shop: one 300 dpi PNG per card and counts.csv",
+            ),
             400: OpenApiResponse(ERROR, description="Bad selection or options"),
             413: OpenApiResponse(ERROR, description="Request body over 64 KiB"),
         },
@@ -169,17 +199,27 @@ class PrintView(APIView):
         ],
     )
     def post(self, request: Request) -> HttpResponse:
-        entries, options, unknown = _selection(request)
-        job = print_job(entries, options)
-        response = HttpResponse(job_pdf(job), content_type="application/pdf")
-        response["Content-Disposition"] = 'attachment; filename="tokens.pdf"'
+        chosen = _selection(request)
+        job = print_job(chosen.entries, chosen.options, chosen.printings)
+        if chosen.format == "print-shop":
+            response = HttpResponse(print_shop_zip(job), content_type="application/zip")
+            response["Content-Disposition"] = 'attachment; filename="tokens-print-shop.zip"'
+        else:
+            response = HttpResponse(job_pdf(job), content_type="application/pdf")
+            response["Content-Disposition"] = 'attachment; filename="tokens.pdf"'
         response["X-Sheets"] = str(job.sheets)
-        if unknown:
-            response["X-Unknown-Cards"] = json.dumps(unknown, ensure_ascii=True)
+        if chosen.unknown:
+            response["X-Unknown-Cards"] = json.dumps(chosen.unknown, ensure_ascii=True)
         return response
 
 
-Selection = tuple[list[tuple[str, int]], PrintOptions, list[dict[str, Any]]]
+@dataclass(frozen=True)
+class Selection:
+    entries: list[tuple[str, int]]
+    options: PrintOptions
+    unknown: list[dict[str, Any]]
+    printings: dict[str, int]
+    format: str
 
 
 def _selection(request: Request) -> Selection:
@@ -203,7 +243,10 @@ def _selection(request: Request) -> Selection:
             raise PrintError(detail, code="empty_selection")
     else:
         entries = [(item["token"], item["count"]) for item in data["items"]]
-    return entries, options, unknown
+    printings = {
+        item["token"]: item["printing"] for item in data.get("items", []) if "printing" in item
+    }
+    return Selection(entries, options, unknown, printings, data["format"])
 
 
 class PrintJobView(APIView):
@@ -227,7 +270,19 @@ class PrintJobView(APIView):
         },
     )
     def post(self, request: Request) -> Response:
-        entries, options, unknown = _selection(request)
-        print_job(entries, options)  # a bad selection is a 400 now, not a failed job later
-        job = print_start(entries, options, user=request.user, unknown=unknown)
+        chosen = _selection(request)
+        if chosen.format != "pdf":
+            raise PrintError(
+                "Background prints make PDFs; ask /api/v1/print/ for the print-shop zip.",
+                code="invalid_format",
+            )
+        # A bad selection is a 400 now, not a failed job later (pictures are fetched by the job).
+        print_job(chosen.entries, replace(chosen.options, art=False))
+        job = print_start(
+            chosen.entries,
+            chosen.options,
+            user=request.user,
+            unknown=chosen.unknown,
+            printings=chosen.printings,
+        )
         return Response({"job": str(job.pk)}, status=status.HTTP_202_ACCEPTED)

@@ -8,7 +8,7 @@ storage, a network round trip on object storage.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -36,6 +36,7 @@ def print_start(
     *,
     user: Any = None,
     unknown: Sequence[dict[str, Any]] = (),
+    printings: Mapping[str, int] | None = None,
 ) -> Job:
     """Queue the PDF of a print already checked by `print_job` (the worker checks it again:
     the catalogue may change in between)."""
@@ -43,6 +44,7 @@ def print_start(
         "entries": [[slug, count] for slug, count in entries],
         "options": asdict(options),
         "unknown": list(unknown),
+        "printings": dict(printings or {}),
     }
     return job_start(KIND, user=user, params=params)
 
@@ -52,7 +54,8 @@ def run_print(job: Job, report: Report) -> dict[str, Any]:
     try:
         entries = [(str(slug), int(count)) for slug, count in job.params["entries"]]
         options = PrintOptions(**job.params["options"])
-        made = print_job(entries, options)
+        printings = {str(k): int(v) for k, v in job.params.get("printings", {}).items()}
+        made = print_job(entries, options, printings)
     except (PrintError, PrintOptionsError) as exc:
         raise JobFailed(exc.detail) from None
     except (KeyError, TypeError, ValueError):

@@ -11,10 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from catalog.printing import fonts
-from catalog.printing.faces import RGB, CardFace, side_label
+from catalog.printing import fonts, symbols
+from catalog.printing.faces import PLAIN_BACK, RGB, CardFace, side_label
 from catalog.printing.layout import CARD_HEIGHT_MM, CARD_WIDTH_MM
-from catalog.printing.textfit import PT_PER_MM, FittedText, fit_line, fit_text
+from catalog.printing.textfit import (
+    PT_PER_MM,
+    FittedText,
+    fit_line,
+    fit_text,
+    symbol_runs,
+    text_width,
+    wrap,
+)
 
 REGULAR = "Helvetica"
 BOLD = "Helvetica-Bold"
@@ -29,8 +37,10 @@ TYPE_BAR_MM = 6.5
 FOOTER_MM = 12.0  # the band under the text box: rule reference and P/T / Might box
 TEXT_PADDING_MM = 1.5
 RULES_MAX_PT = 9.0
-RULES_MIN_PT = 4.5
-ROOMY_BELOW_PT = 6.5  # smaller than this and the art shrinks to give the rules text more room
+RULES_MIN_PT = 7.0
+ROOMY_BELOW_PT = 7.0  # smaller than this and the art shrinks to give the rules text more room
+MIN_TYPE_PT = 7.0  # no printed word smaller where there is any way to avoid it
+BAR_LEADING = 1.05
 STATS_W_MM, STATS_H_MM = 14.0, 6.5
 
 
@@ -144,34 +154,72 @@ def _fit_rules(text: str, width: float, height: float, regular: str = REGULAR) -
 def _bar(
     x: float, y: float, w: float, h: float, text: str, font: str, max_pt: float
 ) -> list[Box | Text]:
-    size = fit_line(text, font, (w - 4) * PT_PER_MM, max_pt)
-    baseline = y + h / 2 - size / PT_PER_MM * 0.35
-    return [Box(x, y, w, h, PANEL, radius=1.2), Text(x + 2, baseline, text, font, size)]
+    """A name or type bar: one line, or two at MIN_TYPE_PT rather than one smaller."""
+    width_pt = (w - 4) * PT_PER_MM
+    size = fit_line(text, font, width_pt, max_pt)
+    lines = [text]
+    if size < MIN_TYPE_PT:
+        wrapped = wrap(text, font, MIN_TYPE_PT, width_pt)
+        if len(wrapped) == 2 and MIN_TYPE_PT * BAR_LEADING * 2 <= h * PT_PER_MM:
+            lines, size = wrapped, MIN_TYPE_PT
+    leading = size * BAR_LEADING / PT_PER_MM
+    first = y + h / 2 + (len(lines) - 1) * leading / 2 - size / PT_PER_MM * 0.35
+    parts: list[Box | Text] = [Box(x, y, w, h, PANEL, radius=1.2)]
+    parts.extend(Text(x + 2, first - i * leading, line, font, size) for i, line in enumerate(lines))
+    return parts
 
 
-def _rules(box: Box, fitted: FittedText, regular: str = REGULAR) -> list[Text]:
+def _line(x: float, baseline: float, line: str, font: str, size: float) -> list[Box | Text]:
+    """One line of rules text: its words as text, its symbols as a disc with the glyph."""
+    parts: list[Box | Text] = []
+    em = size / PT_PER_MM
+    for run in symbol_runs(line):
+        if not symbols.is_glyph(run[0]):
+            parts.append(Text(x, baseline, run, font, size))
+            x += text_width(run, font, size) / PT_PER_MM
+            continue
+        for glyph in run:
+            d = symbols.DISC_EM * em
+            centre = x + symbols.ADVANCE_EM * em / 2
+            bottom = baseline - 0.2 * em
+            parts.append(Box(centre - d / 2, bottom, d, d, symbols.disc(glyph), None, d / 2))
+            glyph_pt = size * symbols.GLYPH_EM
+            glyph_base = bottom + d / 2 - glyph_pt / PT_PER_MM * 0.36
+            parts.append(Text(centre, glyph_base, glyph, symbols.FONT, glyph_pt, "middle"))
+            x += symbols.ADVANCE_EM * em
+    return parts
+
+
+def _rules(box: Box, fitted: FittedText, regular: str = REGULAR) -> list[Box | Text]:
     inner_h = (box.h - 2 * TEXT_PADDING_MM) * PT_PER_MM
     top = box.y + box.h - TEXT_PADDING_MM - (inner_h - fitted.height) / 2 / PT_PER_MM
     x = box.x + TEXT_PADDING_MM
-    texts = []
+    texts: list[Box | Text] = []
     for i, line in enumerate(fitted.lines):
         baseline = top - (fitted.size * 0.9 + i * fitted.leading) / PT_PER_MM
-        if line:
-            texts.append(Text(x, baseline, line, regular, fitted.size))
+        texts.extend(_line(x, baseline, line, regular, fitted.size))
     return texts
 
 
 def _footer(face: CardFace, width: float) -> list[Box | Text]:
     parts: list[Box | Text] = []
     fonts_ = font_set(face)
-    notes = [n for n in (face.rule_ref, side_label(face)) if n]
+    notes = [n for n in (face.credit, face.rule_ref, side_label(face)) if n]
     note_width = width - 2 * BORDER_MM - (STATS_W_MM + 1 if face.stats else 0)
     if notes:
         note = " \u00b7 ".join(notes)
-        size = fit_line(note, fonts_.italic, note_width * PT_PER_MM, 5.0)
+        size = fit_line(note, fonts_.italic, note_width * PT_PER_MM, MIN_TYPE_PT)
+        lines = [note]
+        if size < MIN_TYPE_PT:  # two lines at the smallest size rather than one smaller
+            wrapped = wrap(note, fonts_.italic, MIN_TYPE_PT, note_width * PT_PER_MM)
+            if len(wrapped) == 2:
+                lines, size = wrapped, MIN_TYPE_PT
         # Printed on the frame itself: dark ink would vanish on a black or dark frame.
         ink = text_on(face.frame.rgb)
-        parts.append(Text(BORDER_MM + 0.5, 6.0, note, fonts_.italic, size, color=ink))
+        step = size * BAR_LEADING / PT_PER_MM
+        for i, line in enumerate(lines):
+            y = 6.0 + (len(lines) - 1) * step / 2 - i * step
+            parts.append(Text(BORDER_MM + 0.5, y, line, fonts_.italic, size, color=ink))
     if face.stats:
         label = f"{face.stats_label} {face.stats}" if face.stats_label else face.stats
         x = width - BORDER_MM - STATS_W_MM
@@ -246,7 +294,21 @@ def _landscape(face: CardFace) -> ComposedFace:
     return ComposedFace(w, h, tuple(parts), rules, text_box)
 
 
+def _plain_back(face: CardFace) -> ComposedFace:
+    """A plain card back: the frame, one panel and the word for token in its middle."""
+    w, h = CARD_WIDTH_MM, CARD_HEIGHT_MM
+    inner = Box(BORDER_MM + 1, BORDER_MM + 1, w - 2 * BORDER_MM - 2, h - 2 * BORDER_MM - 2, None)
+    panel = Box(inner.x, inner.y, inner.w, inner.h, tint(face.frame.rgb, 0.55), radius=2.0)
+    size = fit_line(face.name, font_set(face).bold, (inner.w - 6) * PT_PER_MM, 20.0)
+    word = Text(
+        w / 2, h / 2 - size / PT_PER_MM * 0.35, face.name, font_set(face).bold, size, "middle"
+    )
+    return ComposedFace(w, h, (panel, word), FittedText(size, size, ()), inner)
+
+
 @lru_cache(maxsize=2048)
 def compose(face: CardFace) -> ComposedFace:
     """Lay out one face; cached, since a sheet usually repeats the same few tokens."""
+    if face.side == PLAIN_BACK:
+        return _plain_back(face)
     return _landscape(face) if face.landscape else _portrait(face)

@@ -10,6 +10,7 @@ event, multiplied by the deck's token doublers (`deck_tokens_needed`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
@@ -17,10 +18,13 @@ from operator import or_
 
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
+from django.utils.translation import gettext, gettext_noop
 
 from catalog import suggest
 from catalog.decklists import DecklistEntry, DecklistProblem, name_key, parse_decklist
 from catalog.models import CardDefinition, TokenDefinition, TokenRelation
+from catalog.printing import words
+from catalog.riftbound_codes import CARD_CODE
 from rules.effects import Effect, EffectError, parse_effects
 
 MAX_LINES = 1000
@@ -41,6 +45,7 @@ class NeededToken:
     cards: tuple[str, ...]  # card names, in decklist order
     suggested: int
     card_ids: tuple[str, ...] = ()  # card slugs, parallel to `cards`
+    traits: str = ""  # what tells it from tokens of the same name: "4/4 · Red · Trample"
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,53 @@ class DecklistTokens:
     unknown: list[UnknownCard] = field(default_factory=list)
     problems: list[DecklistProblem] = field(default_factory=list)
     matched_cards: int = 0
+
+
+COLOR_WORDS = {
+    "W": gettext_noop("White"),
+    "U": gettext_noop("Blue"),
+    "B": gettext_noop("Black"),
+    "R": gettext_noop("Red"),
+    "G": gettext_noop("Green"),
+}
+TRAIT_TEXT_CHARS = 60
+
+
+def token_traits(token: TokenDefinition) -> str:
+    """P/T (or Might), colours, keywords and the start of its other text: what tells a token
+    from others of the same name (many tokens share one, CR 111.4)."""
+    parts: list[str] = []
+    if token.power is not None and token.toughness is not None and token.power != "":
+        parts.append(f"{token.power}/{token.toughness}")
+    elif token.might is not None:
+        parts.append(f"{gettext('Might')} {token.might}")
+    colors = [gettext(COLOR_WORDS.get(c, c)) for c in token.colors or []]
+    parts.append(", ".join(colors) if colors else gettext("Colorless"))
+    keywords = [words.keyword(k) for k in token.keywords or []]
+    if keywords:
+        parts.append(", ".join(keywords))
+    text = " ".join(str(token.text or "").split())
+    for keyword in token.keywords or []:  # the keyword line, already said
+        text = text.removeprefix(keyword).lstrip(" ,")
+    if text:
+        short = text[:TRAIT_TEXT_CHARS]
+        parts.append(short + ("\u2026" if len(text) > TRAIT_TEXT_CHARS else ""))
+    return " \u00b7 ".join(parts)
+
+
+# Keywords that cast the card a second time from the graveyard (CR 702.34 flashback, 702.133
+# jump-start, 702.81 retrace): its tokens come twice. Embalm, eternalize and encore (702.128,
+# 702.129, 702.141) make their token from the graveyard too: the creator relations name it, so it
+# is counted once, as any token.
+CAST_AGAIN = re.compile(r"^\s*(Flashback|Jump-start|Retrace)\b", re.IGNORECASE | re.MULTILINE)
+
+
+def uses(card: CardDefinition) -> int:
+    """How many times one copy of the card makes its tokens: twice with flashback and its
+    kin (cast from the hand, then from the graveyard), else once."""
+    keywords = {k.lower() for k in card.keywords or []}
+    again = keywords & {"flashback", "jump-start", "retrace"} or CAST_AGAIN.search(card.text or "")
+    return 2 if again else 1
 
 
 def tokens_per_event(count: str) -> int:
@@ -89,6 +141,7 @@ def cards_by_name(names: list[str], game: str | None) -> dict[str, CardDefinitio
     missing = [key for key in keys if key not in found]
     if missing:  # double-faced cards by their front face: few rows, matched here
         keep(CardDefinition.objects.filter(name__contains=" // "))
+    _cards_by_code([n for n in names if CARD_CODE.match(n.strip())], game, found)
     _legends_by_champion([key for key in keys if key not in found], game, found)
     # SQLite's lower() only folds ASCII: names with other letters take the iexact scan.
     missing = [key for key in keys if key not in found and not key.isascii()]
@@ -96,6 +149,24 @@ def cards_by_name(names: list[str], game: str | None) -> dict[str, CardDefinitio
         chunk = missing[start : start + 200]
         keep(CardDefinition.objects.filter(reduce(or_, (Q(name__iexact=key) for key in chunk))))
     return found
+
+
+def _cards_by_code(codes: list[str], game: str | None, found: dict[str, CardDefinition]) -> None:
+    """Cards named by a Riftbound card code ("OGN-007a", from a deck code), found by their
+    printings' codes; a variant the catalogue lacks (a signed "s") finds the base printing."""
+    for code in codes:
+        code = code.strip()
+        base = CARD_CODE.sub(r"\1-\2", code)
+        cards = CardDefinition.objects.filter(
+            Q(codes__icontains=f'"{code}"') | Q(codes__icontains=f'"{base}"')
+        )
+        if game:
+            cards = cards.filter(game_id=game)
+        matches = list(cards.order_by("pk")[:8])
+        exact = [card for card in matches if code in (card.codes or [])]
+        ranked = exact or [card for card in matches if base in (card.codes or [])]
+        if ranked:
+            found.setdefault(name_key(code), ranked[0])
 
 
 def _legends_by_champion(
@@ -153,16 +224,25 @@ def decklist_tokens(text: str, *, game: str | None = None) -> DecklistTokens:
     by_card = relations_by_card(c for c, _ in matched)
     totals: dict[str, int] = {}
     names: dict[str, str] = {}
+    traits: dict[str, str] = {}
     creators: dict[str, list[str]] = {}
     for card, copies in matched:
         for relation in by_card.get(card.pk, []):
             slug = relation.token.slug
-            totals[slug] = totals.get(slug, 0) + copies * tokens_per_event(relation.count)
+            made = tokens_per_event(relation.count) * uses(card)
+            totals[slug] = totals.get(slug, 0) + copies * made
             names[slug] = relation.token.name
+            traits[slug] = token_traits(relation.token)
             if card.name not in creators.setdefault(slug, []):
                 creators[slug].append(card.name)
     tokens = [
-        NeededToken(slug, names[slug], tuple(creators[slug]), min(MAX_SUGGESTED, totals[slug]))
+        NeededToken(
+            slug,
+            names[slug],
+            tuple(creators[slug]),
+            min(MAX_SUGGESTED, totals[slug]),
+            traits=traits[slug],
+        )
         for slug in totals
     ]
     return DecklistTokens(
@@ -215,7 +295,8 @@ def deck_tokens_needed(
             slug = relation.token.slug
             count = relation.count.strip().lower()
             per_event = X_DECK if count == "x" else tokens_per_event(count)
-            best[slug] = max(best.get(slug, 0), per_event)
+            # A flashback card's second batch joins the first on the battlefield.
+            best[slug] = max(best.get(slug, 0), per_event * uses(card))
             tokens[slug] = relation.token
             creators.setdefault(slug, {}).setdefault(card.slug, card.name)
     return [
@@ -225,6 +306,7 @@ def deck_tokens_needed(
             cards=tuple(creators[slug].values()),
             suggested=best[slug] * token_multiplier(tokens[slug], doublers),
             card_ids=tuple(creators[slug]),
+            traits=token_traits(tokens[slug]),
         )
         for slug in sorted(best, key=lambda slug: (tokens[slug].name, slug))
     ]

@@ -10,6 +10,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from catalog.printing import words
+from catalog.printing.symbols import with_glyphs
 from catalog.printing.textfit import printable, winansi
 
 RGB = tuple[float, float, float]
@@ -63,6 +65,8 @@ class CardFace:
     art: str | None  # a local image file path, when the printing has uploaded art
     side: str | None  # "front" / "back" for double-faced tokens
     unicode: bool = False  # printed with the Unicode fonts (Cyrillic...), catalog/printing/fonts.py
+    symbols: bool = False  # its text has symbol glyphs (catalog/printing/symbols.py)
+    credit: str | None = None  # "Illus. <artist>", on a card that prints the art
 
 
 def frame_for(game: str, colors: list[str]) -> Frame:
@@ -79,20 +83,19 @@ def frame_for(game: str, colors: list[str]) -> Frame:
 def _type_line(face: dict[str, Any], game: str) -> str:
     if face.get("printed_type_line"):  # the type line as printed in the reader's language
         return str(face["printed_type_line"])
-    words = [*face.get("supertypes", []), "Token", *face.get("types", [])]
-    left = " ".join(gettext(word) for word in words)
     right = (
         face.get("subtypes") or face.get("tags") if game == "riftbound" else face.get("subtypes")
     )
-    return f"{left} \u2014 {' '.join(right)}" if right else left
+    return words.type_line(face.get("supertypes", []), face.get("types", []), right or [])
 
 
 def _rules_text(face: dict[str, Any]) -> str:
     text = str(face.get("text") or "")
-    for code, words in _ICONS.items():
-        text = text.replace(code, words)
+    for code, spelled in _ICONS.items():
+        text = text.replace(code, spelled)
     text = "\n".join(" ".join(line.split()) for line in text.splitlines())
-    missing = [k for k in face.get("keywords", []) if k.lower() not in text.lower()]
+    shown = [words.keyword(k) for k in face.get("keywords", [])]
+    missing = [k for k in shown if k.lower() not in text.lower()]
     if missing:  # keywords the text does not spell out still belong on the card
         text = ", ".join(missing) + ("\n" + text if text else "")
     return text.strip()
@@ -121,21 +124,48 @@ def _face(face: dict[str, Any], payload: dict[str, Any], side: str | None) -> Ca
     colors = face.get("colors") or face.get("domains") or []
     name = str(face.get("name") or gettext("Token"))
     type_line, text, rule_ref = _type_line(face, game), _rules_text(face), _rule_ref(payload)
-    shown = [name, type_line, text, stats or "", label or "", rule_ref or "", _side(side)]
+    art = face.get("art") or (payload.get("art") if side != "back" else None)
+    artist = str(payload.get("artist") or "") if art else ""
+    credit = gettext("Illus. %(artist)s") % {"artist": artist} if artist else ""
+    shown = [name, type_line, text, stats or "", label or "", rule_ref or "", _side(side), credit]
     unicode = not all(winansi(part) for part in shown)
     return CardFace(
         game=game,
         name=printable(name, unicode),
         type_line=printable(type_line, unicode),
-        text=printable(text, unicode),
+        text=with_glyphs(printable(text, unicode)),
         stats=printable(stats, unicode) if stats is not None else None,
         stats_label=label,
         frame=frame_for(game, list(colors)),
         rule_ref=printable(rule_ref, unicode) if rule_ref else None,
         landscape="Battlefield" in face.get("types", []),
-        art=face.get("art") or (payload.get("art") if side != "back" else None),
+        art=art,
         side=side,
         unicode=unicode,
+        symbols=with_glyphs(text) != text,
+        credit=printable(credit, unicode) or None,
+    )
+
+
+PLAIN_BACK = "plain"  # the side of a plain card back (no token's face)
+
+
+def plain_back(front: CardFace) -> CardFace:
+    """The plain back printed behind a single-faced card: its frame and the word for token."""
+    word = gettext("Token")
+    return CardFace(
+        game=front.game,
+        name=printable(word, not winansi(word)),
+        type_line="",
+        text="",
+        stats=None,
+        stats_label=None,
+        frame=front.frame,
+        rule_ref=None,
+        landscape=False,
+        art=None,
+        side=PLAIN_BACK,
+        unicode=not winansi(word),
     )
 
 

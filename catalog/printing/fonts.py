@@ -20,7 +20,7 @@ UNICODE_FONTS = (REGULAR, BOLD, ITALIC)
 _SYSTEM = Path("/usr/share/fonts/truetype/dejavu")
 
 
-def _files() -> tuple[Path, Path, Path]:
+def font_files() -> tuple[Path, Path, Path]:
     try:
         import font_source_sans_pro as package
     except ImportError:  # pragma: no cover - the locked dependency is normally there
@@ -41,6 +41,6 @@ def _files() -> tuple[Path, Path, Path]:
 @lru_cache(maxsize=1)
 def register() -> tuple[str, str, str]:
     """Register the three faces with ReportLab once; their names."""
-    for name, path in zip(UNICODE_FONTS, _files(), strict=True):
+    for name, path in zip(UNICODE_FONTS, font_files(), strict=True):
         pdfmetrics.registerFont(TTFont(name, str(path)))
     return UNICODE_FONTS

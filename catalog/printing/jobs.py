@@ -5,13 +5,14 @@ Reads the catalogue through `catalog.selectors`; everything below that works on 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import get_language, gettext, ngettext
 
 from catalog.models import TokenPrinting
+from catalog.printing import artfetch, words
 from catalog.printing.faces import card_faces
 from catalog.printing.layout import PER_PAGE, PrintOptions, SheetLayout, sheet_layout
 from catalog.printing.pdf import render_sheets
@@ -51,21 +52,49 @@ class PrintJob:
         return sum(1 for page in self.pages if not page.back)
 
 
-def _art_names(slugs: Sequence[str]) -> dict[str, str]:
-    """The storage name of the first uploaded art of each token that has one (files that
-    exist only)."""
-    found: dict[str, str] = {}
-    printings = TokenPrinting.objects.filter(token__slug__in=slugs).exclude(art="")
-    for printing in printings.select_related("token").order_by("pk"):
-        slug = printing.token.slug
-        if slug in found:
-            continue
-        try:
-            exists = printing.art.storage.exists(printing.art.name)
-        except OSError:
-            exists = False
-        if exists:  # a missing file prints without art rather than failing the job
-            found[slug] = printing.art.name
+@dataclass(frozen=True)
+class Art:
+    name: str  # in the default storage
+    artist: str
+
+
+def _stored(printing: TokenPrinting) -> bool:
+    try:
+        return bool(printing.art.storage.exists(printing.art.name))
+    except OSError:
+        return False
+
+
+def _art(printing: TokenPrinting, budget: artfetch.Budget) -> Art | None:
+    """A printing's uploaded art (if its file exists), else its imported picture fetched into the
+    storage: the art alone where the source has it, else the whole picture."""
+    if printing.art and _stored(printing):
+        return Art(printing.art.name, printing.artist)
+    for url in (printing.art_crop_url, printing.picture_url):
+        if url:
+            name = artfetch.fetched_art(url, budget)
+            if name is not None:
+                return Art(name, printing.artist)
+    return None
+
+
+def _art_for(slugs: Sequence[str], chosen: Mapping[str, int]) -> dict[str, Art]:
+    """Each token's art: the printing the player chose, else the first with uploaded art, else
+    the first whose picture can be fetched. Tokens without any print without art."""
+    found: dict[str, Art] = {}
+    budget = artfetch.Budget()
+    printings = TokenPrinting.objects.filter(token__slug__in=slugs).select_related("token")
+    by_token: dict[str, list[TokenPrinting]] = {}
+    for printing in printings.order_by("pk"):
+        by_token.setdefault(printing.token.slug, []).append(printing)
+    for slug, candidates in by_token.items():
+        choice = [p for p in candidates if p.pk == chosen.get(slug)]
+        uploaded = [p for p in candidates if p.art]
+        for printing in (*choice, *uploaded, *candidates):
+            art = _art(printing, budget)
+            if art is not None:
+                found[slug] = art
+                break
     return found
 
 
@@ -86,8 +115,13 @@ def validate_counts(entries: Sequence[tuple[str, int]]) -> None:
         )
 
 
-def print_job(entries: Sequence[tuple[str, int]], options: PrintOptions) -> PrintJob:
-    """Check the selection and options, load the tokens and lay out the pages.
+def print_job(
+    entries: Sequence[tuple[str, int]],
+    options: PrintOptions,
+    printings: Mapping[str, int] | None = None,
+) -> PrintJob:
+    """Check the selection and options, load the tokens and lay out the pages; `printings` names
+    the printing (its id) whose art a token prints with, where the player chose one.
 
     Raises PrintError (empty selection, unknown ids, too many copies) or PrintOptionsError.
     """
@@ -104,7 +138,7 @@ def print_job(entries: Sequence[tuple[str, int]], options: PrintOptions) -> Prin
             % {"ids": ", ".join(sorted(unknown)[:20])},
             code="unknown_token",
         )
-    art = _art_names(list(merged))
+    art = _art_for(list(merged), printings or {}) if options.art else {}
     printed = definition_printed_names(set(merged), get_language())
     items: list[JobItem] = []
     prints: list[Print] = []
@@ -112,11 +146,15 @@ def print_job(entries: Sequence[tuple[str, int]], options: PrintOptions) -> Prin
         payload = payloads[slug]
         assert payload is not None
         if slug in art:
-            payload = {**payload, "art": art[slug]}
+            payload = {**payload, "art": art[slug].name, "artist": art[slug].artist}
         if slug in printed:  # the name, type line and text as printed in the reader's language
-            words = printed[slug]
-            payload = {**payload, "name": words["name"], "printed_type_line": words["type_line"]}
-            payload["text"] = words["text"] or payload.get("text", "")
+            found = printed[slug]
+            payload = {**payload, "name": found["name"], "printed_type_line": found["type_line"]}
+            payload["text"] = found["text"] or payload.get("text", "")
+        elif not (get_language() or "en").startswith("en") and not payload.get("predefined"):
+            # No printing in this language: a name from its translated subtypes, where they are.
+            name = words.translated_name(payload.get("subtypes") or [])
+            payload = {**payload, "name": name or payload["name"]}
         items.append(JobItem(slug, count, payload))
         prints.extend([card_faces(payload)] * count)
     return PrintJob(tuple(items), layout, tuple(paginate(prints, layout)))

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.utils.translation import gettext
+
 from tokensite.api import DomainError
 
 CARD_WIDTH_MM = 63.0
@@ -22,6 +24,9 @@ PER_PAGE = COLUMNS * ROWS
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CORNERS = ("rounded", "square")
 DOUBLE_FACED = ("duplex", "side_by_side")
+# none: fronts only; faces: the back face of a double-faced token; plain: that, and a plain back
+# behind every other card.
+BACKS = ("none", "plain", "faces")
 
 GAP_RANGE = (0.0, 5.0)
 BLEED_RANGE = (0.0, 3.0)
@@ -48,11 +53,15 @@ class PrintOptions:
     scale_percent: float = 100.0
     margin_mm: float = 5.0
     double_faced: str = "duplex"
+    art: bool = True
+    backs: str = "faces"
 
     def validate(self) -> None:
         """Raise PrintOptionsError naming the first option out of range."""
         if self.paper not in PAPERS:
             raise PrintOptionsError(f"paper must be one of {', '.join(PAPERS)}.")
+        if self.backs not in BACKS:
+            raise PrintOptionsError(f"backs must be one of {', '.join(BACKS)}.")
         if self.corners not in CORNERS:
             raise PrintOptionsError(f"corners must be one of {', '.join(CORNERS)}.")
         if self.double_faced not in DOUBLE_FACED:
@@ -118,30 +127,39 @@ class SheetLayout:
     corner_radius_mm: float
     slots: tuple[Slot, ...]
     cut_marks: tuple[CutMark, ...]
+    columns: int = COLUMNS
+    rows: int = ROWS
+    gap_mm: float = 0.0  # the gap printed: at least twice the bleed
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def notes(self) -> list[str]:
+        """What the sheet changed of the options by itself, said on the preview and the sheet."""
+        said = []
+        if self.gap_mm > self.options.gap_mm + 1e-9:
+            said.append(
+                gettext("Gap widened to %(gap)s mm: twice the bleed, so no bleed overlaps.")
+                % {"gap": f"{self.gap_mm:g}"}
+            )
+        if self.per_page < PER_PAGE:
+            said.append(
+                gettext("%(n)s cards per page: the bleed and the cut marks need the room.")
+                % {"n": self.per_page}
+            )
+        return said
 
     @property
     def warnings(self) -> list[str]:
-        """What the options asked for but the paper had no room for."""
-        if not self.options.cut_marks:
-            return []
-        vertical = any(m.x1 == m.x2 for m in self.cut_marks)
-        horizontal = any(m.y1 == m.y2 for m in self.cut_marks)
-        missing = [
-            side
-            for side, ok in (("above and below", vertical), ("at the sides", horizontal))
-            if not ok
-        ]
-        if not missing:
-            return []
-        return [
-            f"No room for cut marks {' or '.join(missing)} within the page margins: "
-            "lower the margins, the gap or the bleed to get them."
-        ]
+        """Kept for the preview: the notes (cut marks are never dropped any more)."""
+        return self.notes
 
     def mirrored_index(self, index: int) -> int:
         """The slot behind `index` once the sheet is flipped on its long (vertical) edge."""
-        row, col = divmod(index, COLUMNS)
-        return row * COLUMNS + (COLUMNS - 1 - col)
+        row, col = divmod(index, self.columns)
+        return row * self.columns + (self.columns - 1 - col)
 
 
 def _edges(start: float, size: float, gap: float, count: int) -> list[tuple[float, float]]:
@@ -151,15 +169,15 @@ def _edges(start: float, size: float, gap: float, count: int) -> list[tuple[floa
 def _cut_marks(
     xs: list[tuple[float, float]],
     ys: list[tuple[float, float]],
-    outer: tuple[float, float, float, float],
+    bleed: float,
     page: tuple[float, float],
     margin: float,
 ) -> tuple[CutMark, ...]:
-    """Short lines on the extension of every card edge, outside the block of cards and its bleed."""
-    left_bleed, right_bleed, bottom_bleed, top_bleed = outer
+    """Short lines on the extension of every card edge, outside the block of cards and its bleed
+    (the grid is chosen so that there is room for them on all four sides)."""
     width, height = page
-    grid_left, grid_right = xs[0][0] - left_bleed, xs[-1][1] + right_bleed
-    grid_bottom, grid_top = ys[0][0] - bottom_bleed, ys[-1][1] + top_bleed
+    grid_left, grid_right = xs[0][0] - bleed, xs[-1][1] + bleed
+    grid_bottom, grid_top = ys[0][0] - bleed, ys[-1][1] + bleed
     marks: list[CutMark] = []
     x_lines = sorted({round(x, 6) for pair in xs for x in pair})
     y_lines = sorted({round(y, 6) for pair in ys for y in pair})
@@ -168,49 +186,60 @@ def _cut_marks(
     for start, direction in vertical:
         free = (start - margin) if direction < 0 else (height - margin - start)
         length = min(CUT_MARK_LENGTH_MM, free)
-        if length >= CUT_MARK_MIN_MM:
-            marks.extend(CutMark(x, start, x, start + direction * length) for x in x_lines)
+        marks.extend(CutMark(x, start, x, start + direction * length) for x in x_lines)
     horizontal = ((grid_left - CUT_MARK_OFFSET_MM, -1), (grid_right + CUT_MARK_OFFSET_MM, 1))
     for start, direction in horizontal:
         free = (start - margin) if direction < 0 else (width - margin - start)
         length = min(CUT_MARK_LENGTH_MM, free)
-        if length >= CUT_MARK_MIN_MM:
-            marks.extend(CutMark(start, y, start + direction * length, y) for y in y_lines)
+        marks.extend(CutMark(start, y, start + direction * length, y) for y in y_lines)
     return tuple(marks)
+
+
+def _fitting(size: float, gap: float, border: float, usable: float, most: int) -> int:
+    """How many cards of `size` fit in a row of `usable` mm, `border` on both ends."""
+    count = most
+    while count > 0 and count * size + (count - 1) * gap + 2 * border > usable + 1e-9:
+        count -= 1
+    return count
 
 
 @lru_cache(maxsize=64)
 def sheet_layout(options: PrintOptions) -> SheetLayout:
-    """Centre a 3 x 3 block of cards on the paper, or say why it does not fit."""
+    """Centre a block of up to 3 x 3 cards on the paper, or say why not even one fits.
+
+    Every card gets its full bleed on every edge; the gap between cards is widened to twice the
+    bleed when it is narrower (so neighbouring bleeds never overlap), and with cut marks the
+    block leaves room outside its bleed for marks on all four sides: a column or row fewer
+    rather than marks lost.
+    """
     options.validate()
     page_w, page_h = PAPERS[options.paper]
     scale = options.scale_percent / 100.0
     card_w, card_h = CARD_WIDTH_MM * scale, CARD_HEIGHT_MM * scale
-    gap, margin = options.gap_mm, options.margin_mm
-    block_w = COLUMNS * card_w + (COLUMNS - 1) * gap
-    block_h = ROWS * card_h + (ROWS - 1) * gap
+    bleed, margin = options.bleed_mm, options.margin_mm
+    gap = max(options.gap_mm, 2 * bleed)
+    border = bleed + (CUT_MARK_OFFSET_MM + CUT_MARK_MIN_MM if options.cut_marks else 0.0)
     usable_w, usable_h = page_w - 2 * margin, page_h - 2 * margin
-    if block_w > usable_w + 1e-9 or block_h > usable_h + 1e-9:
+    columns = _fitting(card_w, gap, border, usable_w, COLUMNS)
+    rows = _fitting(card_h, gap, border, usable_h, ROWS)
+    if not columns or not rows:
         raise PrintOptionsError(
-            f"3 x 3 cards of {card_w:.1f} x {card_h:.1f} mm with a {gap:g} mm gap need "
-            f"{block_w:.1f} x {block_h:.1f} mm, but {options.paper} with {margin:g} mm margins "
-            f"leaves {usable_w:.1f} x {usable_h:.1f} mm: lower the scale, gap or margins.",
+            f"A card of {card_w:.1f} x {card_h:.1f} mm with a {bleed:g} mm bleed and its cut "
+            f"marks needs more than {options.paper} with {margin:g} mm margins leaves "
+            f"({usable_w:.1f} x {usable_h:.1f} mm): lower the scale, bleed or margins.",
             code="layout_does_not_fit",
         )
+    block_w = columns * card_w + (columns - 1) * gap
+    block_h = rows * card_h + (rows - 1) * gap
     left = (page_w - block_w) / 2
     bottom = (page_h - block_h) / 2
-    xs = _edges(left, card_w, gap, COLUMNS)
-    ys = _edges(bottom, card_h, gap, ROWS)
-    # Bleed only where it fits: half the gap between cards, the free paper inside the margins
-    # outside them. A bleed wider than that would print over a neighbour or off the printable area.
-    inner = min(options.bleed_mm, gap / 2)
-    outer_x = max(0.0, min(options.bleed_mm, left - margin))
-    outer_y = max(0.0, min(options.bleed_mm, bottom - margin))
+    xs = _edges(left, card_w, gap, columns)
+    ys = _edges(bottom, card_h, gap, rows)
     slots = []
-    for index in range(PER_PAGE):
-        row, col = divmod(index, COLUMNS)
+    for index in range(columns * rows):
+        row, col = divmod(index, columns)
         x0, _ = xs[col]
-        y0, _ = ys[ROWS - 1 - row]
+        y0, _ = ys[rows - 1 - row]
         slots.append(
             Slot(
                 index=index,
@@ -220,16 +249,16 @@ def sheet_layout(options: PrintOptions) -> SheetLayout:
                 y_mm=y0,
                 width_mm=card_w,
                 height_mm=card_h,
-                bleed_left=outer_x if col == 0 else inner,
-                bleed_right=outer_x if col == COLUMNS - 1 else inner,
-                bleed_bottom=outer_y if row == ROWS - 1 else inner,
-                bleed_top=outer_y if row == 0 else inner,
+                bleed_left=bleed,
+                bleed_right=bleed,
+                bleed_bottom=bleed,
+                bleed_top=bleed,
                 page_height_mm=page_h,
             )
         )
     marks: tuple[CutMark, ...] = ()
     if options.cut_marks:
-        marks = _cut_marks(xs, ys, (outer_x, outer_x, outer_y, outer_y), (page_w, page_h), margin)
+        marks = _cut_marks(xs, ys, bleed, (page_w, page_h), margin)
     return SheetLayout(
         options=options,
         page_width_mm=page_w,
@@ -240,4 +269,7 @@ def sheet_layout(options: PrintOptions) -> SheetLayout:
         corner_radius_mm=CORNER_RADIUS_MM * scale if options.corners == "rounded" else 0.0,
         slots=tuple(slots),
         cut_marks=marks,
+        columns=columns,
+        rows=rows,
+        gap_mm=gap,
     )

@@ -50,6 +50,7 @@ rl_config.useA85 = 0
 
 CUT_MARK_WIDTH_MM = 0.15
 OUTLINE_WIDTH_MM = 0.1
+NOTE_PT = 7.0
 
 
 def _new_canvas(buffer: BytesIO, width_mm: float, height_mm: float, title: str) -> Canvas:
@@ -206,7 +207,7 @@ class SheetRenderer:
             placement = f"{scale:.6f} 0 0 {scale:.6f} {num(x)} {num(y)} cm"
         canvas = self.canvas
         canvas.addLiteral(f"{fill_color(face.frame.rgb)} {background} f q {placement}")
-        if face.art or face.unicode:
+        if face.art or face.unicode or face.symbols:
             canvas.doForm(self._form(face))
         else:
             canvas.addLiteral(face_stream(face, self.font_refs))
@@ -220,11 +221,27 @@ class SheetRenderer:
             ops.append(f"{start} m {end} l S")
         return "\n".join(ops)
 
+    def _notes(self) -> None:
+        """What the sheet changed of the options (a widened gap, fewer cards), in the bottom
+        margin below the cut marks, so the printed sheet itself says why it looks as it does."""
+        notes = self.layout.notes
+        if not notes:
+            return
+        text = " ".join(notes)
+        regular, _bold = _page_fonts([text])
+        canvas = self.canvas
+        canvas.setFillColorRGB(0.3, 0.3, 0.3)
+        canvas.setFont(regular, NOTE_PT)
+        margin = self.layout.options.margin_mm
+        canvas.drawString(margin * mm, max(margin - 3.0, 1.5) * mm, text)
+
     def page(self, page: SheetPage) -> None:
         for placed in page.cards:
             self._card(self.layout.slots[placed.slot], placed.face)
         if self.layout.cut_marks and (page.cards or not page.back):
             self.canvas.addLiteral(self.marks)
+        if not page.back:
+            self._notes()
         self.canvas.showPage()
 
 

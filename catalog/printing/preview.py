@@ -10,13 +10,15 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from catalog.printing import fonts
+from catalog.printing import fonts, symbols
 from catalog.printing.compose import BOLD, ITALIC, Box, Picture, Text, compose, shade
 from catalog.printing.faces import RGB, CardFace
 from catalog.printing.jobs import PrintJob
 from catalog.printing.layout import CARD_WIDTH_MM
+from catalog.printing.textfit import text_width
 
 FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', sans-serif"
+UNICODE_FAMILY = "'Source Sans Pro', 'Source Sans 3', 'DejaVu Sans', sans-serif"
 ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
 
 
@@ -82,11 +84,19 @@ def _shape(item: Box | Text | Picture) -> SvgShape:
         attrs = {
             "transform": f"translate({_n(item.x)} {_n(item.y)}) scale(1 -1)",
             "font-size": _n(item.size_mm),
+            # The width the PDF measured: whatever font the browser has, the line keeps to it
+            # and stays inside its box, as on paper.
+            "textLength": _n(text_width(item.text, item.font, item.size_mm)),
+            "lengthAdjust": "spacingAndGlyphs",
             "font-weight": "bold" if item.font in (BOLD, fonts.BOLD) else "normal",
             "font-style": "italic" if item.font in (ITALIC, fonts.ITALIC) else "normal",
             "text-anchor": ANCHORS[item.anchor],
             "fill": color(item.color),
         }
+        if item.font == symbols.FONT:
+            attrs["font-family"] = symbols.FONT
+        elif item.font in fonts.UNICODE_FONTS:
+            attrs["font-family"] = UNICODE_FAMILY
         return SvgShape("text", attrs, item.text)
     attrs = {
         "transform": f"translate({_n(item.x)} {_n(item.y + item.h)}) scale(1 -1)",

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
+from catalog.printing import symbols
 from catalog.printing.fonts import UNICODE_FONTS
 
 PT_PER_MM = 72.0 / 25.4
@@ -66,9 +67,26 @@ def _width_table(font: str) -> dict[str, float]:
     return table
 
 
+def _symbol_runs(word: str) -> list[str]:
+    """`word` cut where symbol glyphs start and end: "\ue61a:" -> ["\ue61a", ":"]."""
+    runs: list[str] = []
+    for char in word:
+        if runs and symbols.is_glyph(char) == symbols.is_glyph(runs[-1][-1]):
+            runs[-1] += char
+        else:
+            runs.append(char)
+    return runs
+
+
 @lru_cache(maxsize=65536)
 def _unit_width(word: str, font: str) -> float:
-    """The width of `word` at size 1, exactly as the PDF's font metrics give it."""
+    """The width of `word` at size 1, exactly as the PDF's font metrics give it; a symbol glyph
+    is a disc of its own width (symbols.ADVANCE_EM)."""
+    if any(symbols.is_glyph(char) for char in word):
+        return sum(
+            len(run) * symbols.ADVANCE_EM if symbols.is_glyph(run[0]) else _unit_width(run, font)
+            for run in _symbol_runs(word)
+        )
     if font in UNICODE_FONTS:
         return float(stringWidth(word, font, 1.0))
     table = _width_table(font)
@@ -76,6 +94,11 @@ def _unit_width(word: str, font: str) -> float:
         return sum(map(table.__getitem__, word))
     except KeyError:  # a character outside WinAnsi: let ReportLab measure its substitute
         return float(stringWidth(word, font, 1.0))
+
+
+def symbol_runs(line: str) -> list[str]:
+    """A line cut into runs of text and runs of symbol glyphs, in order."""
+    return _symbol_runs(line) if line else []
 
 
 def text_width(text: str, font: str, size: float) -> float:

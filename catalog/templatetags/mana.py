@@ -10,8 +10,11 @@ from __future__ import annotations
 import re
 
 from django import template
+from django.templatetags.static import static
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+
+from catalog.printing import symbols
 
 register = template.Library()
 
@@ -67,13 +70,40 @@ def describe(code: str) -> tuple[str, str, str] | None:
     return None
 
 
-def _badge(css: str, label: str, shown: str) -> str:
+def _badge(css: str, label: str, shown: str, code: str | None = None) -> str:
+    """A symbol badge named for assistive technology; it shows the symbol font's glyph where
+    the font is installed (symbol_font_face), else the letter or number."""
+    glyphs = symbols.glyphs_for(code) if code is not None and symbols.available() else None
+    if glyphs:
+        return format_html(
+            '<span class="sym sym-{} sym-glyph" role="img" aria-label="{}" title="{}">'
+            '<span aria-hidden="true">{}</span></span>',
+            css,
+            label,
+            label,
+            glyphs,
+        )
     return format_html(
         '<span class="sym sym-{}" role="img" aria-label="{}" title="{}">{}</span>',
         css,
         label,
         label,
         shown,
+    )
+
+
+@register.simple_tag
+def symbol_font_face() -> SafeString:
+    """The @font-face of the symbol font, when it is installed (`make symbols`)."""
+    if not symbols.available():
+        return mark_safe("")
+    url = static("vendor/mana-font/mana.woff2")
+    return format_html(
+        "<style>@font-face{{font-family:{};src:url({}) format('woff2');font-display:swap}}"
+        ".sym-glyph{{font-family:{};font-weight:400}}</style>",
+        symbols.FONT,
+        url,
+        symbols.FONT,
     )
 
 
@@ -89,7 +119,7 @@ def mana(text: object) -> SafeString:
         found = describe(brace) if brace is not None else BRACKETS.get(bracket or "")
         if found is None:  # not a symbol we know: its inside, readable, without braces
             found = ("other", brace or bracket or "", brace or bracket or "")
-        out.append(_badge(*found))
+        out.append(_badge(*found, code=brace))
         last = match.end()
     out.append(escape(value[last:]))
     return mark_safe("".join(out))  # every piece above is escaped or built by format_html

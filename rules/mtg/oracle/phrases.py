@@ -175,6 +175,9 @@ def _parse_plain(text: str) -> tuple[Token, str] | None:
     if rest.startswith("tapped "):
         token.tapped = True
         rest = rest[len("tapped ") :]
+    while rest.split(" ", 1)[0] in SUPERTYPES:  # "a legendary 3/3 green ..."
+        word, rest = rest.split(" ", 1)
+        token.supertypes.append(SUPERTYPES[word])
     pt = _PT.match(rest)
     if pt is not None:
         token.power, token.toughness = pt.group("p"), pt.group("t")

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from catalog.printing import symbols
 from catalog.printing.compose import INK, ITALIC, PANEL, REGULAR, Text, compose
 from catalog.printing.faces import card_faces, frame_for
 from catalog.printing.textfit import PT_PER_MM, printable, text_width
@@ -36,12 +37,12 @@ def _assert_fits(payload: dict[str, Any]) -> None:
                 continue
             x0, y0, x1, y1 = _text_box(item)
             assert 0 <= x0 and x1 <= composed.width and 0 <= y0 and y1 <= composed.height, item
-            if item.font == REGULAR:
+            if item.font in (REGULAR, symbols.FONT):
                 rules_lines.append(item.text)
                 assert box.x + pad - 1e-6 <= x0 and x1 <= box.x + box.w - pad + 1e-6, item
                 assert box.y + pad - 1e-6 <= y0 and y1 <= box.y + box.h - pad + 1e-6, item
         # Nothing cut: every word of the rules text is on the card, in order.
-        assert "".join(" ".join(rules_lines).split()) == "".join(face.text.split())
+        assert "".join("".join(rules_lines).split()) == "".join(face.text.split())
 
 
 def _catalogue_tokens() -> list[dict[str, Any]]:

@@ -50,9 +50,9 @@ def test_a_russian_sheet_prints_russian_names_and_labels_in_a_cyrillic_font() ->
     data = _print("ru")
     text = reader(data).pages[0].extract_text()
     assert "Дворф Берсерк" in text and "Фишка Существо — Дворф Берсерк" in text
-    # No printed name for Treasure: its English name, with the labels in Russian.
-    assert "Treasure Token" in text and "Жетон Артефакт — Treasure" in text
-    assert "Предопределённый жетон, CR 111.10a" in text
+    # No printed name for Treasure: its English name, its type line in Russian words.
+    assert "Treasure Token" in text and "Фишка Артефакт — Сокровище" in text
+    assert "Предопределённая фишка, CR 111.10a" in text
     assert any("SourceSansPro" in font for font in _fonts(data)), _fonts(data)
 
 
@@ -60,10 +60,39 @@ def test_an_english_sheet_keeps_the_standard_fonts() -> None:
     data = _print("en")
     text = reader(data).pages[0].extract_text()
     assert "Dwarf Berserker Token" in text and "Predefined token, CR 111.10a" in text
-    assert _fonts(data) <= {"/Helvetica", "/Helvetica-Bold", "/Helvetica-Oblique"}
+    # The standard fonts, and the symbol font for {T} and mana (never a Unicode text font).
+    standard = {"/Helvetica", "/Helvetica-Bold", "/Helvetica-Oblique"}
+    assert {f for f in _fonts(data) if not f.endswith("+Mana")} <= standard
 
 
 def test_the_calibration_page_speaks_russian() -> None:
     response = Client(HTTP_ACCEPT_LANGUAGE="ru").get("/print/calibration/")
     assert response.status_code == 200
     assert "Калибровка принтера" in reader(response.content).pages[0].extract_text()
+
+
+def test_a_russian_sheet_says_token_one_way_with_its_grammar_from_the_catalogue() -> None:
+    TokenDefinition.objects.create(
+        slug="mtg-legendary-goblin",
+        game_id="mtg",
+        name="Goblin Token",
+        supertypes=["Legendary"],
+        types=["Creature"],
+        subtypes=["Goblin", "Warrior"],
+        colors=["R"],
+        keywords=["Haste"],
+        power="2",
+        toughness="2",
+    )
+    body = {"items": [{"token": "mtg-legendary-goblin"}, {"token": "mtg-dwarf-berserker-2-1-r"}]}
+    response = Client(HTTP_ACCEPT_LANGUAGE="ru").post(
+        "/api/v1/print/", json.dumps(body), content_type="application/json"
+    )
+    text = reader(response.content).pages[0].extract_text()
+    # The supertype agrees with the word for token (feminine "Фишка"), the order is the
+    # catalogue's template, the subtypes, the name and the keyword are translated.
+    assert "Легендарная Фишка Существо — Гоблин Воин" in text
+    assert "Фишка Существо — Дварф Берсерк" in text
+    assert "Гоблин Воин" in text.split("Легендарная")[0]  # the name, above the type line
+    assert "Ускорение" in text
+    assert "жетон" not in text.lower() and "Token" not in text

@@ -23,19 +23,40 @@ def test_it_spaces_cards_by_the_gap_and_scales_them() -> None:
     assert layout.slots[0].x_mm == pytest.approx((215.9 - 3 * card_w - 4) / 2)
 
 
-def test_it_limits_bleed_to_half_the_gap_between_cards() -> None:
+def test_it_gives_every_card_its_full_bleed_and_widens_the_gap_to_twice_it() -> None:
     layout = sheet_layout(PrintOptions(paper="a4", gap_mm=2, bleed_mm=3))
-    middle = layout.slots[4]
-    assert (middle.bleed_left, middle.bleed_right, middle.bleed_top) == (1, 1, 1)
-    corner = layout.slots[0]
-    assert (corner.bleed_left, corner.bleed_top, corner.bleed_right) == (3, 3, 1)
+    assert layout.gap_mm == 6
+    for slot in layout.slots:
+        assert (slot.bleed_left, slot.bleed_right, slot.bleed_top, slot.bleed_bottom) == (3,) * 4
+    left, right = layout.slots[0], layout.slots[1]
+    assert right.x_mm - (left.x_mm + left.width_mm) == pytest.approx(6)
+    assert any("6 mm" in note for note in layout.notes)
 
 
-def test_it_drops_bleed_that_would_reach_into_the_margin() -> None:
-    # Letter leaves 7.7 mm above and below the block; with 6 mm margins only 1.7 mm is free.
-    layout = sheet_layout(PrintOptions(paper="letter", bleed_mm=3, margin_mm=6))
-    assert layout.slots[0].bleed_top == pytest.approx(1.7)
-    assert layout.slots[0].bleed_left == 3
+def test_it_prints_fewer_cards_rather_than_lose_cut_marks() -> None:
+    # 3 x 63 + 2 x 4 = 197 mm of cards, + 2 x (2 + 1 + 1.5) mm for the bleed and the marks, is
+    # more than the 200 mm A4 leaves inside 5 mm margins: two columns.
+    layout = sheet_layout(PrintOptions(paper="a4", gap_mm=2, bleed_mm=2))
+    assert (layout.columns, layout.rows, layout.per_page) == (2, 3, 6)
+    assert any("6 cards per page" in note for note in layout.notes)
+    sides = {
+        "left": any(
+            m.y1 == m.y2 and max(m.x1, m.x2) < layout.slots[0].x_mm for m in layout.cut_marks
+        ),
+        "right": any(
+            m.y1 == m.y2 and min(m.x1, m.x2) > layout.slots[1].x_mm + 63 for m in layout.cut_marks
+        ),
+        "top": any(
+            m.x1 == m.x2 and min(m.y1, m.y2) > layout.slots[0].y_mm + 88 for m in layout.cut_marks
+        ),
+        "bottom": any(
+            m.x1 == m.x2 and max(m.y1, m.y2) < layout.slots[-1].y_mm for m in layout.cut_marks
+        ),
+    }
+    assert all(sides.values()), sides
+    # 189 + 6 + 2 x 1.5 = 198 mm fits without marks; the marks' 2 x 2.5 mm more do not.
+    assert sheet_layout(PrintOptions(gap_mm=3, bleed_mm=1.5, cut_marks=False)).per_page == 9
+    assert sheet_layout(PrintOptions(gap_mm=3, bleed_mm=1.5)).per_page == 6
 
 
 def test_it_mirrors_slots_for_long_edge_duplex() -> None:
@@ -78,16 +99,11 @@ def test_it_rejects_absurd_options(options: PrintOptions, message: str) -> None:
         sheet_layout(options)
 
 
-def test_it_says_when_the_block_does_not_fit_the_paper() -> None:
-    with pytest.raises(PrintOptionsError) as caught:
-        sheet_layout(PrintOptions(paper="letter", gap_mm=5, scale_percent=105))
-    assert caught.value.code == "layout_does_not_fit"
+def test_it_keeps_two_by_two_with_the_widest_margins_bleed_and_scale() -> None:
+    layout = sheet_layout(PrintOptions(paper="letter", margin_mm=20, scale_percent=105, bleed_mm=3))
+    assert (layout.columns, layout.rows) == (2, 2)
 
 
-def test_it_warns_when_cut_marks_have_no_room() -> None:
-    assert sheet_layout(PrintOptions()).warnings == []
-    # A 3 mm gap with a 1.5 mm bleed leaves no paper beside the block inside 5 mm margins.
-    crowded = sheet_layout(PrintOptions(gap_mm=3, bleed_mm=1.5))
-    assert all(mark.x1 == mark.x2 for mark in crowded.cut_marks)
-    assert crowded.warnings and "at the sides" in crowded.warnings[0]
-    assert sheet_layout(PrintOptions(gap_mm=3, bleed_mm=1.5, cut_marks=False)).warnings == []
+def test_it_has_no_notes_when_it_changes_nothing() -> None:
+    assert sheet_layout(PrintOptions()).notes == []
+    assert sheet_layout(PrintOptions(gap_mm=3, bleed_mm=1.5, cut_marks=False)).notes == []

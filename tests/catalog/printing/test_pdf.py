@@ -73,9 +73,12 @@ def test_it_draws_cut_marks_on_the_card_edges_outside_the_cards() -> None:
 def test_it_fills_the_bleed_beyond_the_cut_line() -> None:
     data = _pdf([goblin()], bleed_mm=3, gap_mm=2)
     fills = [p for p in page_paths(data) if p.op in ("f", "f*")]
-    # Slot 0 of A4 with a 2 mm gap: x = (210 - 193) / 2 = 8.5, y = (297 - 268) / 2 + 2 x 90 =
-    # 194.5; 3 mm bleed outside, 1 mm (half the gap) towards the neighbours.
-    assert any(p.matches(8.5 - 3, 194.5 - 1, 63 + 3 + 1, 88 + 1 + 3) for p in fills)
+    # A 3 mm bleed widens the gap to 6 mm and leaves two columns: x = (210 - 132) / 2 = 39,
+    # y = (297 - 276) / 2 + 2 x 94 = 198.5; the full 3 mm bleed on all four edges.
+    assert any(p.matches(39 - 3, 198.5 - 3, 63 + 6, 88 + 6) for p in fills)
+    marks = _cut_mark_lines(data)
+    assert any(y1 == y2 and x2 < 36 for x1, y1, x2, y2 in marks)  # left of the bleed
+    assert any(y1 == y2 and x1 > 39 + 63 + 6 + 63 + 3 for x1, y1, x2, y2 in marks)  # right
 
 
 def test_it_asks_viewers_to_print_at_actual_size() -> None:
@@ -131,7 +134,7 @@ def test_the_calibration_correction_starts_from_the_current_scale() -> None:
 
 
 def test_it_colours_the_rule_reference_to_stand_out_on_a_black_frame() -> None:
-    data = _pdf([token(colors=["B"])])
+    data = _pdf([token(colors=["B"], text="Flying")])  # no symbols: drawn in the page itself
     pdf = reader(data)
     operations = ContentStream(pdf.pages[0].get_contents(), pdf).operations
     fill = None

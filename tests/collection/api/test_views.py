@@ -39,6 +39,7 @@ def test_it_creates_a_deck_with_cards_unknown_names_and_tokens_needed(owner_clie
         {
             "token": "mtg-goblin-1-1-r",
             "name": "Goblin Token",
+            "traits": "1/1 · Red",
             "cards": ["mtg-krenko-mob-boss"],
             "card_names": ["Krenko, Mob Boss"],
             "suggested": 6,

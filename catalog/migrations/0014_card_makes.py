@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('catalog', '0012_card_number_indexes'),
+        ('catalog', '0013_card_codes'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
