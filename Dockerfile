@@ -8,14 +8,15 @@ WORKDIR /assets
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-FROM python:3.11-slim-bookworm AS build
+# Pinned to a patch release (README, "Upgrading": bump it with the other versions).
+FROM python:3.11.14-slim-bookworm AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 RUN python -m venv /venv
 COPY requirements/deploy.txt /tmp/deploy.txt
 # Exact versions with every file's hash checked; wheels only, so no compiler is needed.
 RUN /venv/bin/pip install --require-hashes --no-deps --only-binary=:all: -r /tmp/deploy.txt
 
-FROM python:3.11-slim-bookworm
+FROM python:3.11.14-slim-bookworm
 ENV PATH=/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -24,8 +25,8 @@ ENV PATH=/venv/bin:$PATH \
     MEDIA_ROOT=/data/media
 RUN groupadd --system --gid 10001 tokensite \
     && useradd --system --uid 10001 --gid tokensite --no-create-home --home-dir /app tokensite \
-    && mkdir -p /data/media \
-    && chown tokensite:tokensite /data/media
+    && mkdir -p /data/media /metrics \
+    && chown tokensite:tokensite /data/media /metrics
 COPY --from=build /venv /venv
 WORKDIR /app
 COPY --from=symbols /assets/node_modules/mana-font/fonts/mana.ttf /assets/node_modules/mana-font/fonts/mana.woff2 ./node_modules/mana-font/fonts/
@@ -39,11 +40,14 @@ COPY play ./play
 COPY collection ./collection
 COPY jobs ./jobs
 COPY templates ./templates
+COPY locale ./locale
 COPY static ./static
 COPY deploy/healthcheck.py ./deploy/healthcheck.py
-# Static files are collected (hashed and compressed) into the image, under the production
-# settings; the key only satisfies the settings check and is never used at run time.
-RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput --verbosity 0 \
+# Translations compiled (.po -> .mo) and static files collected (hashed and compressed) into the
+# image, under the production settings; the key only satisfies the settings check and is never
+# used at run time. CI builds this tree and runs it (deploy/image_check.py).
+RUN SECRET_KEY=build-only python manage.py compile_translations \
+    && SECRET_KEY=build-only python manage.py collectstatic --noinput --verbosity 0 \
     && python -m compileall -q tokensite rules catalog play collection jobs
 USER 10001:10001
 VOLUME ["/data/media"]

@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: symbols translations run test lint typecheck pytest install install-dev migrate bench faults faults-short clean lock worker topology audit
+.PHONY: symbols translations run test lint typecheck pytest install install-dev migrate bench faults faults-short clean lock worker topology audit lighthouse audit-deps lint-deploy image-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -97,10 +97,13 @@ bench: install-dev
 	$(BIN)/python bench/all.py
 
 # The multi-process deployment under faults (docs/live.md), apart from `make bench`: it needs
-# PostgreSQL and redis-server, and takes minutes.
+# PostgreSQL and redis-server, and takes minutes. First a PostgreSQL outage through a cuttable
+# proxy: answers under 100 ms while it lasts, serving again within 2 s of its return.
 # FAULTS=redis-restart,redis-hang runs some faults only.
 FAULTS ?=
 faults: install-dev
+	DATABASE_URL=$${DATABASE_URL:-$(TOPOLOGY_DATABASE_URL)} $(BIN)/python -m pytest \
+		tests/tokensite/test_database_outage.py -p no:cacheprovider -q -s
 	$(BIN)/python bench/faults.py $(if $(FAULTS),--only $(FAULTS))
 
 faults-short: install-dev
@@ -109,9 +112,37 @@ faults-short: install-dev
 # Lighthouse 12 (npm, through npx) in Debian's Chromium on home, catalogue, a token and the
 # battlefield, mobile and desktop, served as deployed (DEBUG=0); prints the scores. Opt-in: needs
 # node/npm, skips without them. AUDIT_ARGS="--only battlefield --form mobile" for one.
+# `make audit` is the same (its older name).
 AUDIT_ARGS ?=
-audit: install-dev
+lighthouse: install-dev
 	$(BIN)/python bench/audit.py $(AUDIT_ARGS)
+audit: lighthouse
+
+# Every locked dependency (the three lock files) against a vulnerability database; fails on a
+# known vulnerability, and (--strict) on a package it could not look up, so an audit that
+# reached nothing never passes. AUDIT_SERVICE=pypi (the default) reads PyPI's JSON API, one
+# request per package version; AUDIT_SERVICE=osv asks the OSV API (docs/operations.md).
+AUDIT_SERVICE ?= pypi
+audit-deps: install-dev
+	for lock in main deploy dev; do \
+		echo "== requirements/$$lock.txt"; \
+		$(BIN)/pip-audit --strict --progress-spinner off --vulnerability-service $(AUDIT_SERVICE) \
+			--disable-pip --require-hashes -r requirements/$$lock.txt || exit 1; \
+	done
+
+# The deployment files as far as no Docker daemon is needed: the Dockerfile linted (hadolint),
+# compose.yaml checked against the Compose specification's schema.
+lint-deploy: install-dev
+	$(BIN)/hadolint Dockerfile
+	$(BIN)/check-jsonschema --builtin-schema vendor.compose-spec compose.yaml
+
+# The image's file tree built as the Dockerfile builds it and run under its production settings
+# (deploy/image_check.py), on the PostgreSQL server and Redis named here.
+IMAGE_CHECK_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tokensite_image
+IMAGE_CHECK_REDIS_URL ?= redis://127.0.0.1:6379/14
+image-check: install-dev
+	IMAGE_CHECK_DATABASE_URL=$(IMAGE_CHECK_DATABASE_URL) IMAGE_CHECK_REDIS_URL=$(IMAGE_CHECK_REDIS_URL) \
+		$(BIN)/python deploy/image_check.py
 
 clean:
 	rm -rf $(VENV) staticfiles node_modules

@@ -57,23 +57,27 @@ def cluster_env() -> dict[str, str]:
 
 
 def _ensure_database(url: str) -> None:
-    name = url.rsplit("/", 1)[-1]
-    exists = subprocess.run(
-        [
-            "psql",
-            "-h",
-            "127.0.0.1",
-            "-U",
-            "postgres",
-            "-tAc",
-            f"SELECT 1 FROM pg_database WHERE datname = '{name}'",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    if exists != "1":
-        subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", name], check=True)
+    """Create the database DATABASE_URL names, on the server it names: its host, port, user,
+    password and options all count (psql's defaults made a run pointed elsewhere create it on
+    the server at 127.0.0.1:5432)."""
+    import dj_database_url
+    import psycopg
+    from psycopg import sql
+
+    server = dj_database_url.parse(url)
+    name = server["NAME"]
+    with psycopg.connect(
+        host=server["HOST"] or None,
+        port=server["PORT"] or None,
+        user=server["USER"] or None,
+        password=server["PASSWORD"] or None,
+        dbname="postgres",
+        autocommit=True,
+        **server.get("OPTIONS", {}),
+    ) as connection:
+        found = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
+        if found.fetchone() is None:
+            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
 def _manage(env: dict[str, str], *args: str) -> None:

@@ -23,6 +23,11 @@ from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.db.models import QuerySet
 
 COUNT_CAP = 1000
+# The furthest row a page may start at: beyond any catalogue, and far inside the 64-bit OFFSET
+# both databases take (a page number of 20 digits overflowed it: a 500 instead of a 404).
+MAX_OFFSET = 2**31 - 1
+# A cap no count reaches: counted exactly.
+UNCAPPED = 2**62
 # Pages a walk may answer: further ones need more rows than a walk reads.
 WALK_PAGES = 2
 
@@ -153,13 +158,19 @@ def page_number(value: Any) -> int:
     return number
 
 
-def page_of(found: Results, number: int, size: int, cap: int | None = None) -> CappedPage:
+def page_of(
+    found: Results, number: int, size: int, cap: int | None = None, *, exact: bool = False
+) -> CappedPage:
     """Page `number` (from 1) of `size` results: one query for the page (and the row after it);
     the count only when another page follows and the page does not tell it. EmptyPage past the
-    end (page 1 is always there, empty or not)."""
-    cap = COUNT_CAP if cap is None else cap
+    end (page 1 is always there, empty or not). `exact`: counted without a cap (a list without
+    a search, whose count an index answers, so a client can learn how many there are)."""
+    cap = UNCAPPED if exact else COUNT_CAP if cap is None else cap
     offset = (number - 1) * size
-    quick = found.walked(offset, offset + size + 1) if offset < WALK_PAGES * size else None
+    if offset > MAX_OFFSET:
+        raise EmptyPage("That page contains no results.")
+    walkable = offset < WALK_PAGES * size and not exact
+    quick = found.walked(offset, offset + size + 1) if walkable else None
     if quick is not None:  # the page and one more: more than what precedes and fills it match
         return CappedPage(list(quick[:size]), number, Counted(offset + size, False, size), True)
     rows = list(found[offset : offset + size + 1])

@@ -26,6 +26,7 @@ from django.db.models.lookups import (
     LessThan,
     LessThanOrEqual,
 )
+from django.utils.translation import gettext
 
 from catalog import search_index
 from catalog.expressions import whole_number
@@ -124,7 +125,9 @@ def tokenize(query: str) -> list[tuple[str, Any]]:
         elif match["key"]:
             key = match["key"].lower()
             if key not in KEYS:
-                raise ValidationError({"q": f"Unknown search key “{match['key']}”."})
+                raise ValidationError(
+                    {"q": gettext("Unknown search key “%(key)s”.") % {"key": match["key"]}}
+                )
             value = match["value"].strip('"')
             tokens.append(("term", Term(KEYS[key], match["op"], value)))
         elif match["quoted"]:
@@ -158,7 +161,7 @@ class _Parser:
     def parse(self) -> Part:
         found = self.or_()
         if self.peek() is not None:
-            raise ValidationError({"q": "Unbalanced parentheses: a “)” has no “(”."})
+            raise ValidationError({"q": gettext("Unbalanced parentheses: a “)” has no “(”.")})
         return found
 
     def or_(self) -> Part:
@@ -189,14 +192,16 @@ class _Parser:
     def unary(self) -> Part:
         token = self.peek()
         if token is None or token in ("or", ")"):
-            raise ValidationError({"q": "Incomplete search: a term is missing."})
+            raise ValidationError({"q": gettext("Incomplete search: a term is missing.")})
         self.position += 1
         if token == "-":
             return ~self.unary()[0], None
         if token == "(":
             inner = self.or_()
             if self.peek() != ")":
-                raise ValidationError({"q": "Unbalanced parentheses: a “(” is not closed."})
+                raise ValidationError(
+                    {"q": gettext("Unbalanced parentheses: a “(” is not closed.")}
+                )
             self.position += 1
             return inner
         term = self.tokens[self.position - 1][1]
@@ -318,7 +323,12 @@ def _colors(value: str) -> set[str]:
         return {domain}
     letters = set(value.upper())
     if not letters <= set(MTG_COLORS):
-        raise ValidationError({"q": f"“{value}” is not a color: use letters from WUBRG, C or M."})
+        raise ValidationError(
+            {
+                "q": gettext("“%(value)s” is not a color: use letters from WUBRG, C or M.")
+                % {"value": value}
+            }
+        )
     return letters
 
 
@@ -346,14 +356,19 @@ def _color_q(op: str, value: str) -> Q:
         return ~has_other
     if op == "<":
         return ~has_other & ~has_all
-    raise ValidationError({"q": f"c{op} is not a color comparison."})
+    raise ValidationError({"q": gettext("c%(op)s is not a color comparison.") % {"op": op}})
 
 
 def _number(term: Term) -> float:
     try:
         return float(term.value)
     except ValueError:
-        raise ValidationError({"q": f"“{term.value}” is not a number ({term.key})."}) from None
+        raise ValidationError(
+            {
+                "q": gettext("“%(value)s” is not a number (%(key)s).")
+                % {"value": term.value, "key": term.key}
+            }
+        ) from None
 
 
 def _compare(expression: Any, op: str, number: float, key: str) -> Q:
@@ -361,7 +376,9 @@ def _compare(expression: Any, op: str, number: float, key: str) -> Q:
         return ~Q(Exact(expression, number))
     lookup = _COMPARE.get(op)
     if lookup is None:
-        raise ValidationError({"q": f"{key}{op} is not a comparison."})
+        raise ValidationError(
+            {"q": gettext("%(key)s%(op)s is not a comparison.") % {"key": key, "op": op}}
+        )
     return Q(lookup(expression, number))
 
 
@@ -403,7 +420,9 @@ def term_q(term: Term, kind: Kind) -> Q:
         return _compare(F("mana_value"), term.op, target, term.key)
     if term.key in ("is", "not"):
         if value.lower() != "token":
-            raise ValidationError({"q": f"is:{value} is not supported: use is:token."})
+            raise ValidationError(
+                {"q": gettext("is:%(value)s is not supported: use is:token.") % {"value": value}}
+            )
         matches = (kind == "tokens") == (term.key == "is")
         return TRUE if matches else FALSE
     if term.key == "set":
@@ -412,7 +431,7 @@ def term_q(term: Term, kind: Kind) -> Q:
         return Q(Exists(TokenPrinting.objects.filter(token=OuterRef("pk"), set_code__iexact=value)))
     if term.key == "game":
         return Q(game_id=value.lower())
-    raise ValidationError({"q": f"Unknown search key “{term.key}”."})
+    raise ValidationError({"q": gettext("Unknown search key “%(key)s”.") % {"key": term.key}})
 
 
 def _compare_numbers(left: float, op: str, right: float, key: str) -> bool:
@@ -426,5 +445,7 @@ def _compare_numbers(left: float, op: str, right: float, key: str) -> bool:
         ">=": left >= right,
     }
     if op not in checks:
-        raise ValidationError({"q": f"{key}{op} is not a comparison."})
+        raise ValidationError(
+            {"q": gettext("%(key)s%(op)s is not a comparison.") % {"key": key, "op": op}}
+        )
     return checks[op]

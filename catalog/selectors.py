@@ -22,6 +22,7 @@ from django.db.models import (
 )
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
+from django.utils.translation import gettext
 
 from catalog import makes_text, paging, search, search_index, search_rank, search_terms
 from catalog.makers import effects as makers_effects
@@ -177,16 +178,19 @@ def _art(art_crop: str | None, normal: str | None, artist: str | None, game: str
 
 
 def token_art(token: TokenDefinition) -> JsonDict:
-    """Uploaded art first (its storage's URL: works on any Django storage), else the first
-    imported picture, hot-linked from its source."""
+    """Uploaded art first (its storage's URL: works on any Django storage), else an imported
+    picture, hot-linked from its source. The credit is always that of the printing the picture
+    comes from, so a picture whose import names its artist goes before one whose import
+    doesn't (some sources give pictures without artists)."""
     printings = token_printings(token)
     for printing in printings:
         if printing.art:
             url = printing.art.url
             return _art(url, url, printing.artist, token.game_id)
-    for printing in printings:
-        if printing.art_crop_url or printing.picture_url:
-            return _art(printing.art_crop_url, printing.picture_url, printing.artist, token.game_id)
+    pictured = [p for p in printings if p.art_crop_url or p.picture_url]
+    credited = [p for p in pictured if p.artist]
+    for printing in credited or pictured:
+        return _art(printing.art_crop_url, printing.picture_url, printing.artist, token.game_id)
     return _art(None, None, None, token.game_id)
 
 
@@ -337,7 +341,7 @@ def _parse_bool(value: str | None, field: str) -> bool | None:
         return True
     if lowered in ("false", "0", "no"):
         return False
-    raise ValidationError({field: f"“{value}” is not true or false."})
+    raise ValidationError({field: gettext("“%(value)s” is not true or false.") % {"value": value}})
 
 
 def _json_list_has(field: str, value: str) -> Q:
@@ -357,7 +361,9 @@ def _filtered(
 ) -> QuerySet[Any]:
     if game:
         if not Game.objects.filter(pk=game).exists():
-            raise ValidationError({"game": f"Unknown game “{game}”: use mtg or riftbound."})
+            raise ValidationError(
+                {"game": gettext("Unknown game “%(game)s”: use mtg or riftbound.") % {"game": game}}
+            )
         queryset = queryset.filter(game_id=game)
     if type:
         type = type.strip()
@@ -424,7 +430,12 @@ def _color_filter(queryset: QuerySet[Any], color: str) -> QuerySet[Any]:
     vocabulary = ("W", "U", "B", "R", "G", "Fury", "Calm", "Mind", "Body", "Chaos", "Order")
     if normalized not in vocabulary:
         raise ValidationError(
-            {"color": f"Unknown color “{color}”: use W, U, B, R, G, C (colorless), M or a domain."}
+            {
+                "color": gettext(
+                    "Unknown color “%(color)s”: use W, U, B, R, G, C (colorless), M or a domain."
+                )
+                % {"color": color}
+            }
         )
     return queryset.filter(_json_list_has("colors", normalized))
 

@@ -12,7 +12,13 @@ from huey import crontab
 from huey.contrib.djhuey import HUEY as queue
 from huey.contrib.djhuey import db_periodic_task, db_task
 
-from jobs import services
+from jobs import heartbeat, services
+
+
+@queue.on_startup()
+def beat_while_consuming() -> None:
+    """Only the consumer runs start-up hooks: its health check reads this heartbeat."""
+    heartbeat.install(queue)
 
 
 @db_task()

@@ -16,6 +16,7 @@ from rules.state import (
     Face,
     GameObject,
     GameState,
+    KeywordChange,
     PendingChoice,
     Pump,
     Seat,
@@ -60,7 +61,7 @@ def _dump_object(obj: GameObject) -> JsonDict:
     data["back"] = _face(obj.back)
     data["counters"] = dict(obj.counters)
     for name, value in data.items():
-        if type(value) is tuple and value and isinstance(value[0], Pump):
+        if type(value) is tuple and value and isinstance(value[0], (Pump, KeywordChange)):
             data[name] = [vars(p).copy() for p in value]
         elif type(value) is tuple:
             data[name] = list(value)
@@ -77,6 +78,8 @@ def _load_object(record: type[GameObject], data: JsonDict) -> GameObject:
         value = values.get(spec.name)
         if spec.name == "pumps":
             values["pumps"] = tuple(Pump(**p) for p in value or ())
+        elif spec.name == "keyword_changes":
+            values[spec.name] = tuple(KeywordChange(**c) for c in value or ())
         elif isinstance(value, list):
             values[spec.name] = tuple(value)
         elif isinstance(value, dict) and spec.name not in ("face", "back"):

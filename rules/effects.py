@@ -57,9 +57,10 @@ EFFECT_KINDS = (
 )
 TRIGGER_EVENTS = ("dies", "enters")
 """What a ``trigger_drain`` watches: "whenever a [filter] dies" (700.4) or "enters" (603.6a)."""
-CDA_COUNTS = ("permanents", "graveyard_cards")
+CDA_COUNTS = ("permanents", "graveyard_cards", "graveyard_card_types")
 """What a "*" power/toughness counts (604.3): permanents on the battlefield or cards in
-graveyards matching the filter, of "you", "opponents" or "any" player."""
+graveyards matching the filter, of "you", "opponents" or "any" player; or the card types among
+those cards (Tarmogoyf: "the number of card types among cards in all graveyards")."""
 CDA_SETS = ("both", "power", "toughness")
 ENTRY_CHOICES = ("color",)
 """What "As this enters, choose a ..." can choose (614.12): only colors so far."""

@@ -125,6 +125,7 @@ class Actor:
     param: str = ""
     active_by_default: bool = False
     otherwise: str = ""  # NAMED without the seat: the controller of the object this names
+    fallback: str = ""  # NAMED without the seat: the seat this other parameter names
 
 
 OWN_OBJECT = Actor(CONTROLLER, "object")
@@ -310,8 +311,9 @@ class Footprint:
 def _stack_ids(param: Param, value: object) -> list[str]:
     if isinstance(value, str):
         return [value]
-    if isinstance(value, list):
-        return [v for v in value if isinstance(v, str)]
+    if isinstance(value, list):  # ids, or {"object": id, "count": n} entries
+        ids = (v.get("object") if isinstance(v, dict) else v for v in value)
+        return [v for v in ids if isinstance(v, str)]
     if param.kind == DEFENDER and isinstance(value, dict):
         return _stack_ids(param, value.get("object"))
     return []
@@ -352,6 +354,8 @@ def _actor_seat(state: AnyState, spec: ActionSpec, action: JsonDict) -> int | No
         return state.active_seat
     if actor.kind == NAMED:
         default = state.active_seat if actor.active_by_default else None
+        if actor.fallback and action.get(actor.param) is None:
+            return _seat_value(action.get(actor.fallback, default))
         if actor.otherwise and action.get(actor.param) is None:
             return _actor_seat(
                 state, replace(spec, actor=Actor(CONTROLLER, actor.otherwise)), action

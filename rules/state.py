@@ -72,6 +72,16 @@ class Pump:
     timestamp: int
 
 
+@dataclass(frozen=True)
+class KeywordChange:
+    """A keyword a resolved effect gave (or, ``remove``, took from) an object: MTG layer 6,
+    Riftbound "gains"/"loses"; ``until`` "end_of_turn" or None (for as long as it exists)."""
+
+    keyword: str
+    remove: bool = False
+    until: str | None = None
+
+
 @dataclass
 class GameObject:
     """A stack of ``count`` identical objects (DESIGN.md "Stacks"); rules treat each separately.
@@ -95,6 +105,26 @@ class GameObject:
     granted: tuple[str, ...] = ()
     """Keywords a resolved effect gave this object (MTG layer 6, Riftbound "gains"); not
     copiable (MTG 707.2): encore's "The tokens gain haste" (702.141a)."""
+    keyword_changes: tuple[KeywordChange, ...] = ()
+    """Keywords given or taken by ``grant``, applied in order after every other keyword (a
+    later one wins); not copiable either."""
+
+    def keywords_after_changes(self, keywords: list[str]) -> list[str]:
+        """``keywords`` with this object's keyword changes applied, in order."""
+        for change in self.keyword_changes:
+            wanted = change.keyword.lower()
+            if change.remove:
+                keywords = [k for k in keywords if k.lower() != wanted]
+            elif all(k.lower() != wanted for k in keywords):
+                keywords.append(change.keyword)
+        return keywords
+
+    def end_turn_keyword_changes(self) -> None:
+        """ "Until end of turn" keyword changes end (MTG 514.2, Riftbound 317.2)."""
+        if self.keyword_changes:
+            self.keyword_changes = tuple(
+                c for c in self.keyword_changes if c.until != "end_of_turn"
+            )
 
     @property
     def current(self) -> Face:

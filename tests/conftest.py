@@ -108,3 +108,15 @@ def browser() -> Iterator[Any]:
 def artifacts_dir() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def closed_circuits() -> Iterator[None]:
+    """A test that makes the database or Redis fail must not leave the next test answered 503
+    (tokensite/circuit.py): every circuit is closed again after each test."""
+    yield
+    from tokensite import cache, circuit, views
+
+    circuit.database.close()
+    cache.circuit.close()
+    views._last_found.update(dict.fromkeys(views._last_found, "ok"))

@@ -16,9 +16,23 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 
 class Pagination(PageNumberPagination):
+    """DRF's page numbers, with `page_size` held to the integer the schema declares: anything
+    else is a 400 naming it (DRF fell back to the default size for "null" or "x" silently).
+    A size above `max_page_size` is clamped to it, as DRF does."""
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 500
+
+    def get_page_size(self, request: Any) -> int:
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        if not raw.isascii() or not raw.isdigit() or not raw.strip("0"):
+            message = "A page size is a whole number from 1."
+            raise exceptions.ValidationError({self.page_size_query_param: [message]})
+        # len() first: int() refuses strings of more than 4,300 digits.
+        return self.max_page_size if len(raw) > 6 else min(int(raw), self.max_page_size)
 
 
 def paginated_list(request: Any, items: Sequence[Any]) -> Response:
@@ -47,6 +61,22 @@ def name_match_rank(field: str, q: str) -> Case:
         default=Value(2),
         output_field=IntegerField(),
     )
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer as the schema declares it: in a JSON body a string ("1") or a boolean is
+    refused, as for every other type (DRF converted them). Form bodies carry nothing but
+    strings, so there a numeric string is still read as DRF reads it."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or (isinstance(data, str) and _from_json(self)):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def _from_json(field: serializers.Field[Any, Any, Any, Any]) -> bool:
+    # The JSON parser gives plain dicts; form and multipart parsers give QueryDicts.
+    return type(getattr(field.root, "initial_data", None)) is dict
 
 
 class ErrorSerializer(serializers.Serializer[Any]):

@@ -23,6 +23,7 @@ from django.http.request import split_domain_port, validate_host  # noqa: E402
 
 from play.live.hub import CLOSE_UNAVAILABLE  # noqa: E402
 from play.live.routing import websocket_urlpatterns  # noqa: E402
+from tokensite import circuit  # noqa: E402
 from tokensite.gctune import tune_for_long_lived_state  # noqa: E402
 from tokensite.metrics import count_websockets  # noqa: E402
 
@@ -99,6 +100,12 @@ class WebsocketGuard:
             message = await receive()
             if message["type"] == "websocket.connect":
                 await send({"type": "websocket.close"})
+            return
+        if circuit.database.is_open:  # at once: the session and the table are in the database
+            message = await receive()
+            if message["type"] == "websocket.connect":
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.close", "code": CLOSE_UNAVAILABLE})
             return
         accepted = False
 

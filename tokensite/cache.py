@@ -2,37 +2,52 @@
 
 The cache only speeds things up: sessions are in the database and read through it
 (``cached_db``), throttles and lockouts start over. So when Redis refuses or hangs, a request must
-go on as on a cache miss, not fail with a 500 (tests/e2e/test_live.py). After a failure the
-process skips Redis for ``PAUSE_AFTER_FAILURE`` so a hung Redis costs one bounded wait per pause,
-not one per cache call.
+go on as on a cache miss, not fail with a 500 (tests/e2e/test_live.py). A failure opens the
+process's cache circuit (tokensite/circuit.py): calls are misses at once, not one bounded wait
+each, until a background ping finds Redis answering again (within a probe interval).
 """
 
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
+import redis
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
+from tokensite.circuit import Circuit
+
 logger = logging.getLogger(__name__)
 
-PAUSE_AFTER_FAILURE = 5.0
+PROBE_TIMEOUT = 0.25
+# Shared by the process's clients (Django keeps one per thread): one failure opens it for all.
+circuit = Circuit("cache")
+
+
+def _ping(url: str) -> None:
+    client = redis.Redis.from_url(
+        url, socket_timeout=PROBE_TIMEOUT, socket_connect_timeout=PROBE_TIMEOUT
+    )
+    try:
+        client.ping()
+    finally:
+        client.close()
 
 
 class ResilientRedisCacheClient(RedisCacheClient):
-    down_until = 0.0
-    """Shared by the process's clients (Django keeps one per thread): one failure pauses all."""
+    def __init__(self, servers: Any, **options: Any) -> None:
+        super().__init__(servers, **options)
+        url = servers[0]
+        circuit.probe = lambda: _ping(url)
 
     def _call(self, name: str, fallback: Any, *args: Any, **kwargs: Any) -> Any:
-        if time.monotonic() < self.down_until:
+        if circuit.is_open:
             return fallback
         try:
             return getattr(super(), name)(*args, **kwargs)
         except RedisError as exc:
-            type(self).down_until = time.monotonic() + PAUSE_AFTER_FAILURE
-            logger.warning("cache: Redis failed (%s); treated as a miss", type(exc).__name__)
+            circuit.trip(f"Redis failed ({type(exc).__name__}); calls are misses meanwhile")
             return fallback
 
     def get(self, key: Any, default: Any) -> Any:

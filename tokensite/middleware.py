@@ -6,6 +6,9 @@ from collections.abc import Callable
 from http import HTTPStatus
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template import loader
+
+from tokensite import circuit
 
 # No inline scripts anywhere (htmx and our JS are static files), so script-src needs no
 # 'unsafe-inline'. Styles allow inline because htmx injects its indicator style element.
@@ -90,3 +93,31 @@ class ApiErrorsAsJsonMiddleware:
             if header in response:
                 json_response[header] = response[header]
         return json_response
+
+
+# Answered while the database is down: they read nothing from it (static files come before).
+CIRCUIT_EXEMPT_PATHS = ("/healthz", "/metrics")
+
+
+def unavailable_response(request: HttpRequest) -> HttpResponse:
+    """The answer while the database is unreachable: the API's error envelope under /api/, a
+    plain page elsewhere (rendered without a request: the context would read the session)."""
+    headers = {"Retry-After": str(circuit.RETRY_AFTER_SECONDS)}
+    if request.path.startswith("/api/"):
+        detail = "The service is briefly unavailable; retry shortly."
+        body = {"error": "unavailable", "detail": detail, "rule": None}
+        return JsonResponse(body, status=503, headers=headers)
+    return HttpResponse(loader.get_template("503.html").render(), status=503, headers=headers)
+
+
+class DatabaseCircuitMiddleware:
+    """While the database circuit is open (tokensite/circuit.py) a request is answered 503 at
+    once, before sessions or views touch the database, instead of failing there."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if circuit.database.is_open and request.path not in CIRCUIT_EXEMPT_PATHS:
+            return unavailable_response(request)
+        return self.get_response(request)

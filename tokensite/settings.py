@@ -16,6 +16,8 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from tokensite.emailurl import email_settings
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -79,6 +81,8 @@ MIDDLEWARE = [
     "tokensite.compression.BoardCompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything reads the database: 503 at once while it is unreachable.
+    "tokensite.middleware.DatabaseCircuitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -89,7 +93,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tokensite.middleware.SecurityHeadersMiddleware",
     "tokensite.middleware.RefuseNulBytesMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
+    # request.htmx, with history restores as full pages and Vary on the htmx headers.
+    "tokensite.htmx.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -144,10 +149,14 @@ if (
     # connection behind per finished thread; a pool per process keeps connections across
     # requests instead (no connect per request) and, with the health checks above, checks each
     # one before lending it.
+    from tokensite.pgcircuit import CircuitConnection
+
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": DATABASE_POOL_SIZE,
         "timeout": 10,
+        # A failed connect of the pool opens the database circuit (tokensite/circuit.py).
+        "connection_class": CircuitConnection,
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue behind a lock instead of failing at once; IMMEDIATE takes the write lock at
@@ -300,6 +309,23 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Mail (password resets): EMAIL_URL, or EMAIL_HOST/PORT/USER/PASSWORD/USE_TLS
+# (tokensite/emailurl.py).
+# A send that fails is shown to the person who asked, never reported as sent.
+MAIL = email_settings(os.environ, DEBUG)
+EMAIL_BACKEND = MAIL["EMAIL_BACKEND"]
+EMAIL_HOST = MAIL.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = MAIL.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = MAIL.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = MAIL.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = MAIL.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = MAIL.get("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Tokensite <noreply@localhost>")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# How long a reset link works.
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(60 * 60 * 24)))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -312,7 +338,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "tokensite.api.Pagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tokensite.schema.TokensiteAutoSchema",
     "EXCEPTION_HANDLER": "tokensite.api.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
@@ -337,6 +363,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Public operations marked public, every error status documented (tokensite/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tokensite.schema.document_errors",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "JobStatusEnum": "jobs.models.Job.Status",
         "TableStatusEnum": "play.models.Table.Status",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+from django.contrib.staticfiles import finders
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 log = logging.getLogger(__name__)
@@ -17,10 +18,20 @@ class ForgivingManifestStorage(CompressedManifestStaticFilesStorage):  # type: i
 
     manifest_strict = False
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.reported: set[str] = set()
+
     def stored_name(self, name: str) -> str:
         # Only where a page asks for a URL: `collectstatic` (post_process) still fails loudly.
         try:
             return str(super().stored_name(name))
         except ValueError:
-            log.info("static file %s is not in the manifest: run collectstatic", name)
+            # Whitenoise asks at start-up for the unhashed name of every file whose name looks
+            # hashed ("bootstrap.min.css.map" -> "bootstrap.min.map"): names of no file, which
+            # said nothing but made 20 log lines per process. Only a real file is worth a line,
+            # once.
+            if name not in self.reported and finders.find(name):
+                self.reported.add(name)
+                log.warning("static file %s is not in the manifest: run collectstatic", name)
             return name

@@ -110,7 +110,8 @@ def template_paths(base: Path) -> list[Path]:
     return [
         path
         for root in TEMPLATE_ROOTS
-        for path in sorted((base / root).rglob("*.html"))
+        for pattern in ("*.html", "*.txt")  # .txt: mail subjects
+        for path in sorted((base / root).rglob(pattern))
         if path.is_file()
     ]
 

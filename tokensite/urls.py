@@ -17,6 +17,8 @@ urlpatterns = [
     # Sign-up and login keep a guest's tables and an invite's seat (play/web/accounts.py).
     path("accounts/", include("play.web.accounts")),
     path("metrics", metrics, name="metrics"),
+    # The reset form that reports a failed send (the rest of the reset is Django's).
+    path("accounts/", include("tokensite.password_reset")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

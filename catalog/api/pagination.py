@@ -22,7 +22,9 @@ class CappedPagination(Pagination):
         size = self.get_page_size(request) or self.page_size
         try:
             number = paging.page_number(request.query_params.get(self.page_query_param))
-            self.capped = paging.page_of(found, number, size)
+            # A list without a search is counted exactly; a search up to the cap.
+            searching = bool((request.query_params.get("q") or "").strip())
+            self.capped = paging.page_of(found, number, size, exact=not searching)
         except InvalidPage as exc:
             raise NotFound(f"Invalid page: {exc}") from None
         self.page = cast(Any, self.capped)  # DRF's links read has_next(), next_page_number()

@@ -18,6 +18,7 @@ from django.core.files.storage import default_storage
 from django.utils.text import slugify
 from PIL import Image, ImageDraw, ImageFont
 
+from catalog.models import ART_FORMATS
 from catalog.printing import fonts, symbols
 from catalog.printing.compose import BOLD, ITALIC, LINE_MM, REGULAR, Box, Picture, Text, compose
 from catalog.printing.faces import RGB, CardFace, card_faces
@@ -110,8 +111,13 @@ class _Painter:
         right, top = self.xy(item.x + item.w, item.y + item.h)
         width, height = right - left, bottom - top
         try:
-            with default_storage.open(item.name, "rb") as stored, Image.open(stored) as art:
-                art = art.convert("RGB")
+            # Only the formats an upload may have (catalog.models.validate_art): no other
+            # Pillow plugin parses a stored file.
+            with (
+                default_storage.open(item.name, "rb") as stored,
+                Image.open(stored, formats=sorted(ART_FORMATS)) as opened,
+            ):
+                art = opened.convert("RGB")
         except OSError:
             return  # a picture gone from the storage: the frame without it
         scale = max(width / art.width, height / art.height)

@@ -10,6 +10,7 @@ from collection.csvio import COLUMN_HELP
 from collection.models import MAX_QUANTITY, Condition, Finish
 from collection.services import MAX_DECKLIST_CHARS
 from play.table.services import MAX_PLAYERS
+from tokensite.api import StrictIntegerField
 
 CSV_COLUMNS_DOC = "Columns (header row required): " + "; ".join(
     f"`{name}`: {meaning}" for name, meaning in COLUMN_HELP
@@ -17,7 +18,7 @@ CSV_COLUMNS_DOC = "Columns (header row required): " + "; ".join(
 
 
 class ItemFieldsSerializer(serializers.Serializer[Any]):
-    quantity = serializers.IntegerField(min_value=1, max_value=MAX_QUANTITY, default=1)
+    quantity = StrictIntegerField(min_value=1, max_value=MAX_QUANTITY, default=1)
     set_code = serializers.CharField(max_length=16, required=False, allow_blank=True)
     collector_number = serializers.CharField(max_length=16, required=False, allow_blank=True)
     finish = serializers.ChoiceField(choices=Finish.choices, required=False)
@@ -38,17 +39,17 @@ class ItemCreateSerializer(ItemFieldsSerializer):
 
 
 class ItemUpdateSerializer(ItemFieldsSerializer):
-    quantity = serializers.IntegerField(min_value=1, max_value=MAX_QUANTITY, required=False)
+    quantity = StrictIntegerField(min_value=1, max_value=MAX_QUANTITY, required=False)
 
 
 class ItemSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     kind = serializers.ChoiceField(choices=["card", "token"])
     card = serializers.CharField(allow_null=True, help_text="Card id, for cards")
     token = serializers.CharField(allow_null=True, help_text="Token id, for tokens")
     name = serializers.CharField()
     game = serializers.CharField()
-    quantity = serializers.IntegerField()
+    quantity = StrictIntegerField()
     set_code = serializers.CharField()
     collector_number = serializers.CharField()
     finish = serializers.ChoiceField(choices=Finish.choices)
@@ -58,10 +59,10 @@ class ItemSerializer(serializers.Serializer[Any]):
 
 class TotalsSerializer(serializers.Serializer[Any]):
     game = serializers.CharField()
-    cards = serializers.IntegerField(help_text="Distinct cards owned")
-    card_copies = serializers.IntegerField()
-    tokens = serializers.IntegerField(help_text="Distinct tokens owned")
-    token_copies = serializers.IntegerField()
+    cards = StrictIntegerField(help_text="Distinct cards owned")
+    card_copies = StrictIntegerField()
+    tokens = StrictIntegerField(help_text="Distinct tokens owned")
+    token_copies = StrictIntegerField()
 
 
 class BulkAddSerializer(serializers.Serializer[Any]):
@@ -82,20 +83,23 @@ class CsvImportSerializer(serializers.Serializer[Any]):
 
 
 class CountSerializer(serializers.Serializer[Any]):
-    added = serializers.IntegerField(help_text="Copies added")
+    added = StrictIntegerField(help_text="Copies added")
 
 
 class LineErrorSerializer(serializers.Serializer[Any]):
-    line = serializers.IntegerField()
+    line = StrictIntegerField()
     detail = serializers.CharField()
     suggestions = serializers.ListField(child=serializers.CharField())
 
 
 class LinesRejectedSerializer(serializers.Serializer[Any]):
-    error = serializers.CharField(help_text='"invalid_lines"')
+    error = serializers.CharField(help_text='"invalid_lines", or "invalid" for a malformed body')
     detail = serializers.CharField()
     rule = serializers.CharField(allow_null=True)
-    lines = LineErrorSerializer(many=True, help_text="Every bad line; nothing was written.")
+    # Absent when the body itself was malformed (a list that is not text): no line was read.
+    lines = LineErrorSerializer(
+        many=True, required=False, help_text="Every bad line; nothing was written."
+    )
 
 
 class DeckCreateSerializer(serializers.Serializer[Any]):
@@ -118,20 +122,20 @@ class DeckUpdateSerializer(serializers.Serializer[Any]):
 class DeckCardSerializer(serializers.Serializer[Any]):
     card = serializers.CharField(help_text="Card id")
     name = serializers.CharField()
-    count = serializers.IntegerField()
+    count = StrictIntegerField()
     section = serializers.CharField(
         help_text="main, sideboard, commander, companion, maybeboard; Riftbound legend, "
         "champion, battlefields, runes"
     )
-    line = serializers.IntegerField()
+    line = StrictIntegerField()
     set_code = serializers.CharField(allow_null=True)
     collector_number = serializers.CharField(allow_null=True)
 
 
 class DeckUnknownSerializer(serializers.Serializer[Any]):
-    line = serializers.IntegerField()
+    line = StrictIntegerField()
     name = serializers.CharField()
-    count = serializers.IntegerField()
+    count = StrictIntegerField()
     section = serializers.CharField(allow_null=True)
     suggestions = serializers.ListField(
         child=serializers.CharField(), help_text="Closest catalogue names"
@@ -144,16 +148,16 @@ class TokenNeededSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     cards = serializers.ListField(child=serializers.CharField(), help_text="Card ids making it")
     card_names = serializers.ListField(child=serializers.CharField())
-    suggested = serializers.IntegerField(
+    suggested = StrictIntegerField(
         help_text='Physical copies: the largest creation over the deck\'s cards ("x" counts as '
         "3), times each token doubler in the deck (2; Ojer Taq 3 on creature tokens)."
     )
-    owned = serializers.IntegerField(help_text="Copies in your collection")
-    missing = serializers.IntegerField(help_text="suggested - owned, at least 0")
+    owned = StrictIntegerField(help_text="Copies in your collection")
+    missing = StrictIntegerField(help_text="suggested - owned, at least 0")
 
 
 class DeckSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     name = serializers.CharField()
     game = serializers.CharField()
     cards = DeckCardSerializer(many=True)
@@ -165,10 +169,10 @@ class DeckSerializer(serializers.Serializer[Any]):
 
 
 class DeckSummarySerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     name = serializers.CharField()
     game = serializers.CharField()
-    cards = serializers.IntegerField(help_text="Cards in the list")
+    cards = StrictIntegerField(help_text="Cards in the list")
     updated_at = serializers.DateTimeField()
 
 

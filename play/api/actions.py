@@ -17,6 +17,7 @@ from rest_framework import serializers
 
 import rules
 from rules import registry as r
+from tokensite.api import StrictIntegerField
 
 MAX_COUNT: int = rules.MAX_COUNT
 MAX_STRING = 2_000  # play/table/payloads.py refuses longer strings anyway
@@ -114,9 +115,7 @@ class DefinitionSerializer(serializers.Serializer[Any]):
     )
     power = serializers.CharField(max_length=8, required=False, allow_null=True)
     toughness = serializers.CharField(max_length=8, required=False, allow_null=True)
-    might = serializers.IntegerField(
-        required=False, allow_null=True, min_value=0, max_value=MAX_COUNT
-    )
+    might = StrictIntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_COUNT)
     tags = serializers.ListField(child=serializers.CharField(max_length=50), required=False)
     keywords = serializers.ListField(child=serializers.CharField(max_length=50), required=False)
     text = serializers.CharField(max_length=2000, required=False, allow_blank=True)
@@ -125,8 +124,8 @@ class DefinitionSerializer(serializers.Serializer[Any]):
 class CopyExceptSerializer(serializers.Serializer[Any]):
     haste = serializers.BooleanField(required=False)
     legendary = serializers.BooleanField(required=False)
-    power = serializers.IntegerField(required=False, min_value=-MAX_COUNT, max_value=MAX_COUNT)
-    toughness = serializers.IntegerField(required=False, min_value=-MAX_COUNT, max_value=MAX_COUNT)
+    power = StrictIntegerField(required=False, min_value=-MAX_COUNT, max_value=MAX_COUNT)
+    toughness = StrictIntegerField(required=False, min_value=-MAX_COUNT, max_value=MAX_COUNT)
     add_types = serializers.ListField(child=serializers.CharField(max_length=50), required=False)
     colors = serializers.ListField(
         child=serializers.ChoiceField(choices=["W", "U", "B", "R", "G"]), required=False
@@ -141,7 +140,7 @@ class CopyExceptSerializer(serializers.Serializer[Any]):
 def _integer(p: r.Param, common: dict[str, Any]) -> serializers.Field:  # type: ignore[type-arg]
     bounds = p.bounds()
     assert bounds is not None
-    return serializers.IntegerField(min_value=bounds[0], max_value=bounds[1], **common)
+    return StrictIntegerField(min_value=bounds[0], max_value=bounds[1], **common)
 
 
 def _text(p: r.Param, common: dict[str, Any]) -> serializers.Field:  # type: ignore[type-arg]
@@ -166,7 +165,7 @@ FIELDS: dict[str, Callable[[r.Param, dict[str, Any]], serializers.Field]] = {  #
     r.DEFINITION: lambda p, common: DefinitionSerializer(**common),
     r.COPY_EXCEPT: lambda p, common: CopyExceptSerializer(**common),
     r.COUNTERS: lambda p, common: serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT), **common
+        child=StrictIntegerField(min_value=0, max_value=MAX_COUNT), **common
     ),
     r.MAPPING: lambda p, common: serializers.DictField(**common),
     r.JSON: lambda p, common: serializers.JSONField(**common),

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from play.api.actions import ACTION_SERIALIZERS, MAX_COUNT
 from play.models import Table
 from play.table.services import MAX_PLAYERS
+from tokensite.api import StrictIntegerField
 
 # Versions are PositiveIntegerField values: anything above fits no database column.
 MAX_VERSION = 2**31 - 1
@@ -35,13 +36,11 @@ class TableCreateSerializer(serializers.Serializer[Any]):
         max_length=MAX_PLAYERS,
         help_text="Seat names, in seat order.",
     )
-    starting_life = serializers.IntegerField(
+    starting_life = StrictIntegerField(
         required=False, min_value=1, max_value=MAX_COUNT, help_text="Default 20 (40: Commander)."
     )
-    hand = serializers.IntegerField(
-        required=False, min_value=0, max_value=1000, help_text="Default 7."
-    )
-    library = serializers.IntegerField(
+    hand = StrictIntegerField(required=False, min_value=0, max_value=1000, help_text="Default 7.")
+    library = StrictIntegerField(
         required=False, min_value=0, max_value=100_000, help_text="Default 53."
     )
     battlefields = serializers.ListField(
@@ -59,7 +58,7 @@ class TableCreateSerializer(serializers.Serializer[Any]):
 
 
 class TableActionSerializer(serializers.Serializer[Any]):
-    expected_version = serializers.IntegerField(
+    expected_version = StrictIntegerField(
         min_value=0,
         max_value=MAX_VERSION,
         help_text="The version the client acts on; 409 when the table moved on.",
@@ -70,12 +69,12 @@ class TableActionSerializer(serializers.Serializer[Any]):
 
 
 class UndoSerializer(serializers.Serializer[Any]):
-    expected_version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION)
+    expected_version = StrictIntegerField(min_value=0, max_value=MAX_VERSION)
 
 
 class JoinSerializer(serializers.Serializer[Any]):
     invite = serializers.CharField(max_length=64, help_text="The token of the invite link.")
-    seat = serializers.IntegerField(min_value=0, max_value=63, help_text="The seat to claim.")
+    seat = StrictIntegerField(min_value=0, max_value=63, help_text="The seat to claim.")
 
 
 class SpectateSerializer(serializers.Serializer[Any]):
@@ -97,7 +96,7 @@ class TableUpdateSerializer(serializers.Serializer[Any]):
 
 
 class SeatSummarySerializer(serializers.Serializer[Any]):
-    seat = serializers.IntegerField()
+    seat = StrictIntegerField()
     name = serializers.CharField()
     user = serializers.CharField(allow_null=True)
 
@@ -107,7 +106,7 @@ class TableSummarySerializer(serializers.Serializer[Any]):
     game = serializers.CharField()
     name = serializers.CharField()
     status = serializers.ChoiceField(choices=Table.Status.choices)
-    version = serializers.IntegerField()
+    version = StrictIntegerField()
     owner = serializers.CharField()
     role = serializers.ChoiceField(choices=["owner", "player", "spectator"])
     seats = SeatSummarySerializer(many=True)
@@ -130,9 +129,9 @@ class TableStateSerializer(serializers.Serializer[Any]):
 
     id = serializers.UUIDField()
     game = serializers.CharField()
-    version = serializers.IntegerField()
-    turn = serializers.IntegerField()
-    active_seat = serializers.IntegerField()
+    version = StrictIntegerField()
+    turn = StrictIntegerField()
+    active_seat = StrictIntegerField()
     step = serializers.CharField()
     seats = serializers.ListField(child=serializers.DictField())
     objects = serializers.ListField(child=serializers.DictField(), help_text="Stacks of objects.")
@@ -161,8 +160,8 @@ class DeltaSerializer(serializers.Serializer[Any]):
 
 
 class ActionResponseSerializer(serializers.Serializer[Any]):
-    version = serializers.IntegerField()
-    rebased_from = serializers.IntegerField(
+    version = StrictIntegerField()
+    rebased_from = StrictIntegerField(
         required=False,
         help_text="Present when `expected_version` was older than the table and the action was "
         "applied on top of the newer state (no commit since touched its stacks, the seats it "
@@ -178,18 +177,18 @@ class ActionResponseSerializer(serializers.Serializer[Any]):
 
 
 class LogEntrySerializer(serializers.Serializer[Any]):
-    seq = serializers.IntegerField(help_text="The version this entry produced.")
+    seq = StrictIntegerField(help_text="The version this entry produced.")
     kind = serializers.ChoiceField(choices=["action", "undo"])
     actor = serializers.CharField(allow_null=True)
-    seat = serializers.IntegerField(allow_null=True, help_text="Whose action it was.")
+    seat = StrictIntegerField(allow_null=True, help_text="Whose action it was.")
     action = serializers.DictField(help_text="As run, with catalogue definitions embedded.")
     events = EventSerializer(many=True)
-    undone_by = serializers.IntegerField(allow_null=True, help_text="The undo entry, if undone.")
+    undone_by = StrictIntegerField(allow_null=True, help_text="The undo entry, if undone.")
     created_at = serializers.DateTimeField()
 
 
 class HistoryLineSerializer(serializers.Serializer[Any]):
-    seq = serializers.IntegerField()
+    seq = StrictIntegerField()
     actor = serializers.CharField(allow_null=True)
     type = serializers.CharField()
     text = serializers.CharField()

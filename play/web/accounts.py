@@ -4,18 +4,35 @@ through both forms. Routed under accounts/ by tokensite/urls.py, before Django's
 
 from __future__ import annotations
 
-from typing import Any
-
+from django import forms
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm, UsernameField
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from play.web import guests
+
+
+class SignupForm(UserCreationForm):  # type: ignore[type-arg]
+    """Django's sign-up with an email address, optional, which is where a reset link goes."""
+
+    email = forms.EmailField(
+        label=gettext_lazy("Email"),
+        required=False,
+        help_text=gettext_lazy("Optional: where a link to reset a forgotten password is sent."),
+    )
+
+    class Meta:
+        # UserCreationForm's own Meta, with the address added.
+        model = User
+        fields = ("username", "email")
+        field_classes = {"username": UsernameField}
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -31,7 +48,7 @@ def _next_url(request: HttpRequest) -> str:
 def signup(request: HttpRequest) -> HttpResponse:
     """A new account, signed in at once; a guest's tables and a seat picked on an invite page
     come along (play/web/guests.py), and `next` (an invite link) is where it lands."""
-    form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     next_url = _next_url(request)
     if request.method == "POST" and form.is_valid():
         carried = guests.carry_over(request)

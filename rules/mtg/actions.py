@@ -37,20 +37,6 @@ def sacrifice(ctx: MtgContext, action: JsonDict) -> None:
     move(ctx, present(obj), count, "graveyard", how=msg("was sacrificed (CR 701.21a)"))
 
 
-def destroy(ctx: MtgContext, action: JsonDict) -> None:
-    """701.8a: destroyed permanents go to their owner's graveyard; indestructible ones stay."""
-    obj, count = params.target(ctx, action)
-    if compute_one(ctx.state, present(obj)).has("Indestructible"):
-        ctx.event(
-            "not_destroyed",
-            msg("{obj} is indestructible and isn't destroyed (CR 702.12b)", obj=name_of(obj)),
-            "702.12b",
-            object=obj.id,
-        )
-        return
-    move(ctx, obj, count, "graveyard", how=msg("was destroyed (CR 701.8a)"))
-
-
 def _player_target(ctx: MtgContext, action: JsonDict) -> int | None:
     """The seat an action names instead of an object (122.1 counters on a player, 120.1 damage
     to a player); None when it names an object."""

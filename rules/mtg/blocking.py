@@ -149,7 +149,8 @@ def split_attacker(state: MtgState, attacker: MtgObject, count: int) -> MtgObjec
 
 def block(ctx: MtgContext, action: JsonDict) -> None:
     """Declare blockers (509.1a): ``count`` untapped creatures of the defending player block
-    ``blocked`` creatures of an attacking stack (default: one each). Restrictions are checked per
+    ``blocked`` creatures of an attacking stack (default: the smaller of ``count`` and the
+    attacking stack's size, the blockers shared evenly). Restrictions are checked per
     blocker (509.1b): flying (702.9b), "can't block", decayed (702.147a), "can't be blocked";
     menace is judged when the declaration ends (``check_blocks``). A creature that can block
     several (509.1a: "can block an additional creature", "any number") names the others in
@@ -161,7 +162,9 @@ def block(ctx: MtgContext, action: JsonDict) -> None:
     attacker = present(ctx.get(action.get("attacker")))
     if state.step != "declare_blockers":
         raise IllegalAction(msg("blockers are declared in the declare blockers step"), "509.1")
-    blocked = params.integer(action, "blocked", count, minimum=1)
+    # By default every creature of the attacking stack is blocked, or one per blocker when
+    # the blockers are fewer.
+    blocked = params.integer(action, "blocked", min(count, attacker.count), minimum=1)
     also = _also(ctx, action, attacker)
     if blocked > count:
         raise InvalidAction(msg("blocked can't exceed count: each blocker blocks one creature"))

@@ -25,7 +25,7 @@ from rules.mtg.create import (
     token_name,
 )
 from rules.mtg.enters import choose_as_enters
-from rules.mtg.layers import FACE_DOWN
+from rules.mtg.layers import CARD_TYPES, FACE_DOWN
 from rules.mtg.make_data import MakeTrigger
 from rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from rules.mtg.replacement import put_counters
@@ -34,17 +34,6 @@ from rules.state import Face
 from rules.text import joined, msg, plural, word
 
 JsonDict = params.JsonDict
-CARD_TYPES = (
-    "Artifact",
-    "Battle",
-    "Creature",
-    "Enchantment",
-    "Instant",
-    "Kindred",
-    "Land",
-    "Planeswalker",
-    "Sorcery",
-)
 
 _TYPE_LINE_ORDER = {
     t: i
@@ -58,8 +47,12 @@ def _entry(ctx: MtgContext, action: JsonDict) -> JsonDict:
     """How the tokens enter: tapped, attacking (a defending seat), with counters, leaving at."""
     counters = params.mapping(action, "counters")
     for kind, n in counters.items():
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise InvalidAction(msg("counters[{kind}] must be a positive integer", kind=repr(kind)))
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InvalidAction(
+                msg("counters[{kind}] must be a non-negative integer", kind=repr(kind))
+            )
+    # "Enters with X counters" for X = 0 puts none, so nothing modifies putting them (122.6).
+    counters = {kind: n for kind, n in counters.items() if n}
     attacking = action.get("attacking")
     defender: int | str | None = None
     if attacking is True:
@@ -70,7 +63,7 @@ def _entry(ctx: MtgContext, action: JsonDict) -> JsonDict:
             raise IllegalAction(msg("there is no opponent to attack"), "508.4")
         defender = next((i for i in opponents if not seats[i].lost), opponents[0])
     elif isinstance(attacking, dict):
-        defender = parse_defender(ctx, attacking)
+        defender = parse_defender(ctx, attacking, gone_ok=True)
     elif attacking is not None and attacking is not False:  # seat 0 == False in Python
         defender = params.seat(ctx, action, "attacking")
     attach_to = action.get("attach_to")

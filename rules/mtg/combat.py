@@ -73,18 +73,31 @@ def blockers_of(state: MtgState, attacker: MtgObject) -> list[MtgObject]:
     return [o for o in on_battlefield(state) if attacker.id in o.blocking]
 
 
-def parse_defender(ctx: MtgContext, value: object) -> Defender | None:
-    """``{"seat": n}``, ``{"object": id}`` or a bare seat number; None when not given."""
+def parse_defender(ctx: MtgContext, value: object, gone_ok: bool = False) -> Defender | None:
+    """``{"seat": n}``, ``{"object": id}`` or a bare seat number; None when not given.
+
+    ``gone_ok``: an object that existed in this game but has ceased to exist (a planeswalker
+    token that died) is still named, for the rules to judge (508.4a); an id the game never
+    gave out is refused either way."""
     if value is None:
         return None
     if isinstance(value, dict):
         if set(value) == {"seat"}:
             return params.seat(ctx, value, "seat")
         if set(value) == {"object"}:
-            ctx.get(value["object"])
+            if not (gone_ok and _was_given_out(ctx, value["object"])):
+                ctx.get(value["object"])
             return str(value["object"])
         raise InvalidAction(msg('defender must be {{"seat": n}} or {{"object": "<id>"}}'))
     return params.seat(ctx, {"defender": value}, "defender")
+
+
+def _was_given_out(ctx: MtgContext, object_id: object) -> bool:
+    """Whether ``object_id`` is one of the ids this game has given out (``GameState.new_id``)."""
+    if not isinstance(object_id, str) or not object_id.startswith("o"):
+        return False
+    number = object_id[1:]
+    return number.isdigit() and 0 < int(number) < ctx.state.next_id
 
 
 def check_defender(ctx: MtgContext, attacker_seat: int, defender: Defender) -> None:

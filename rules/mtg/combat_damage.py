@@ -93,6 +93,10 @@ def combat_damage_step(ctx: MtgContext, first: bool) -> None:
                 dealing.append((obj, c))
         elif not obj.struck_first or c.has("Double strike"):
             dealing.append((obj, c))
+    # 702.19b: a trampler's lethal damage counts what other creatures assign the same blocker
+    # in this step, so creatures without trample assign first (their damage has nowhere else
+    # to go), then the tramplers, each seeing what the ones before it assigned.
+    dealing.sort(key=lambda pair: pair[0].attacking is not None and pair[1].has("Trample"))
     incoming: dict[str, _Incoming] = {}
     to_defenders: list[tuple[MtgObject, int | str, int]] = []
     assigned: dict[str, int] = {}

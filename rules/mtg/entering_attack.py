@@ -23,8 +23,9 @@ def entering_attacker(
 ) -> int | str | None:
     """Put onto the battlefield attacking (508.4): what it attacks, or None when it enters but
     is never an attacking creature: a noncreature (506.3a); a creature whose controller isn't
-    the attacking player (506.3b), and outside the combat phase nobody is (506.2); a player not
-    in the game or a permanent that isn't an attackable planeswalker or battle (506.3c)."""
+    the attacking player (506.3b), and outside the combat phase nobody is (506.2); a player no
+    longer in the game, or a planeswalker or battle that left the battlefield or can no longer
+    be attacked (508.4a, 506.3c)."""
     if defender is None:
         return None
     state = ctx.state
@@ -45,7 +46,7 @@ def entering_attacker(
         reason = ("506.3c", msg("{seat} has left the game", seat=state.seat(defender).name))
     elif isinstance(defender, str) and not _attackable(ctx, defender, controller):
         reason = (
-            "506.3c",
+            "508.4a",
             msg("what it would attack isn't a planeswalker or battle it can attack"),
         )
     if reason is None:
@@ -66,7 +67,7 @@ def entering_attacker(
 
 
 def _attackable(ctx: MtgContext, object_id: str, controller: int) -> bool:
-    obj = ctx.state.objects.get(object_id)
+    obj = ctx.state.objects.get(object_id)  # None: it has ceased to exist
     if obj is None or obj.zone != "battlefield" or obj.phased_out:
         return False
     types = compute_one(ctx.state, obj).face.types

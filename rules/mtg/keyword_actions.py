@@ -190,7 +190,7 @@ def empower_jace(ctx: MtgContext, action: JsonDict) -> None:
     jaces = _jace_tokens(ctx, seat)
     if not jaces:
         face = Face(
-            name="Jace",
+            name=token_name(("Jace",)),  # the effect names no name (111.4)
             types=("Planeswalker",),
             subtypes=("Jace",),
             colors=("U",),

@@ -12,6 +12,19 @@ from rules.effects import Effect
 from rules.mtg.records import MtgObject, MtgState, on_battlefield
 from rules.state import Face
 
+CARD_TYPES = (
+    "Artifact",
+    "Battle",
+    "Creature",
+    "Enchantment",
+    "Instant",
+    "Kindred",
+    "Land",
+    "Planeswalker",
+    "Sorcery",
+)
+"""The card types (205.2a)."""
+
 FACE_DOWN = Face(name="", types=("Creature",), power=2, toughness=2)
 """A face-down permanent: a 2/2 creature with no text, name, subtypes or mana cost (708.2a)."""
 
@@ -147,6 +160,7 @@ def compute(state: MtgState, obj: MtgObject, sources: list[StaticSource]) -> Com
             power_mod += effect.power * times
             toughness_mod += effect.toughness * times
             _grant(keywords, effect.keywords, times)
+    keywords = obj.keywords_after_changes(keywords)
     cda = _cda(state, obj, face) if face.pt_cda else None
     return _power_toughness(face, base, power_mod, toughness_mod, tuple(keywords), cda)
 
@@ -157,12 +171,12 @@ def _cda(state: MtgState, obj: MtgObject, face: Face) -> tuple[int, int] | None:
     for effect in face.effects:
         if effect.kind != "cda_pt":
             continue
-        if effect.counts == "graveyard_cards":
+        if effect.counts in ("graveyard_cards", "graveyard_card_types"):
             pool = [o for o in state.objects.values() if o.zone == "graveyard" and not o.token]
         else:
             pool = on_battlefield(state)
-        n = sum(
-            o.count
+        counted = [
+            o
             for o in pool
             if (
                 effect.whose == "any"
@@ -170,7 +184,12 @@ def _cda(state: MtgState, obj: MtgObject, face: Face) -> tuple[int, int] | None:
                 == (effect.whose == "you")
             )
             and effect.filter.matches(visible_face(o).types, visible_face(o).subtypes, o.token)
-        )
+        ]
+        if effect.counts == "graveyard_card_types":
+            # Card types (205.2a) only: supertypes and subtypes don't count.
+            n = len({t for o in counted for t in visible_face(o).types if t in CARD_TYPES})
+        else:
+            n = sum(o.count for o in counted)
         power = n if effect.sets in ("both", "power") else 0
         toughness = n if effect.sets in ("both", "toughness") else 0
         return power, toughness

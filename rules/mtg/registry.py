@@ -13,6 +13,7 @@ from rules.mtg import (
     keyword_actions,
     make,
     players,
+    registry_removal,
     status,
     targeting,
     turn,
@@ -114,15 +115,7 @@ SPECS = [
         "701.21a",
         style="danger",
     ),
-    _object_action(
-        "destroy",
-        actions.destroy,
-        "Destroy",
-        "Destroy objects.",
-        "701.8a",
-        style="danger",
-        actor=r.EFFECT,
-    ),
+    *registry_removal.SPECS,
     _object_action(
         "phase_out",
         status.phase_out,
@@ -359,7 +352,8 @@ SPECS = [
         blocking.block,
         "Block",
         "Declare blockers in the declare blockers step (509.1a): `count` blockers block "
-        "`blocked` creatures of the attacking stack (default: one each). Restrictions: flying "
+        "`blocked` creatures of the attacking stack (default: the smaller of `count` and the "
+        "attacking stack's size). Restrictions: flying "
         '(702.9b), "can\'t block", decayed (702.147a); a cost to block is paid (509.1d). '
         "`also`: further attackers a creature that can block several blocks (509.1a). Menace "
         "(702.111b) and the requirements (509.1c) are checked as the step ends.",

@@ -11,7 +11,8 @@ ATTACKING = Param(
     "attacking",
     r.SEAT_OR_TRUE,
     'true: attacking the only opponent; or what it attacks (508.4): a seat, {"seat": n} or '
-    '{"object": "<planeswalker or battle id>"}.',
+    '{"object": "<planeswalker or battle id>"}. If that player has left or that permanent '
+    "has left the battlefield, the tokens are still created but never attacking (508.4a).",
     form=False,
 )
 LEAVES_AT_PARAM = Param(
@@ -29,7 +30,11 @@ LEAVES_AT_PARAM = Param(
     blank="Stays",
 )
 COUNTERS = Param(
-    "counters", r.COUNTERS, 'Counters each token enters with, e.g. {"+1/+1": 2}.', form=False
+    "counters",
+    r.COUNTERS,
+    'Counters each token enters with, e.g. {"+1/+1": 2}; 0 ("enters with X counters" for X = '
+    "0) puts none, so nothing that modifies putting counters applies (122.6).",
+    form=False,
 )
 EXCEPT = Param("except", r.COPY_EXCEPT, "Exceptions to the copy (707.9).", form=False)
 PLAYER_OBJECT = r.OBJECT_PARAM.but(
@@ -245,7 +250,9 @@ BLOCK_PARAMS = (
     Param(
         "blocked",
         r.INTEGER,
-        "How many creatures of the attacking stack these blockers block (default count).",
+        "How many creatures of the attacking stack these blockers block (default: the smaller "
+        "of count and the attacking stack's size; two blockers on a lone attacker both block "
+        "it).",
         minimum=1,
         label="Attackers they block",
     ),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules import grants
 from rules.context import times
 from rules.errors import IllegalAction
 from rules.mtg import params
@@ -226,3 +227,12 @@ def turn_face_up(ctx: MtgContext, action: JsonDict) -> None:
         object=part.id,
         count=count,
     )
+
+
+def grant(ctx: MtgContext, action: JsonDict) -> None:
+    """Layer 6 (613.1f): the permanents gain or lose keywords, until end of turn (514.2) or
+    for as long as they stay on the battlefield."""
+    made = grants.changes(action)
+    obj, count = params.target(ctx, action)
+    part = split(ctx.state, present(obj), count)
+    grants.grant_to(ctx, part, made, name_of(part), "613.1f", cite_cr=True)

@@ -152,6 +152,10 @@ def _begin_step_actions(ctx: MtgContext, step: str) -> None:
         make_triggers.beginning_of(ctx, "end_step")
         _leave(ctx, "end_step:sacrifice", "513.1")
         _leave(ctx, "end_step:exile", "513.1")
+        if "monarch" in state.seat(active).designations:
+            # The monarch's inherent trigger: "at the beginning of the monarch's end step,
+            # that player draws a card".
+            draw(ctx, active, 1, "725.2")
     elif step == "cleanup":
         _cleanup(ctx)
 
@@ -292,6 +296,7 @@ def _cleanup(ctx: MtgContext) -> None:
     for obj in state.objects.values():
         obj.damage = 0
         obj.pumps = tuple(p for p in obj.pumps if p.until != "end_of_turn")
+        obj.end_turn_keyword_changes()
         obj.must_attack = None  # "attacks ... this turn if able" (702.141a) ends with the turn
         back = obj.control_reverts_to
         if back is not None:

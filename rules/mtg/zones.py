@@ -220,6 +220,7 @@ def _become_new_object(ctx: MtgContext, obj: MtgObject, to: str) -> None:
     obj.leave_combat()
     obj.control_reverts_to = obj.must_attack = obj.chosen_name = None
     obj.granted = obj.added_subtypes = ()
+    obj.keyword_changes = ()
     obj.chosen_color = obj.protector = None
     obj.counters = {}
     obj.damage = 0

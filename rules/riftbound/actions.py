@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import params
+from rules import grants, params, several
 from rules.effects import DOMAINS, parse_mana_cost
 from rules.errors import IllegalAction, InvalidAction
 from rules.riftbound import board
@@ -201,8 +201,71 @@ def damage(ctx: RiftboundContext, action: JsonDict) -> None:
 
 
 def kill(ctx: RiftboundContext, action: JsonDict) -> None:
-    """A kill instruction puts permanents from the board into the trash (428.1)."""
-    leave_board(ctx, chosen(ctx, action), "trash", "428.1", "killed")
+    """A kill instruction puts permanents from the board into the trash (428.1); ``objects``
+    kills several stacks at once, the Cleanup after them seeing them all gone (319)."""
+    killed = [chosen(ctx, part) for part in several.each_part(action)]
+    for obj in killed:
+        leave_board(ctx, obj, "trash", "428.1", "killed")
+
+
+def equip(ctx: RiftboundContext, action: JsonDict) -> None:
+    """[Equip] (":: Attach this to a unit you control"): the gear attaches to one unit (434),
+    its location becomes the unit's (434.4) and it follows the unit; its Might Bonus applies
+    (137.3). The Equip cost is paid by hand. Attaching to another unit detaches it from the
+    one before (434.1.f); to the same one does nothing (434.1.g)."""
+    gear, count = params.target(ctx, action)
+    if gear.zone != BOARD or not gear.face.has_type("Gear"):
+        raise InvalidAction(msg("{name} is not gear on the board", name=gear.face.name))
+    host = ctx.get(action.get("to"))
+    if host.zone != BOARD or not board.is_unit(host):
+        raise InvalidAction(msg("{name} is not a unit on the board", name=host.face.name))
+    if host.controller != gear.controller:
+        ctx.refuse(
+            msg(
+                "{unit} isn't a unit {seat} controls: Equip attaches to a unit you control.",
+                unit=host.face.name,
+                seat=ctx.state.seats[gear.controller].name,
+            ),
+            "434.3",
+        )
+    if gear.attached_to == host.id and count == gear.count:
+        ctx.event(
+            "not_attached",
+            msg(
+                "{gear} is already attached to {unit} (434.1.g).",
+                gear=_noun(gear),
+                unit=host.face.name,
+            ),
+            "434.1.g",
+            object=gear.id,
+        )
+        return
+    unit = split(ctx.state, host, 1)
+    part = split(ctx.state, gear, count)
+    part.attached_to = unit.id
+    part.location = unit.location
+    ctx.event(
+        "attached",
+        msg(
+            "{gear} attached to {unit} at {where}; its Equip cost is paid by hand (434.1, 434.4).",
+            gear=_noun(part),
+            unit=unit.face.name,
+            where=board.location_name(ctx.state, unit.location, unit.controller),
+        ),
+        "434.1",
+        object=part.id,
+        to=unit.id,
+        location=unit.location,
+    )
+
+
+def grant(ctx: RiftboundContext, action: JsonDict) -> None:
+    """Ability-altering effects (472.2): the permanents gain or lose keywords ([Tank] this
+    turn), this turn (the default; ends at the end of turn, 317.2) or for as long as they stay
+    on the board."""
+    made = grants.changes(action)
+    obj = chosen(ctx, action)
+    grants.grant_to(ctx, obj, made, obj.face.name, "472.2", cite_cr=False)
 
 
 def recycle(ctx: RiftboundContext, action: JsonDict) -> None:

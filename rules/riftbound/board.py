@@ -69,6 +69,22 @@ def players_present(state: RiftboundState, battlefield_id: str) -> set[int]:
     return {o.controller for o in units(state) if o.location == battlefield_id}
 
 
+def contested_by(state: RiftboundState, field: JsonDict) -> int | None:
+    """The player whose units applied Contested to a battlefield (187.3.a), or None when it
+    isn't contested or the board doesn't tell.
+
+    Only a unit of a player who doesn't control the battlefield contests it (187.3.a.1), and
+    an uncontrolled battlefield that one player's units reach is theirs at the next Cleanup
+    (187.4): so while the controller's units and one other player's are there, that other
+    player applied it. Read from the board, it needs no record of its own (a table stored
+    before keeps its replay)."""
+    present = players_present(state, field["id"])
+    others = present - {field["controller"]}
+    if field["controller"] in present and len(others) == 1:
+        return next(iter(others))
+    return None
+
+
 def is_crowded(state: RiftboundState, battlefield_id: str, seat: int) -> bool:
     """Whether units of 2 players other than ``seat`` are at the battlefield (444.2)."""
     return len(players_present(state, battlefield_id) - {seat}) >= 2
@@ -96,13 +112,18 @@ def check_champion_zone(state: RiftboundState, seat: int, count: int) -> None:
 def check_play_location(
     state: RiftboundState, seat: int, location: object, is_gear: bool, permitted: bool = False
 ) -> str:
-    """A valid location to play a permanent to: gear to the base (149.2); units to the base or a
-    battlefield the player controls (355.2.a), or another one an effect permits (355.2.b)."""
+    """A valid location to play a permanent to: gear to the base, or a battlefield an effect
+    permits (149.2); units to the base or a battlefield the player controls (355.2.a), or
+    another one an effect permits (355.2.b)."""
     if location is None or location == BASE:
         return BASE
     field = battlefield(state, location)
-    if is_gear:
+    if is_gear and not permitted:
         raise IllegalAction(msg("Gear can only be played to a player's base (149.2)."), "149.2")
+    if is_gear:
+        # An effect says otherwise (149.2): unattached, it is recalled at the next Cleanup
+        # (149.3), so it stays only if attached as it is played.
+        return str(field["id"])
     if field["controller"] != seat and not permitted:
         raise IllegalAction(
             msg(
@@ -178,7 +199,25 @@ def might(state: RiftboundState, obj: RiftboundObject) -> int | None:
     total = obj.face.might + obj.counters.get("buff", 0) + obj.counters.get(THIS_TURN_MIGHT, 0)
     for effect, instances in _anthems(state, obj):
         total += effect.might * instances
-    return total
+    return total + sum(bonus * n for bonus, n in _might_bonuses(state, obj))
+
+
+def attached_to(state: RiftboundState, obj: RiftboundObject) -> list[RiftboundObject]:
+    """The cards attached to ``obj`` (434), for reading only."""
+    return [o for o in state.objects.peek_values() if o.attached_to == obj.id and o.zone == BOARD]
+
+
+def _might_bonuses(state: RiftboundState, obj: RiftboundObject) -> Iterator[tuple[int, int]]:
+    """An attached card's Might Bonus (its Might) modulates the unit's Might (137.3, 434.1.d)."""
+    for card in attached_to(state, obj):
+        if card.face.might is not None:
+            yield card.face.might, card.count
+
+
+def carry_attached(state: RiftboundState, obj: RiftboundObject) -> None:
+    """Cards attached to a unit are where it is (434.4, 151.2)."""
+    for card in attached_to(state, obj):
+        state.objects[card.id].location = obj.location
 
 
 def keywords(state: RiftboundState, obj: RiftboundObject) -> list[str]:
@@ -187,7 +226,7 @@ def keywords(state: RiftboundState, obj: RiftboundObject) -> list[str]:
     granted = [*obj.face.keywords, *obj.granted]
     for effect, instances in _anthems(state, obj):
         granted.extend(list(effect.keywords) * instances)
-    return granted
+    return obj.keywords_after_changes(granted)
 
 
 def domains(obj: RiftboundObject) -> tuple[str, ...]:

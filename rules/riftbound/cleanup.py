@@ -91,6 +91,7 @@ def leave_board(
         obj.zone, obj.location, obj.exhausted = to, None, None
         obj.controller, obj.damage, obj.counters = obj.owner, 0, {}
         obj.granted = ()  # granted keywords are no longer granted (110)
+        obj.keyword_changes = ()
         state.objects[obj.id] = obj
 
 
@@ -116,8 +117,43 @@ def _cleanup_once(ctx: RiftboundContext) -> bool:
     for obj in [o for o in state.objects.values() if board.is_lethal(state, o)]:
         leave_board(ctx, obj, "trash", "323.5", "killed")
         changed = True
+    changed = _recall_unattached_gear(ctx) or changed
     changed = _release_empty_battlefields(ctx) or changed
     return _establish_control(ctx) or changed
+
+
+def _recall_unattached_gear(ctx: RiftboundContext) -> bool:
+    """A card whose unit left the board is detached where the unit last was (435.4.b); gear
+    not attached to anything at a battlefield is recalled to its controller's base (149.3,
+    323.7, 452.1)."""
+    state = ctx.state
+    changed = False
+    for obj in [o for o in state.objects.peek_values() if o.zone == board.BOARD]:
+        host = state.objects.peek(obj.attached_to) if obj.attached_to is not None else None
+        if obj.attached_to is not None and (host is None or host.zone != board.BOARD):
+            state.objects[obj.id].attached_to = None
+            changed = True
+        at_field = obj.location not in (None, board.BASE)
+        if obj.face.has_type("Gear") and obj.attached_to is None and at_field:
+            gear = state.objects[obj.id]
+            gear.location = board.BASE
+            ctx.event(
+                "recalled",
+                plural(
+                    "{name} is unattached gear at a battlefield: recalled to its controller's "
+                    "base (149.3).",
+                    "{n} {name} are unattached gear at a battlefield: recalled to their "
+                    "controller's base (149.3).",
+                    n=gear.count,
+                    name=gear.face.name,
+                ),
+                "149.3",
+                object=gear.id,
+                count=gear.count,
+                to=board.BASE,
+            )
+            changed = True
+    return changed
 
 
 def _check_victory(ctx: RiftboundContext) -> bool:

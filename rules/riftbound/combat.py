@@ -39,10 +39,19 @@ def combat(ctx: RiftboundContext, action: JsonDict) -> None:
             msg("A combat is staged only where units of two opposing players are (456, 457)."),
             "456",
         )
-    attacker = params.seat(ctx, action, "attacker", state.active_seat)
+    known = board.contested_by(state, field)
+    attacker = params.seat(ctx, action, "attacker", state.active_seat if known is None else known)
     if attacker not in present:
         raise IllegalAction(
             msg("The Attacker is the player whose units contested the battlefield (459.2.b.1)."),
+            "459.2.b.1",
+        )
+    if known is not None and attacker != known:
+        ctx.refuse(
+            msg(
+                "{seat}'s units applied Contested here: they are the Attacker (459.2.b.1).",
+                seat=state.seats[known].name,
+            ),
             "459.2.b.1",
         )
     defender = present[0] if present[1] == attacker else present[1]
@@ -200,6 +209,7 @@ def _resolve(ctx: RiftboundContext, field: JsonDict, attacker: int, defender: in
     if _units_at(ctx, field["id"], defender):
         for unit in _units_at(ctx, field["id"], attacker):
             unit.location = "base"
+            board.carry_attached(state, unit)
             ctx.event(
                 "recalled",
                 msg("{unit} recalled to base: defenders remain (461.1.a.2)", unit=_noun(unit)),

@@ -2,7 +2,8 @@
 
 A token is controlled by the controller of the creating effect unless the effect names another
 player (179), and owned by the player who controlled that effect (180); the action's
-``controller`` is that player (RULES.md D.1: "they play" makes the other player owner too).
+``controller`` is that player (RULES.md D.1: "they play" makes the other player owner too),
+unless ``owner`` names the effect's controller apart.
 Units enter exhausted (143.4) and gear ready (149.1) unless the effect says otherwise (181.1).
 """
 
@@ -11,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules import params
+from rules import registry as r
 from rules.definitions import face_from_payload
 from rules.effects import Effect
 from rules.errors import IllegalAction, InvalidAction
+from rules.registry import Param
 from rules.riftbound import board, plays
 from rules.riftbound.battlefields import create_battlefield
 from rules.riftbound.board import BASE, BOARD
@@ -24,6 +27,16 @@ from rules.state import MAX_COUNT, Face
 from rules.text import msg, plural
 
 JsonDict = dict[str, Any]
+
+OWNER_PARAM = Param(
+    "owner",
+    r.SEAT,
+    "The player whose effect creates the tokens: their owner (180), while `controller` controls "
+    'them (179). E.g. {"controller": 1, "owner": 0}: Ann\'s effect makes a token Ben controls. '
+    "Default: the controller.",
+    refers=r.PLAYER,
+    form=False,
+)
 
 
 def tags_name(tags: tuple[str, ...]) -> str:
@@ -195,11 +208,13 @@ def enter(
     permitted = params.flag(action, "permitted")
     location = board.check_play_location(state, seat, action.get("location"), gear, permitted)
     exhausted, rule = _entry_status(ctx, action, face, seat, token)
+    # A token's owner is the player who controlled the effect that created it (180).
+    owner = params.seat(ctx, action, "owner", seat) if token else seat
     obj = RiftboundObject(
         id=state.new_id(),
         count=count,
         zone=BOARD,
-        owner=seat,
+        owner=owner,
         controller=seat,
         token=token,
         face=face,

@@ -74,6 +74,7 @@ def move(ctx: RiftboundContext, action: JsonDict) -> None:
         _standard_move_cost(ctx, obj, destination)
     origin = obj.location
     obj.location = destination
+    board.carry_attached(ctx.state, obj)
     ctx.event(
         "moved",
         msg(
@@ -98,6 +99,7 @@ def _recall_instead(ctx: RiftboundContext, obj: RiftboundObject, destination: st
     where = board.location_name(state, destination, obj.controller)
     base = board.location_name(state, BASE, obj.controller)
     obj.location = BASE
+    board.carry_attached(state, obj)
     ctx.event(
         "recalled",
         plural(

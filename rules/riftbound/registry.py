@@ -3,6 +3,7 @@ board offers them."""
 
 from __future__ import annotations
 
+from rules import grants, several
 from rules import registry as r
 from rules.registry import ActionSpec, Actor, Applies, Param
 from rules.riftbound import actions, combat, copies, create, moves, turn
@@ -88,14 +89,51 @@ SPECS = [
         Applies(zones=(BOARD,), types=UNIT, when=("buffed",)),
         style="secondary",
     ),
-    _object_action(
+    ActionSpec(
         "kill",
         actions.kill,
         "Kill",
-        "Riftbound: kill units.",
-        "428.1",
-        style="danger",
+        "Riftbound: kill units; `objects` kills several stacks at once (428.1).",
+        several.ON_OBJECTS,
         actor=r.EFFECT,
+        rule="428.1",
+        applies=ON_BOARD,
+        group="main",
+        style="danger",
+        example={"objects": [{"object": "o1", "count": 2}, {"object": "o4"}]},
+    ),
+    ActionSpec(
+        "equip",
+        actions.equip,
+        "Equip",
+        "Riftbound: attach gear (`object`) to a unit its controller controls (`to`): the gear "
+        "goes where the unit is and follows it, its Might Bonus applies (434, 137.3); the Equip "
+        "cost is paid by hand. Unattached gear at a battlefield is recalled to base (149.3).",
+        (
+            *r.ON_OBJECT,
+            Param(
+                "to",
+                r.OBJECT,
+                "The unit it attaches to.",
+                required=True,
+                max_length=32,
+                refers=r.STACK,
+                label="Attach to",
+            ),
+        ),
+        rule="434.1",
+        example={"object": "o3", "to": "o1"},
+    ),
+    ActionSpec(
+        "grant",
+        actions.grant,
+        "Gain or lose keywords",
+        "Riftbound: permanents gain `keywords` and lose `remove` (472.2), this turn (default) "
+        "or `permanent`ly: give a unit [Tank] this turn.",
+        grants.GRANT_PARAMS,
+        actor=r.EFFECT,
+        rule="472.2",
+        example={"object": "o1", "keywords": ["Tank"]},
     ),
     _object_action(
         "recycle",
@@ -169,6 +207,7 @@ SPECS = [
         "Create `count` tokens (one stack) from a catalogue token or custom characteristics.",
         (
             r.CONTROLLER_PARAM.but(required=True),
+            create.OWNER_PARAM,
             r.TOKEN_PARAM,
             r.DEFINITION_PARAM,
             r.COUNT.but(help="How many tokens (default 1).", label="Quantity"),
@@ -185,7 +224,8 @@ SPECS = [
                 form=False,
             ),
         ),
-        actor=_CREATES,
+        # The player whose effect creates the token sends it, though another controls it (179).
+        actor=Actor(r.NAMED, "owner", active_by_default=True, fallback="controller"),
         rule="182.1.a",
         role="create",
         example={"controller": 0, "token": "rb-recruit", "count": 3, "location": "base"},
@@ -289,7 +329,8 @@ SPECS = [
             r.SEAT_PARAM.but(
                 name="attacker",
                 required=False,
-                help="The player whose units contested it (default: turn player).",
+                help="The player whose units applied Contested (459.2.b.1). Default: the one "
+                "the table recorded (`contested_by` of the battlefield), else the turn player.",
             ),
         ),
         actor=Actor(r.ACTIVE),

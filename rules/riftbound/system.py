@@ -117,7 +117,7 @@ class RiftboundSystem:
                 for index, seat in enumerate(state.seats)
             ],
             "objects": [self.view_object(state, obj) for obj in state.objects.peek_values()],
-            "battlefields": [_view_battlefield(b) for b in battlefields(state)],
+            "battlefields": [_view_battlefield(state, b) for b in battlefields(state)],
             "chain": _chain(state),
             "pending_choice": None
             if pending is None
@@ -233,7 +233,7 @@ def _energy(cost: str) -> int | None:
     return int(energy) if energy.isdigit() else None
 
 
-def _view_battlefield(field: JsonDict) -> JsonDict:
+def _view_battlefield(state: RiftboundState, field: JsonDict) -> JsonDict:
     return {
         "id": field["id"],
         "name": field["name"],
@@ -245,6 +245,7 @@ def _view_battlefield(field: JsonDict) -> JsonDict:
         "replaced": [r["name"] for r in field["replaced"]],
         "replaced_messages": [message_data(battlefield_name(r)) for r in field["replaced"]],
         "scored": list(field["scored"]),
+        "contested_by": board.contested_by(state, field),
     }
 
 

@@ -142,6 +142,7 @@ def _end(ctx: RiftboundContext) -> None:
     """Heal all units, end "this turn" effects, empty rune pools (317.2, 143.3.b.1)."""
     state = ctx.state
     for obj in state.objects.values():
+        obj.end_turn_keyword_changes()
         if obj.damage:
             obj.damage = 0
             ctx.event(

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import io
+import struct
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -219,3 +220,50 @@ def test_it_rejects_art_that_is_not_an_image(printing: TokenPrinting) -> None:
 def test_it_rejects_art_over_5_mb(printing: TokenPrinting) -> None:
     printing.art = SimpleUploadedFile("a.png", _image("PNG") + b"\0" * (5 * 1024 * 1024))
     assert "5 MB" in errors_of(printing)["art"][0]
+
+
+def _psd(width: int = 2, height: int = 2) -> bytes:
+    """A minimal Photoshop file (RGB, 8 bits, raw): header, three empty sections, pixel data."""
+    header = b"8BPS" + struct.pack(">H6xHIIHH", 1, 3, height, width, 8, 3)
+    sections = struct.pack(">III", 0, 0, 0)
+    return header + sections + struct.pack(">H", 0) + bytes(3 * width * height)
+
+
+@pytest.fixture
+def parsed_by(monkeypatch) -> list[str]:
+    """The formats whose Pillow plugin was asked to parse a file (every opener is watched)."""
+    Image.init()
+    seen: list[str] = []
+    for name, (factory, accept) in list(Image.OPEN.items()):
+
+        def watched(*args, _name=name, _factory=factory):
+            seen.append(_name)
+            return _factory(*args)
+
+        monkeypatch.setitem(Image.OPEN, name, (watched, accept))
+    return seen
+
+
+def test_the_crafted_psd_is_one_pillow_would_decode(parsed_by: list[str]) -> None:
+    with Image.open(io.BytesIO(_psd())) as image:
+        assert image.format == "PSD"
+        image.load()
+    assert "PSD" in parsed_by
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        _psd(),
+        b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 1 1\n",  # EPS: Ghostscript's territory
+        b"\x89PNG\r\n\x1a\nnot really a png" + bytes(64),  # the PNG signature, then nonsense
+        b"not an image at all",
+    ],
+    ids=["psd", "eps", "fake-png", "text"],
+)
+def test_it_refuses_other_formats_without_parsing_them(
+    printing: TokenPrinting, parsed_by: list[str], content: bytes
+) -> None:
+    printing.art = SimpleUploadedFile("a.png", content)
+    assert "JPEG, PNG or WebP" in errors_of(printing)["art"][0]
+    assert set(parsed_by) <= {"JPEG", "PNG", "WEBP"}

@@ -133,3 +133,41 @@ def test_it_gives_the_art_of_the_definitions_on_a_table(angels: None) -> None:
     assert angel_art["images"]["art_crop"] == "https://img.example/angel-crop.jpg"
     assert angel_art["artist"] == "Ann Artist"
     assert art["mtg-divine-visitation"]["artist"] == "Ben Brush"
+
+
+def test_a_tokens_art_credit_comes_from_the_printing_its_picture_comes_from(
+    angels: None,
+) -> None:
+    """One import gave a picture without an artist, another a picture with one: the credited
+    picture is shown, with its own artist, never an artist beside another printing's picture."""
+    from catalog.models import TokenDefinition, TokenPrinting
+
+    angel = TokenDefinition.objects.get(slug="mtg-angel-4-4-w-flying-vigilance")
+    TokenPrinting.objects.create(
+        token=angel,
+        set_code="a",  # first in the printings' order
+        collector_number="1",
+        picture_url="https://img.example/uncredited.jpg",
+        source="cockatrice",
+    )
+    TokenPrinting.objects.create(
+        token=angel,
+        set_code="b",
+        collector_number="1",
+        art_crop_url="https://img.example/credited-crop.jpg",
+        picture_url="https://img.example/credited.jpg",
+        artist="Ann Artist",
+        source="scryfall",
+    )
+    art = selectors.definition_art({"mtg-angel-4-4-w-flying-vigilance"})
+    shown = art["mtg-angel-4-4-w-flying-vigilance"]
+    assert shown["images"]["normal"] == "https://img.example/credited.jpg"
+    assert shown["artist"] == "Ann Artist"
+    payload = selectors.token_api("mtg-angel-4-4-w-flying-vigilance")
+    assert payload is not None and payload["artist"] == "Ann Artist"
+    assert payload["images"]["normal"] == "https://img.example/credited.jpg"
+    TokenPrinting.objects.filter(set_code="b").update(artist="")
+    alone = selectors.token_api("mtg-angel-4-4-w-flying-vigilance")
+    # No picture is credited: the first is shown, and no artist is borrowed for it.
+    assert alone is not None and alone["artist"] is None
+    assert alone["images"]["normal"] == "https://img.example/uncredited.jpg"

@@ -69,3 +69,26 @@ def test_it_answers_unknown_ids_with_404(client: Client, db: None) -> None:
 
 def test_it_allows_only_get(client: Client, db: None) -> None:
     assert client.post("/catalog/").status_code == 405
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "q=foo:bar",
+        "q=a)",
+        "q=a or",
+        "q=(a",
+        "q=c:xyz",
+        "q=pow:abc",
+        "q=pow:3!",
+        "q=is:card",
+        "color=purple",
+        "game=chess",
+        "predefined=maybe",
+    ],
+)
+def test_every_search_error_is_in_the_visitor_s_language(seeded: None, query: str) -> None:
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/catalog/?{query}")
+    assert page.status_code == 400
+    text = page.context["error"]
+    assert text and any("а" <= letter <= "я" for letter in text.lower()), text  # noqa: RUF001

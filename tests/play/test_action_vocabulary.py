@@ -42,6 +42,10 @@ HOMONYMS = {
     ("populate", "rules/mtg/make.py"): "a step of a compiled token-making ability",
     ("amass", "rules/mtg/make_data.py"): "a step of a compiled token-making ability",
     ("populate", "rules/mtg/make_data.py"): "a step of a compiled token-making ability",
+    ("exile", "play/web/i18n.py"): "the exile zone",
+    ("exile", "rules/mtg/cards.py"): "the exile zone",
+    ("exile", "rules/mtg/turn.py"): "the exile zone, where a delayed trigger sends a token",
+    ("exile", "rules/mtg/zones.py"): "the exile zone",
 }
 
 

@@ -30,7 +30,7 @@ def test_the_kernel_follows_the_rules_of_2026_09_25() -> None:
 def test_empower_jace_creates_a_blue_jace_token_with_n_loyalty_701_71a() -> None:
     table = Table()
     events = table.do("empower_jace", seat=0, amount=3)
-    jace = table.one("Jace")
+    jace = table.one("Jace Token")  # 111.4: the effect names no name
     assert jace["token"] and jace["colors"] == ["U"] and jace["types"] == ["Planeswalker"]
     assert jace["counters"] == {"loyalty": 3}
     assert "Surveil 1" in jace["text"] and "Draw a card" in jace["text"]

@@ -21,3 +21,26 @@ def test_it_serves_pages_when_the_static_manifest_is_stale(settings: Any, tmp_pa
     response = Client(raise_request_exception=False).get("/")
     assert response.status_code == 200
     assert "/static/favicon.svg" in response.content.decode()
+
+
+def test_start_up_logs_nothing_about_the_manifest(settings: Any, tmp_path: Path, caplog) -> None:
+    """Whitenoise probes the unhashed name of every hashed-looking file at start-up; those are
+    names of no file and no reason to log. A real file the manifest lacks is logged once."""
+    from django.core.management import call_command
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    from tokensite.staticfiles import ForgivingManifestStorage
+
+    settings.STATIC_ROOT = tmp_path
+    storage = {"BACKEND": "tokensite.staticfiles.ForgivingManifestStorage"}
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": storage}
+    call_command("collectstatic", "--noinput", verbosity=0)
+    caplog.set_level("INFO", logger="tokensite.staticfiles")
+    WhiteNoiseMiddleware(lambda request: None)
+    assert not caplog.records
+
+    (tmp_path / "never-collected").mkdir()
+    stale = ForgivingManifestStorage(location=tmp_path / "never-collected")
+    assert stale.stored_name("favicon.svg") == "favicon.svg"
+    assert stale.stored_name("favicon.svg") == "favicon.svg"
+    assert len(caplog.records) == 1 and "favicon.svg" in caplog.text

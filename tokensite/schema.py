@@ -1,0 +1,92 @@
+"""The OpenAPI schema as the contract clients (and schemathesis) check the API against: an
+operation anyone may call says so, every error status a client can get is documented with the
+error body, and query parameters carry the bounds the views enforce."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.test import RequestFactory
+from drf_spectacular.openapi import AutoSchema
+from rest_framework.request import Request
+
+from catalog.models import GAMES
+
+
+class TokensiteAutoSchema(AutoSchema):
+    def get_auth(self) -> list[dict[str, Any]]:
+        """Public when the view's permissions let an anonymous request through (drf-spectacular
+        only knows DRF's AllowAny and IsAuthenticatedOrReadOnly: the catalogue's reads were
+        declared as needing authentication)."""
+        auths: list[dict[str, Any]] = super().get_auth()
+        if {} not in auths and self._anonymous_may_call():
+            auths.append({})
+        return auths
+
+    def _anonymous_may_call(self) -> bool:
+        request = Request(RequestFactory().generic(self.method, self.path))
+        request.user = AnonymousUser()
+        try:
+            return all(p.has_permission(request, self.view) for p in self.view.get_permissions())
+        except Exception:  # a permission that needs more of a request than this: not public
+            return False
+
+
+ERROR = {"$ref": "#/components/schemas/Error"}
+# What any API operation may answer besides its own outcomes: a malformed parameter or body,
+# credentials that are wrong or missing, no such object or no permission, an Accept header it
+# can't honour, a throttle, the database briefly unreachable (tokensite/circuit.py).
+COMMON_ERRORS = {
+    "400": "Invalid input: a parameter or the body does not hold what the schema says.",
+    "401": "The credentials sent are not valid (or needed and missing).",
+    "403": "Not allowed for this user.",
+    "404": "No such object, or not visible to this user; or a page past the last.",
+    "405": "Method not allowed.",
+    "406": "The Accept header asks for a format the API does not serve (it serves JSON).",
+    "429": "Too many requests; retry after the time the Retry-After header gives.",
+    "503": "Briefly unavailable (the database is unreachable); retry after Retry-After.",
+}
+BODY_ERRORS = {
+    "413": "The body is larger than the API accepts.",
+    "415": "The body's Content-Type is not one the API reads (JSON, form, multipart).",
+}
+WRITE_ERRORS = {
+    "409": "Conflicts with the current state (in use elsewhere, a stale version, a closed table).",
+}
+RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait."}}
+PARAMETER_BOUNDS: dict[str, dict[str, Any]] = {
+    "page": {"minimum": 1},
+    "page_size": {"minimum": 1},
+    "game": {"enum": [slug for slug, _name, _edition in GAMES]},
+}
+
+
+def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook (SPECTACULAR_SETTINGS)."""
+    for path, operations in result.get("paths", {}).items():
+        if not path.startswith("/api/"):
+            continue
+        for method, operation in operations.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            errors = {
+                **COMMON_ERRORS,
+                **(BODY_ERRORS if "requestBody" in operation else {}),
+                **(WRITE_ERRORS if method != "get" else {}),
+            }
+            for status, description in errors.items():
+                response = operation["responses"].setdefault(
+                    status,
+                    {
+                        "description": description,
+                        "content": {"application/json": {"schema": ERROR}},
+                    },
+                )
+                if status in ("429", "503"):
+                    response.setdefault("headers", RETRY_AFTER)
+            for parameter in operation.get("parameters", []):
+                bounds = PARAMETER_BOUNDS.get(parameter.get("name", ""))
+                if bounds and parameter.get("in") == "query":
+                    parameter.setdefault("schema", {}).update(bounds)
+    return result
