@@ -55,9 +55,14 @@ migrate: install translations symbols
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_catalog
 
+# The first start also fetches every token and token maker from Scryfall (fetch_tokens, in the
+# background beside the server, progress on this console and in the admin's jobs; once, and
+# never offline). FETCH=0 skips it.
+FETCH ?= 1
 run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@echo "Tokensite is starting at http://$(HOST):$(PORT)/ (Ctrl+C stops it)"
+	$(if $(filter 1,$(FETCH)),$(BIN)/python manage.py fetch_tokens --first-start &) \
 	$(BIN)/daphne -b $(HOST) -p $(PORT) tokensite.asgi:application
 
 # The background worker (jobs, periodic cleanups) for a deployment with REDIS_URL; without it

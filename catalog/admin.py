@@ -12,9 +12,10 @@ from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
-from catalog import services
+from catalog import makers, services
 from catalog.forms import CardDefinitionForm, TokenDefinitionForm, TokenFaceForm
 from catalog.importers.admin_views import install as install_import_page
+from catalog.makes_text import makes_line
 from catalog.models import (
     CardDefinition,
     Characteristics,
@@ -148,6 +149,7 @@ class CuratedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             services.curate(form.instance, request.user)
         if isinstance(form.instance, CardDefinition):
             services.relate_effect_tokens(form.instance)
+            makers.refresh(form.instance)
 
 
 @admin.register(Game)
@@ -227,11 +229,20 @@ class TokenDefinitionAdmin(CuratedAdmin):
 @admin.register(CardDefinition)
 class CardDefinitionAdmin(CuratedAdmin):
     form = CardDefinitionForm
-    list_display = ("name", "slug", "game", "mana_cost", "type_line", "has_effects", "incomplete")
-    list_filter = ("game", TypeFilter, ColorFilter, "incomplete")
+    list_display = (
+        "name",
+        "slug",
+        "game",
+        "mana_cost",
+        "type_line",
+        "has_effects",
+        "makes_status",
+        "incomplete",
+    )
+    list_filter = ("game", "makes_status", TypeFilter, ColorFilter, "incomplete")
     search_fields = ("name", "slug", "text", "oracle_id")
     inlines = (CreatesInline,)
-    readonly_fields = ("curated_at", "curated_by")
+    readonly_fields = ("curated_at", "curated_by", "makes_status", "makes_shown")
     fieldsets = (
         (None, {"fields": ("slug", "game", "name", "mana_cost", "oracle_id", "incomplete")}),
         (gettext_lazy("Curation"), {"fields": ("curated_at", "curated_by")}),
@@ -251,7 +262,15 @@ class CardDefinitionAdmin(CuratedAdmin):
             },
         ),
         (gettext_lazy("Effects the battlefield applies"), {"fields": ("effects",)}),
+        (
+            gettext_lazy("What it makes (compiled from its text on every save)"),
+            {"fields": ("makes_status", "makes_shown")},
+        ),
     )
+
+    @admin.display(description=gettext_lazy("makes"))
+    def makes_shown(self, obj: CardDefinition) -> str:
+        return "\n".join(makes_line(entry) for entry in obj.makes) or "—"
 
     @admin.display(description=gettext_lazy("type line"))
     def type_line(self, obj: CardDefinition) -> str:

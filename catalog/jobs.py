@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import shutil
+import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ from django.conf import settings
 from catalog.importers.fetch import BULK_TYPES, bulk_file_url, download
 from catalog.importers.formats import import_file
 from catalog.importers.records import ImportFailed
+from catalog.importers.scryfall_search import QUERIES, fetch_makers
 from catalog.importers.summary import ImportSummary
 from jobs.models import Job
 from jobs.progress import Report
@@ -20,6 +23,7 @@ from jobs.runner import JobFailed
 
 KIND = "catalog_import"
 FETCH_KIND = "catalog_fetch"
+MAKERS_KIND = "catalog_fetch_makers"
 
 
 def summary_result(summary: ImportSummary) -> dict[str, Any]:
@@ -108,3 +112,41 @@ def run_fetch(job: Job, report: Report) -> dict[str, Any]:
         except ImportFailed as exc:
             raise JobFailed(f"Scryfall {bulk}: {exc} (nothing was written)") from None
     return summary_result(summary)
+
+
+def run_fetch_makers(job: Job, report: Report) -> dict[str, Any]:
+    """params: {"api"?: address (the command's --api-base; else settings.CATALOG_FETCH_API),
+    "console"?: print a progress line (the command running it in its own process)}. Every
+    token and every token maker, page by page (catalog/importers/scryfall_search.py). Progress
+    also goes to the job's row, which the admin's job page reads from any process: the imports
+    commit page by page, so the row is never inside a long transaction."""
+    api = str(job.params.get("api") or settings.CATALOG_FETCH_API)
+    console = bool(job.params.get("console"))
+    labels = [label for label, _ in QUERIES]
+    started = time.monotonic()
+
+    def progress(label: str, done: int, expected: int, cards: int) -> None:
+        part = labels.index(label) if label in labels else 0
+        fraction = (part + done / max(expected, 1)) / len(labels)
+        detail = f"Scryfall {label}: page {done} of about {expected} ({cards} cards so far)."
+        report(fraction, detail)
+        Job.objects.filter(pk=job.pk).update(progress=fraction, detail=detail[:500])
+        if console:
+            elapsed = time.monotonic() - started
+            sys.stdout.write(f"fetch_tokens: {fraction:4.0%} {detail} {elapsed:.0f} s\n")
+            sys.stdout.flush()
+
+    try:
+        report(0.0, f"Asking {api} for every token and every card that makes one.")
+        fetched = fetch_makers(api, progress=progress)
+    except ImportFailed as exc:
+        raise JobFailed(
+            f"Scryfall: {exc}. What was fetched before stays; fetch again later "
+            "(python manage.py fetch_tokens)."
+        ) from None
+    return {
+        **summary_result(fetched.summary),
+        "pages": fetched.pages,
+        "cards_read": fetched.cards,
+        "api": api,
+    }

@@ -481,6 +481,16 @@ class TokenPrinting(models.Model):
         return f"{self.token_id} {self.set_code} {self.collector_number}".strip()
 
 
+# A card's token making as a whole (`makers.status`): every entry performed by the table by
+# itself, every entry understood (one `make` away, or some firing), some entry not understood.
+MAKES_STATUSES = (
+    ("", gettext_lazy("makes no token")),
+    ("fires", gettext_lazy("automated")),
+    ("one_tap", gettext_lazy("one tap")),
+    ("manual", gettext_lazy("manual")),
+)
+
+
 class CardDefinition(Characteristics, Curated):
     """A nontoken card: its characteristics, the effects the battlefield applies, its tokens."""
 
@@ -537,6 +547,35 @@ class CardDefinition(Characteristics, Curated):
     )
     artist = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("artist"))
     incomplete = models.BooleanField(default=False, verbose_name=gettext_lazy("incomplete"))
+    makes = models.JSONField(
+        default=list,
+        blank=True,
+        editable=False,
+        help_text=gettext_lazy(
+            "What it makes, compiled from its Oracle text on every import and save "
+            "(catalog/makers.py): one entry per token-making ability."
+        ),
+        verbose_name=gettext_lazy("makes"),
+    )
+    makes_status = models.CharField(
+        max_length=8,
+        choices=MAKES_STATUSES,
+        blank=True,
+        default="",
+        editable=False,
+        help_text=gettext_lazy("How the table performs what it makes."),
+        verbose_name=gettext_lazy("token making"),
+    )
+    makes_compiled = models.CharField(
+        max_length=16,
+        blank=True,
+        default="",
+        editable=False,
+        help_text=gettext_lazy(
+            "The compiler version `makes` comes from (recompiled when it moves)."
+        ),
+        verbose_name=gettext_lazy("makes compiled by"),
+    )
     codes = models.JSONField(
         default=list,
         blank=True,
@@ -567,6 +606,8 @@ class CardDefinition(Characteristics, Curated):
             models.Index(whole_number("power"), name="card_power_number"),
             models.Index(whole_number("toughness"), name="card_toughness_number"),
             models.Index(fields=["mana_value"], name="card_mana_value"),
+            # The token makers among tens of thousands of cards (`?makes=`, the admin filter).
+            models.Index(fields=["makes_status"], name="card_makes_status"),
         ]
         verbose_name = gettext_lazy("card definition")
         verbose_name_plural = gettext_lazy("card definitions")

@@ -25,6 +25,9 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
+from catalog import makes_text
+from catalog.makers import effects as makers_effects
+from catalog.makers import public as makers_public
 from catalog.models import (
     CardDefinition,
     Characteristics,
@@ -254,7 +257,7 @@ def relation_to_data(relation: TokenRelation) -> JsonDict:
 
 def card_to_payload(card: CardDefinition, *, inline: bool = True) -> JsonDict:
     """The card definition payload (API card shape); `inline` resolves effect token slugs."""
-    effects = list(card.effects)
+    effects = makers_effects(card)
     return {
         "id": card.slug,
         "game": card.game_id,
@@ -263,6 +266,9 @@ def card_to_payload(card: CardDefinition, *, inline: bool = True) -> JsonDict:
         "loyalty": card.loyalty,
         "creates": [relation_to_data(r) for r in card_relations(card)],
         "effects": _inline_definitions(effects) if inline else effects,
+        # The kernel's payload keeps each entry's effect (what `make` performs); the API shows
+        # what it makes without it.
+        "makes": list(card.makes) if inline else makers_public(card.makes),
         "incomplete": card.incomplete,
     }
 
@@ -288,6 +294,16 @@ def card_relations(card: CardDefinition) -> list[TokenRelation]:
     """The tokens a card makes, by token name: as `card_queryset` read them, else read now."""
     found = getattr(card, "relation_list", None)
     return found if found is not None else list(_relations().filter(card=card))
+
+
+def makes_line(entry: JsonDict, made: int | None = None) -> str:
+    """One entry of a card's `makes` in words ("{T}: X 1/1 Goblins, X = ... → 7")."""
+    return makes_text.makes_line(entry, made)
+
+
+def makes_how(entry: JsonDict) -> str:
+    """How the table performs it: by itself, one tap, by hand."""
+    return makes_text.how(entry)
 
 
 def card_payload(slug: str) -> JsonDict | None:
@@ -535,6 +551,10 @@ def card_results(**filters: Any) -> paging.Results:
     a power, toughness or mana value few cards have is read from that card index alone: every
     match is among those few ("t:creature pow>=9": none of 66,000 creatures, which a walk
     would read through)."""
+    makes = filters.pop("makes", None)
+    if makes:
+        # The token makers are a few thousand of the cards: filtered by their indexed status.
+        return paging.Queried(card_list(**filters).filter(makes_filter(makes)))
     query = as_query(filters.get("q"))
     filters = {**filters, "q": query}
     if _rare_number(query):
@@ -548,6 +568,24 @@ def card_results(**filters: Any) -> paging.Results:
     if ranked is not None:
         return ranked
     return paging.Queried(card_list(**filters), card_walk(**filters), _sorted_rows(query))
+
+
+MAKES_FILTERS = {
+    # Every entry understood (the table does it, or one `make` does).
+    "automated": ("fires", "one_tap"),
+    # Some entry left to the players (text the compiler does not read).
+    "manual": ("manual",),
+    # Makes tokens at all.
+    "any": ("fires", "one_tap", "manual"),
+}
+
+
+def makes_filter(value: str) -> Q:
+    """`?makes=automated|manual|any` as a condition on the stored status."""
+    statuses = MAKES_FILTERS.get(value.strip().lower())
+    if statuses is None:
+        raise ValidationError({"makes": f"“{value}” is not one of automated, manual, any."})
+    return Q(makes_status__in=statuses)
 
 
 # A required number matched by at most this many cards drives the search (`card_results`).

@@ -18,6 +18,7 @@ from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from catalog import makers
 from catalog.models import (
     CHARACTERISTIC_FIELDS,
     CardDefinition,
@@ -207,7 +208,9 @@ def card_upsert(*, slug: str, game: str | Game, **fields: Any) -> tuple[CardDefi
     card = CardDefinition.objects.select_for_update().filter(slug=slug).first()
     if card is None:
         card = CardDefinition(slug=slug)
-    return card, _save(card, _assign(card, {"game": _game(game), **fields}))
+    status = _save(card, _assign(card, {"game": _game(game), **fields}))
+    makers.refresh(card)
+    return card, status
 
 
 def relate_effect_tokens(card: CardDefinition) -> list[TokenRelation]:
@@ -257,6 +260,7 @@ def card_update(
         mark_curated(card, curator)
         changed = True
     _save(card, changed)
+    makers.refresh(card)  # what it makes follows its text and its own effects
     if creates is not None:
         card_relations_set(card=card, creates=list(creates))
     elif "effects" in fields:

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
 from catalog import selectors
+from catalog.makes_text import makes_rows
 from catalog.models import CardDefinition, Characteristics, Game, PrintedName, TokenDefinition
 from catalog.search import paging, suggest
 from catalog.search.query import Query
@@ -276,5 +277,6 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
             }
             for effect in card.effects
         ],
+        "makes": makes_rows(card.makes),
     }
     return render(request, "catalog/card_detail.html", context)

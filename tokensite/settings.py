@@ -228,9 +228,11 @@ HUEY = {
 JOB_KINDS = {
     "catalog_import": "catalog.jobs.run_import",
     "catalog_fetch": "catalog.jobs.run_fetch",
+    "catalog_fetch_makers": "catalog.jobs.run_fetch_makers",
     "print_pdf": "catalog.printing.background.run_print",
 }
-# Where the admin's "Fetch from Scryfall" downloads from (a curator cannot choose another host).
+# Where the admin's "Fetch from Scryfall" and the first start's token fetch (`fetch_tokens`)
+# download from (a curator cannot choose another host; tests point it at a local server).
 CATALOG_FETCH_API = os.environ.get("CATALOG_FETCH_API", "https://api.scryfall.com")
 # Catalogue search paths (catalog/search): each on by default; bench/search.py and the tests turn
 # one off to compare the same searches without it (results are identical either way).

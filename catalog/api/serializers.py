@@ -3,6 +3,7 @@ catalog.services, reads through catalog.selectors."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
 
@@ -100,6 +101,119 @@ class CreatesSerializer(serializers.Serializer):  # type: ignore[type-arg]
     facedown = serializers.BooleanField(required=False, default=False)
 
 
+WHEN = (
+    "spell",
+    "activated",
+    "enters",
+    "dies",
+    "attacks",
+    "upkeep",
+    "end_step",
+    "trigger",
+    "replacement",
+    "other",
+)
+
+
+class MadeTokenSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """One token an entry makes: its characteristics as the card words them."""
+
+    token = serializers.CharField(
+        allow_null=True, help_text="The catalogue token with these characteristics, or null"
+    )
+    copy_of = serializers.ChoiceField(
+        choices=["self", "target", "other"],
+        allow_null=True,
+        help_text="A token that's a copy (CR 707): of this card, of a target, of something else",
+    )
+    name = serializers.CharField(help_text='The created token\'s name: "Goblin Token"')
+    supertypes = serializers.ListField(child=serializers.CharField())
+    types = serializers.ListField(child=serializers.CharField())
+    subtypes = serializers.ListField(child=serializers.CharField())
+    colors = serializers.ListField(child=serializers.CharField(), help_text="WUBRG order")
+    power = serializers.CharField(allow_null=True)
+    toughness = serializers.CharField(allow_null=True)
+    keywords = serializers.ListField(child=serializers.CharField())
+    text = serializers.CharField(help_text="Other abilities, as printed", allow_blank=True)
+    counters = serializers.DictField(child=serializers.IntegerField())
+    count = serializers.JSONField(help_text='A number, or "X"')
+    x = serializers.CharField(allow_null=True, help_text="How X is counted, in words")
+    choice = serializers.CharField(allow_null=True, help_text="A choice the player makes, in words")
+    tapped = serializers.BooleanField()
+    attacking = serializers.BooleanField()
+
+
+class MakesSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """One token-making ability or effect of a card, compiled from its Oracle text."""
+
+    when = serializers.ChoiceField(choices=WHEN)
+    trigger = serializers.CharField(allow_null=True, help_text="The event in words")
+    cost = serializers.CharField(allow_null=True, help_text="The cost as printed")
+    text = serializers.CharField(help_text="The Oracle sentence it comes from")
+    automated = serializers.BooleanField(
+        help_text="false: the text was not understood; `tokens` is then empty, never guessed"
+    )
+    fires = serializers.BooleanField(
+        help_text="true: the kernel performs it by itself when it sees the event; otherwise "
+        "one `make` action performs it"
+    )
+    tokens = MadeTokenSerializer(many=True)
+
+
+CARD_EXAMPLE = OpenApiExample(
+    "Krenko, Mob Boss",
+    response_only=True,
+    value={
+        "id": "mtg-krenko-mob-boss",
+        "game": "mtg",
+        "name": "Krenko, Mob Boss",
+        "mana_cost": "{2}{R}{R}",
+        "supertypes": ["Legendary"],
+        "types": ["Creature"],
+        "subtypes": ["Goblin", "Warrior"],
+        "colors": ["R"],
+        "power": "3",
+        "toughness": "3",
+        "text": "{T}: Create X 1/1 red Goblin creature tokens, where X is the number of "
+        "Goblins you control.",
+        "creates": [{"token": "mtg-goblin-1-1-r", "count": "x"}],
+        "effects": [],
+        "makes": [
+            {
+                "when": "activated",
+                "trigger": None,
+                "cost": "{T}",
+                "text": "{T}: Create X 1/1 red Goblin creature tokens, where X is the number "
+                "of Goblins you control.",
+                "automated": True,
+                "fires": False,
+                "tokens": [
+                    {
+                        "token": "mtg-goblin-1-1-r",
+                        "copy_of": None,
+                        "name": "Goblin Token",
+                        "supertypes": [],
+                        "types": ["Creature"],
+                        "subtypes": ["Goblin"],
+                        "colors": ["R"],
+                        "power": "1",
+                        "toughness": "1",
+                        "keywords": [],
+                        "text": "",
+                        "counters": {},
+                        "count": "X",
+                        "x": "the number of Goblins you control",
+                        "choice": None,
+                        "tapped": False,
+                        "attacking": False,
+                    }
+                ],
+            }
+        ],
+    },
+)
+
+
 class CardSerializer(FaceSerializer):
     """A card: characteristics plus mana cost, the tokens it creates and its effects."""
 
@@ -112,6 +226,12 @@ class CardSerializer(FaceSerializer):
         max_length=64, allow_null=True, required=False, default=None, write_only=True
     )
     creates = CreatesSerializer(many=True, required=False, default=list)
+    makes = MakesSerializer(
+        many=True,
+        read_only=True,
+        help_text="What it makes, compiled from its Oracle text on every import and save "
+        "(a card's own effect data wins); [] when it makes no token",
+    )
     incomplete = serializers.BooleanField(required=False, default=False)
     images = _images()
     artist = _artist()

@@ -19,7 +19,12 @@ from rest_framework.response import Response
 
 from catalog import selectors, services
 from catalog.api.pagination import CappedPagination
-from catalog.api.serializers import CardSerializer, GameSerializer, TokenSerializer
+from catalog.api.serializers import (
+    CARD_EXAMPLE,
+    CardSerializer,
+    GameSerializer,
+    TokenSerializer,
+)
 from catalog.models import CardDefinition, Game, TokenDefinition
 from catalog.search import suggest
 from catalog.search.query import Query
@@ -157,8 +162,23 @@ class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
 
 
 @extend_schema_view(
-    list=extend_schema(summary="List and search cards", parameters=COMMON_PARAMS),
-    retrieve=extend_schema(summary="One card", parameters=[ID_PARAM]),
+    list=extend_schema(
+        summary="List and search cards",
+        parameters=[
+            *COMMON_PARAMS,
+            OpenApiParameter(
+                "makes",
+                OpenApiTypes.STR,
+                enum=["automated", "manual", "any"],
+                description=(
+                    "Token makers only: `automated` (every token-making entry understood: the "
+                    "table does it by itself or with one `make`), `manual` (some entry not "
+                    "understood, left to the players) or `any`"
+                ),
+            ),
+        ],
+    ),
+    retrieve=extend_schema(summary="One card", parameters=[ID_PARAM], examples=[CARD_EXAMPLE]),
     create=extend_schema(summary="Create a card (staff)"),
     update=extend_schema(summary="Replace a card (staff)", parameters=[ID_PARAM]),
     partial_update=extend_schema(summary="Change a card (staff)", parameters=[ID_PARAM]),
@@ -180,7 +200,7 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
         return selectors.card_api_payload(card)
 
     def list(self, request: Request) -> Response:
-        params = _filters(request, "game", "q", "type", "color")
+        params = _filters(request, "game", "q", "type", "color", "makes")
         cards = _run(lambda: selectors.card_results(**params))
         page = self.paginate_queryset(cast(Any, cards))  # CappedPagination pages any Results
         return self.get_paginated_response([self._out(c) for c in page or []])

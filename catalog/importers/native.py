@@ -12,6 +12,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
+from catalog import makers
 from catalog.exporters.native import (
     CARD_FIELDS,
     FORMAT,
@@ -218,9 +219,14 @@ class _Restorer:
         where = f"cards[{index}] ({data.get('id')})"
         game = self.game(data, where)
         values = {name: data[name] for name in CARD_FIELDS if name in data}
+        existing = self.cards.get(str(data.get("id")))
+        compiled = CardDefinition(**values, game=game)
+        makers.assign(compiled, None)  # linked to the tokens after the import (`relink`)
+        if existing is None or not makers.same_makes(existing, compiled):
+            values |= {f: getattr(compiled, f) for f in ("makes", "makes_status", "makes_compiled")}
         card, status = self.upsert(
             CardDefinition,
-            self.cards.get(str(data.get("id"))),
+            existing,
             {**values, "slug": data.get("id"), "game": game},
             game,
             where,
@@ -301,6 +307,8 @@ def import_native(
         restorer.card_relations()
         restorer.flush(TokenRelation)
         restorer.flush(ReferenceRelation)
+        for game in Game.objects.values_list("slug", flat=True):
+            makers.relink(game)
         if dry_run:
             transaction.set_rollback(True)
     summary.seconds = time.perf_counter() - started

@@ -18,6 +18,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from catalog import makers
 from catalog.importers.records import (
     CardRecord,
     Link,
@@ -150,9 +151,10 @@ def _card(writer: Writer, record: CardRecord) -> None:
         card = CardDefinition(slug=slug, game=writer.game)
         writer.assign(card, fields)
         writer.validate(card, record.location)
+        makers.assign(card, None)  # its tokens are linked once the file's tokens are written
         writer.new_cards.append(card)
         status = "created"
-    elif writer.assign(card, fields):
+    elif _changed(writer, card, fields):
         writer.validate(card, record.location)
         if card.pk is not None:  # else it is still waiting for the bulk insert
             card.save()
@@ -161,6 +163,15 @@ def _card(writer: Writer, record: CardRecord) -> None:
         status = "unchanged"
     writer.remember_card(card)
     writer.summary.count("cards", status)
+
+
+def _changed(writer: Writer, card: CardDefinition, fields: dict[str, Any]) -> bool:
+    """Assign the record's fields; recompile what the card makes when its text or the compiler
+    moved (unchanged cards keep their compiled, linked entries)."""
+    changed = writer.assign(card, fields)
+    if changed or card.makes_compiled != makers.compiler_version():
+        changed = makers.assign(card, None) or changed
+    return changed
 
 
 def _run(writer: Writer, parsed: ParsedFile, progress: Progress | None) -> None:
@@ -259,6 +270,7 @@ def _run(writer: Writer, parsed: ParsedFile, progress: Progress | None) -> None:
         ReferenceRelation,
     )
     _printed(writer, parsed.printed)
+    makers.relink(writer.game.slug)  # the cards' tokens to the catalogue's, new ones included
     tick()
 
 

@@ -53,7 +53,10 @@ PICKED = {
     for p in form_params(kind).values()
     if p.refers in (v.TOKEN, v.CARD)
 }
-PICK = re.compile(rf"^({'|'.join(map(re.escape, PICKED))}):[\w-]{{1,100}}(:[1-9][0-9]{{0,2}})?$")
+# `make` picks name the entry of the card's makes: "make:<card id>@<which>".
+PICK = re.compile(
+    rf"^({'|'.join(map(re.escape, PICKED))}):[\w-]{{1,100}}(@[0-9]{{1,2}})?(:[1-9][0-9]{{0,2}})?$"
+)
 
 
 def _text(max_length: int | None = 100) -> forms.CharField:
@@ -153,8 +156,11 @@ class ActionForm(forms.Form):
                     self.add_error(p.name, error)
         if data.get("pick"):
             kind, slug, *count = data["pick"].split(":")
+            slug, _at, which = slug.partition("@")
             data["type"] = kind
             data[PICKED[kind]] = slug
+            if which and "which" in self.params:
+                data["which"] = int(which)
             if count and "count" in self.params:
                 data["count"] = int(count[0])
         return data
@@ -280,6 +286,8 @@ class JoinForm(forms.Form):
 
 
 ABILITY_GROUP = "ability"
+# `make` has rows of its own on the panel, one per entry of the card's makes (play/web/makes.py).
+MAKE = "make"
 
 
 def _object_param(spec: v.ActionSpec) -> str:
@@ -394,7 +402,7 @@ def panel_groups(
     found = [
         s
         for s in registry.for_object(obj)
-        if may_offer(s, obj, seats) and _offered(s, registry, obj, state)
+        if may_offer(s, obj, seats) and _offered(s, registry, obj, state) and s.type != MAKE
     ]
     groups = []
     for key, legend in _most_likely_first(obj):

@@ -20,6 +20,7 @@ from play.table.selectors import AnyUser, TableAccess
 from play.web import board, palette
 from play.web.catch_up import catch_up_announcement
 from play.web.forms import COLORS, ability_label, batch_specs, panel_groups, table_controls
+from play.web.makes import offers as make_offers
 from play.web.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
 
 LOG_ENTRIES = 40
@@ -199,6 +200,7 @@ def object_panel_context(
         ),
         stack_counts=stack_counts(obj["count"]),
         domains=rules.presentation(table.game).ability_domains,
+        make_rows=_object_makes(table, access, obj),
     )
     return context
 
@@ -214,7 +216,7 @@ def palette_memory_context(table: Table, user: Any, *, oob: bool = False) -> dic
     }
 
 
-def palette_search_context(table: Table, q: str, kind: str) -> dict[str, Any]:
+def palette_search_context(table: Table, access: TableAccess, q: str, kind: str) -> dict[str, Any]:
     """Tokens (or cards) of the table's game matching `q`, by their names printed in the
     reader's language, as buttons of the token palette."""
     tokens: list[Any] = []
@@ -227,6 +229,7 @@ def palette_search_context(table: Table, q: str, kind: str) -> dict[str, Any]:
         printed = catalog.printed_names(found, get_language(), token=is_token)
         for obj in found:
             obj.shown = printed[obj.pk].name if obj.pk in printed else obj.name
+    _offer_makes(table, access, cards)
     return {
         "tokens": tokens,
         "cards": cards,
@@ -235,3 +238,28 @@ def palette_search_context(table: Table, q: str, kind: str) -> dict[str, Any]:
         "table": table,
         "controls": table_controls(table.game),
     }
+
+
+def _object_makes(table: Table, access: TableAccess, obj: dict[str, Any]) -> list[Any]:
+    """The stack's token-making entries with one-tap rows for its controller: worded from the
+    catalogue card it is (tokens and counts), else from the table's own summary."""
+    if not obj.get("makes") or obj["controller"] not in access.seats:
+        return []
+    card = catalog.card_queryset().filter(slug=obj.get("definition") or "").first()
+    entries = list(card.makes) if card is not None and card.makes else list(obj["makes"])
+    return make_offers(table.game, selectors.current_state(table), entries, {"object": obj["id"]})
+
+
+def _offer_makes(table: Table, access: TableAccess, cards: list[Any]) -> None:
+    """Each found card's token-making entries (`make_rows`), counted for the first seat the
+    reader acts for: a paper player's Krenko makes its Goblins from the palette."""
+    makers = [card for card in cards if card.makes]
+    for card in cards:
+        card.make_rows = []
+    if not makers:
+        return
+    seat = min(access.seats) if access.seats else None
+    state = selectors.current_state(table) if seat is not None else None
+    for card in makers:
+        action = {"card": card.slug, "controller": seat}
+        card.make_rows = make_offers(table.game, state, list(card.makes), action)

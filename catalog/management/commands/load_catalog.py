@@ -7,6 +7,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from catalog import makers
 from catalog.seed import load_seed
 
 
@@ -24,6 +25,9 @@ class Command(BaseCommand):
             raise CommandError(f"Seed data rejected, nothing written: {exc}") from exc
         summary = ", ".join(f"{key}: {value}" for key, value in sorted(counts.items()))
         self.stdout.write(f"Seed catalogue loaded ({summary}).")
+        recompiled = makers.refresh_stale()
+        if recompiled:
+            self.stdout.write(f"What {recompiled} card(s) make was compiled again (new compiler).")
         if skipped:
             self.stdout.write(
                 f"Skipped {len(skipped)} row(s) a curator edited (kept as edited): "
