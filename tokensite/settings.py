@@ -377,6 +377,9 @@ SPECTACULAR_SETTINGS = {
         "JobStatusEnum": "jobs.models.Job.Status",
         "TableStatusEnum": "play.models.Table.Status",
         "TableModeEnum": "play.models.Table.Mode",
+        # Two actions take `until` with different choices: each set gets its own name.
+        "UntilEnum": "rules.mtg.actions.UNTIL",
+        "GrantUntilEnum": "rules.grants.UNTILS",
     },
 }
 

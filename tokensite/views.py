@@ -3,6 +3,7 @@ from __future__ import annotations
 import logging
 import mimetypes
 import sys
+import time
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 
@@ -70,8 +71,12 @@ HEALTH_CHECKS = {"database": _check_database, "cache": _check_cache, "channels":
 # moment of a busy machine is not reported as a failure. A part whose circuit is open (it failed
 # and has not answered since) is reported failed at once.
 CHECK_DEADLINE = 0.15
+# A check still unanswered after this long means a hung dependency: reported failed while it
+# hangs. A part is checked by one check at a time, so a hung part can't fill the check threads.
+HUNG_AFTER = 1.0
 _checkers = ThreadPoolExecutor(max_workers=8, thread_name_prefix="healthz")
 _last_found = dict.fromkeys(HEALTH_CHECKS, "ok")
+_running: dict[str, tuple[float, Future[None]]] = {}
 
 
 def _outcome(part: str, future: Future[None]) -> str:
@@ -86,11 +91,23 @@ def _outcome(part: str, future: Future[None]) -> str:
     return found
 
 
-def _checked(part: str, future: Future[None]) -> str:
+def _checked(part: str, started: float, future: Future[None]) -> str:
     if future.done():
         return _outcome(part, future)
-    future.add_done_callback(lambda finished: _outcome(part, finished))
+    if time.monotonic() - started > HUNG_AFTER:
+        logger.warning("healthz: %s failed (no answer for %.1f s)", part, HUNG_AFTER)
+        return "error"
     return _last_found[part]
+
+
+def _check(part: str) -> tuple[float, Future[None]]:
+    """The part's check under way, or a new one when none is."""
+    running = _running.get(part)
+    if running is None or running[1].done():
+        future = _checkers.submit(HEALTH_CHECKS[part])
+        future.add_done_callback(lambda finished: _outcome(part, finished))
+        running = _running[part] = (time.monotonic(), future)
+    return running
 
 
 @require_safe
@@ -98,9 +115,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
     """200 `{"database": "ok", "cache": "ok", "channels": "ok"}`, or 503 with the failing part
     marked "error" (for load balancers and the fault suite); what failed is only in the log.
     Answers within CHECK_DEADLINE (and a little) whatever state the parts are in."""
-    futures = {part: _checkers.submit(check) for part, check in HEALTH_CHECKS.items()}
-    wait(futures.values(), timeout=CHECK_DEADLINE)
-    body = {part: _checked(part, future) for part, future in futures.items()}
+    checks = {part: _check(part) for part in HEALTH_CHECKS}
+    wait([future for _started, future in checks.values()], timeout=CHECK_DEADLINE)
+    body = {part: _checked(part, *check) for part, check in checks.items()}
     healthy = all(value == "ok" for value in body.values())
     return JsonResponse(body, status=200 if healthy else 503)
 

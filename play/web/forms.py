@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 import rules
 from play.models import Table
 from play.table.i18n import battlefield_name, for_reader, tr
+from play.web.makes import MAKE
 from rules.registry import game, shared
 from rules.registry import vocabulary as v
 
@@ -287,7 +288,6 @@ class JoinForm(forms.Form):
 
 ABILITY_GROUP = "ability"
 # `make` has rows of its own on the panel, one per entry of the card's makes (play/web/makes.py).
-MAKE = "make"
 
 
 def _object_param(spec: v.ActionSpec) -> str:

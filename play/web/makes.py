@@ -47,7 +47,7 @@ def offers(game: str, state: Any, entries: list[JsonDict], action: JsonDict) -> 
     rows = []
     embedded: JsonDict | None = None
     for which, entry in enumerate(entries):
-        row: JsonDict = {"which": which, "how": how(entry), "tap": _tappable(entry)}
+        row: JsonDict = {"type": MAKE, "which": which, "how": how(entry), "tap": _tappable(entry)}
         made = None
         if row["tap"] and state is not None:
             if embedded is None:

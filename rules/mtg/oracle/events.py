@@ -19,7 +19,7 @@ _ENTERS = re.compile(
     r"under your control)$",
     re.IGNORECASE,
 )
-_COMBAT = re.compile(r"^at the beginning of combat on your turn$", re.IGNORECASE)
+_COMBAT = re.compile(r"at the beginning of combat on your turn", re.IGNORECASE)
 
 
 def event(trigger: str | None, self_names: tuple[str, ...]) -> JsonDict | None:
@@ -27,7 +27,7 @@ def event(trigger: str | None, self_names: tuple[str, ...]) -> JsonDict | None:
     if trigger is None:
         return None
     text = trigger.strip()
-    if _COMBAT.match(text):
+    if _COMBAT.fullmatch(text):
         return {"kind": "step", "step": "beginning_of_combat"}
     match = _ENTERS.match(text)
     if match is None:

@@ -79,12 +79,18 @@ def test_701_36b_populate_without_creature_tokens_creates_nothing(catalog: None)
 def test_613_4c_angel_of_invention_buffs_other_creatures_not_itself(catalog: None) -> None:
     t = ApiTable()
     t.act({"type": "put_card", "controller": 0, "card": "mtg-angel-of-invention"})
-    t.act({"type": "create_token", "controller": 0, "token": "mtg-servo-1-1-c", "count": 2})
+    # Its fabricate 2 (702.123a) asks: two +1/+1 counters on it, or two Servos.
+    assert t.state["pending_choice"]["kind"] == "fabricate"
+    t.act({"type": "choose", "choice": "servos"})
     assert (t.one("Angel of Invention")["power"], t.one("Servo Token")["power"]) == (2, 2)
+    assert t.one("Servo Token")["count"] == 2
     angel = t.one("Angel of Invention")["id"]
     t.act({"type": "create_copy", "controller": 0, "of": angel, "count": 2})
+    while t.state.get("pending_choice"):  # each copy's fabricate: counters this time
+        t.act({"type": "choose", "choice": "counters"})
     angels = t.objects("Angel of Invention")
-    assert [(o["count"], o["power"], o["toughness"]) for o in angels] == [(1, 4, 3), (2, 4, 3)]
+    # Each Angel gets +1/+1 from each other one; the copies also carry their two counters.
+    assert [(o["count"], o["power"], o["toughness"]) for o in angels] == [(1, 4, 3), (2, 6, 5)]
     assert t.one("Servo Token")["power"] == 4
 
 
