@@ -73,7 +73,12 @@ def makes_rows(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "line": makes_line(entry),
             "how": how(entry),
             "automated": bool(entry.get("automated")),
-            "tokens": [t["token"] for t in entry.get("tokens") or [] if t.get("token")],
+            # Each linked catalogue token as players name it (its id only in the link).
+            "tokens": [
+                {"id": t["token"], "name": t.get("name") or t["token"]}
+                for t in entry.get("tokens") or []
+                if t.get("token")
+            ],
         }
         for entry in entries
     ]
