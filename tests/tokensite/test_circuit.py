@@ -71,10 +71,12 @@ def test_a_failed_connect_opens_the_circuit_and_later_connects_fail_without_tryi
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     attempts = []
+    # The running driver's own class (sqlite3's or psycopg's), as a real failed connect raises.
+    driver_error = connections[DEFAULT_DB_ALIAS].Database.OperationalError
 
     def refused(self: Any) -> None:
         attempts.append(self.alias)
-        raise sqlite3.OperationalError("unable to open database file")
+        raise driver_error("unable to open database file")
 
     monkeypatch.setattr(circuit, "_original_connect", refused)
     monkeypatch.setattr(circuit, "_probe_database", lambda: refused(connections["default"]))
