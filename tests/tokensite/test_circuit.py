@@ -72,7 +72,7 @@ def test_a_failed_connect_opens_the_circuit_and_later_connects_fail_without_tryi
 ) -> None:
     attempts = []
     # The running driver's own class (sqlite3's or psycopg's), as a real failed connect raises.
-    driver_error = connections[DEFAULT_DB_ALIAS].Database.OperationalError
+    driver_error = connections[DEFAULT_DB_ALIAS].Database.OperationalError  # type: ignore[attr-defined]
 
     def refused(self: Any) -> None:
         attempts.append(self.alias)
