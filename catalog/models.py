@@ -15,7 +15,9 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext, gettext_lazy, ngettext
+from simple_history.models import HistoricalRecords
 
+from catalog.history.origin import HistoryOrigin
 from catalog.search.expressions import whole_number
 from rules.effects import EffectError, parse_abilities, parse_effects
 from rules.mtg import RULES_EDITION as MTG_RULES_EDITION
@@ -29,6 +31,8 @@ GAMES = (
     ("mtg", "Magic: The Gathering", datetime.date.fromisoformat(MTG_RULES_EDITION)),
     ("riftbound", "Riftbound", datetime.date(2026, 3, 30)),
 )
+# Compiled from a card's text on every save: not history of their own.
+DERIVED_CARD_FIELDS = ["makes", "makes_status", "makes_compiled"]
 MAX_ART_BYTES = 5 * 1024 * 1024
 ART_FORMATS = {"JPEG", "PNG", "WEBP"}
 
@@ -336,6 +340,8 @@ class TokenDefinition(Characteristics, Curated):
         verbose_name=gettext_lazy("incomplete"),
     )
 
+    history = HistoricalRecords(bases=[HistoryOrigin])
+
     class Meta:
         ordering: ClassVar[list[str]] = ["game", "name", "slug"]
         indexes: ClassVar[list[models.Index]] = [models.Index(Lower("name"), name="token_lname")]
@@ -381,6 +387,8 @@ class TokenFace(Characteristics):
         validators=[validate_effects],
         verbose_name=gettext_lazy("effects"),
     )
+
+    history = HistoricalRecords(bases=[HistoryOrigin])
 
     class Meta:
         verbose_name = gettext_lazy("back face")
@@ -471,6 +479,8 @@ class TokenPrinting(models.Model):
         verbose_name=gettext_lazy("art crop url"),
     )
     artist = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("artist"))
+
+    history = HistoricalRecords(bases=[HistoryOrigin])
 
     class Meta:
         ordering: ClassVar[list[str]] = ["token", "set_code", "collector_number"]
@@ -586,6 +596,8 @@ class CardDefinition(Characteristics, Curated):
         verbose_name=gettext_lazy("printing codes"),
     )
 
+    history = HistoricalRecords(bases=[HistoryOrigin], excluded_fields=DERIVED_CARD_FIELDS)
+
     class Meta:
         ordering: ClassVar[list[str]] = ["game", "name"]
         constraints: ClassVar[list[models.BaseConstraint]] = [
@@ -675,6 +687,8 @@ class PrintedName(models.Model):
     type_line = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("type line"))
     text = models.TextField(blank=True, verbose_name=gettext_lazy("text"))
 
+    history = HistoricalRecords(bases=[HistoryOrigin])
+
     class Meta:
         ordering: ClassVar[list[str]] = ["language", "name"]
         constraints: ClassVar[list[models.BaseConstraint]] = [
@@ -736,6 +750,8 @@ class TokenRelation(models.Model):
     )
     persistent = models.BooleanField(default=False, verbose_name=gettext_lazy("persistent"))
     facedown = models.BooleanField(default=False, verbose_name=gettext_lazy("facedown"))
+
+    history = HistoricalRecords(bases=[HistoryOrigin])
 
     class Meta:
         ordering: ClassVar[list[str]] = ["card", "token"]
@@ -803,6 +819,8 @@ class ReferenceCard(models.Model):
         verbose_name=gettext_lazy("creators"),
     )
 
+    history = HistoricalRecords(bases=[HistoryOrigin])
+
     class Meta:
         ordering: ClassVar[list[str]] = ["game", "kind", "name"]
         verbose_name = gettext_lazy("reference card")
@@ -832,6 +850,8 @@ class ReferenceRelation(models.Model):
     exclude_from_create_all = models.BooleanField(
         default=False, verbose_name=gettext_lazy("exclude from create all")
     )
+
+    history = HistoricalRecords(bases=[HistoryOrigin])
 
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [
@@ -887,3 +907,7 @@ class SourceKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source}:{self.key}"
+
+
+# Its model registers with this app when the app loads its models.
+from catalog.history.models import ImportChange  # noqa: E402, F401

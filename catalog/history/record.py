@@ -1,0 +1,46 @@
+"""Writing historical records: the origin of every record (a signal for single saves) and bulk
+inserts that keep their history (the importers write in bulk)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from django.contrib.auth import get_user_model
+from django.db import models
+from simple_history.models import HistoricalRecords
+from simple_history.utils import bulk_create_with_history
+
+from catalog.history.origin import current
+
+M = TypeVar("M", bound=models.Model)
+BATCH = 500
+
+
+def stamp_origin(sender: Any, history_instance: Any, **kwargs: Any) -> None:
+    """pre_create_historical_record: say where the change came from (and who, for a job)."""
+    request = getattr(HistoricalRecords.context, "request", None)
+    here = current(request)
+    history_instance.history_source = here.source
+    history_instance.history_job = here.job
+    if history_instance.history_user_id is None and here.user_id is not None:
+        history_instance.history_user_id = here.user_id
+
+
+def bulk_create(model: type[M], objs: Sequence[M], batch_size: int = BATCH) -> list[M]:
+    """model.objects.bulk_create, with one historical record per row (for a model with
+    history), stamped like a save."""
+    if not objs:
+        return []
+    if not hasattr(model._meta, "simple_history_manager_attribute"):  # a model without history
+        return model._default_manager.bulk_create(objs, batch_size=batch_size)
+    here = current(getattr(HistoricalRecords.context, "request", None))
+    user = get_user_model().objects.filter(pk=here.user_id).first() if here.user_id else None
+    created: list[M] = bulk_create_with_history(
+        list(objs),
+        model,
+        batch_size=batch_size,
+        default_user=user,
+        custom_historical_attrs={"history_source": here.source, "history_job": here.job},
+    )
+    return created
