@@ -227,6 +227,10 @@ HUEY = {
     "connection": {"url": REDIS_URL} if REDIS_URL else {},
     "consumer": {"workers": int(os.environ.get("JOB_WORKERS", "2")), "worker_type": "thread"},
 }
+# The embedded default's worker: a thread of the web process runs the jobs, so a request that
+# starts one answers at once (jobs/background.py). `make run` turns it on; without it (tests,
+# management commands) jobs run inline where they start.
+JOB_THREAD = os.environ.get("JOB_THREAD", "") == "1" and not REDIS_URL
 # Job kind -> runner (jobs/runner.py): each app lists its kinds here, so jobs imports none.
 JOB_KINDS = {
     "catalog_import": "catalog.jobs.run_import",

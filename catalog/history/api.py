@@ -32,10 +32,14 @@ from catalog.models import CardDefinition, TokenDefinition
 from jobs.models import Job
 from tokensite.api import Conflict, NotFound, Pagination, paginated
 
-FieldsField = serializers.DictField(
-    child=serializers.ListField(), help_text="{field: [old value, new value]}"
-)
-ChangeSerializer = inline_serializer(
+
+def _fields() -> serializers.DictField:
+    return serializers.DictField(
+        child=serializers.ListField(), help_text="{field: [old value, new value]}"
+    )
+
+
+CHANGES = inline_serializer(
     "ImportChange",
     {
         "kind": serializers.ChoiceField(
@@ -44,11 +48,12 @@ ChangeSerializer = inline_serializer(
         "id": serializers.CharField(help_text="A slug for cards and tokens, else the row's id"),
         "name": serializers.CharField(),
         "action": serializers.ChoiceField(choices=list(ACTIONS)),
-        "fields": FieldsField,
+        "fields": _fields(),
         "problem": serializers.CharField(allow_null=True),
     },
+    many=True,
 )
-EntrySerializer = inline_serializer(
+ENTRIES = inline_serializer(
     "HistoryEntry",
     {
         "id": serializers.CharField(),
@@ -56,20 +61,21 @@ EntrySerializer = inline_serializer(
         "by": serializers.CharField(allow_null=True),
         "source": serializers.ChoiceField(choices=["admin", "api", "import"]),
         "job": serializers.UUIDField(allow_null=True),
-        "fields": FieldsField,
+        "fields": _fields(),
         "kind": serializers.CharField(help_text="token, back, printing, relation, printed_name"),
         "object": serializers.IntegerField(),
         "name": serializers.CharField(),
         "type": serializers.ChoiceField(choices=["create", "update", "delete"]),
         "revertible": serializers.BooleanField(),
     },
+    many=True,
 )
 JobStarted = inline_serializer("RevertStarted", {"job": serializers.UUIDField()})
 
 
 @extend_schema(
     parameters=[OpenApiParameter("action", OpenApiTypes.STR, enum=list(ACTIONS))],
-    responses={200: ChangeSerializer(many=True)},
+    responses={200: CHANGES},
 )
 @paginated
 @api_view(["GET"])
@@ -118,7 +124,7 @@ def _revert(request: Request, model: Any, slug: str, entry: str) -> Response:
     return Response({"done": done, "history": history_entries.entries(definition)})
 
 
-@extend_schema(responses={200: EntrySerializer(many=True)})
+@extend_schema(responses={200: ENTRIES})
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def token_history(request: Request, id: str) -> Response:
@@ -126,7 +132,7 @@ def token_history(request: Request, id: str) -> Response:
     return _history(TokenDefinition, id)
 
 
-@extend_schema(responses={200: EntrySerializer(many=True)})
+@extend_schema(responses={200: ENTRIES})
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def card_history(request: Request, id: str) -> Response:

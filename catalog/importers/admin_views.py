@@ -21,6 +21,7 @@ from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from catalog.history.admin_views import change_context
 from catalog.importers.fetch import BULK_TYPES
 from catalog.importers.formats import FORMATS
 from catalog.jobs import FETCH_KIND, KIND
@@ -120,6 +121,7 @@ def import_job(request: HttpRequest, job_id: UUID) -> HttpResponse:
         name=job.params.get("name", ""),
         format=job.params.get("format", ""),
         refresh=None if job.finished else REFRESH_SECONDS,
+        **change_context(request, job),
     )
 
 
