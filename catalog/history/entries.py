@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
+from django.utils.translation import gettext
 
 from catalog import makers
 from catalog.history.changes import field_diff, jsonable, tracked_fields
@@ -126,14 +127,14 @@ def _record(definition: TokenDefinition | CardDefinition, entry: str) -> tuple[P
     label, _, number = entry.rpartition("-")
     part = next((p for p in PARTS[type(definition)] if p.label == label), None)
     if part is None or not number.isdigit():
-        raise NoSuchEntry("No such entry.")
+        raise NoSuchEntry(gettext("No such entry."))
     record = (
         _history(part.model)
         .objects.filter(history_id=int(number), **{part.field: definition.pk})
         .first()
     )
     if record is None:
-        raise NoSuchEntry("No such entry.")
+        raise NoSuchEntry(gettext("No such entry."))
     return part, record
 
 
@@ -150,13 +151,13 @@ def revert_entry(definition: TokenDefinition | CardDefinition, entry: str, user:
     current = model._default_manager.filter(pk=record.id).first()
     if record.history_type == "+":
         if model is type(definition):
-            raise EntryError("This entry created the definition: delete it instead.")
+            raise EntryError(gettext("This entry created the definition: delete it instead."))
         if current is not None:
             current.delete()
         done = "removed"
     elif record.history_type == "-":
         if current is not None:
-            raise EntryError("The row is there again already.")
+            raise EntryError(gettext("The row is there again already."))
         restored = model(**{name: getattr(record, name) for name in names})
         _save(restored)
         done = "restored"
@@ -167,12 +168,12 @@ def revert_entry(definition: TokenDefinition | CardDefinition, entry: str, user:
             .first()
         )
         if earlier is None or current is None:
-            raise EntryError("Nothing before this entry to go back to.")
+            raise EntryError(gettext("Nothing before this entry to go back to."))
         changed = [
             n for n in names if n not in NOT_RESTORED and getattr(earlier, n) != getattr(record, n)
         ]
         if not changed:
-            raise EntryError("This entry changed nothing that can be restored.")
+            raise EntryError(gettext("This entry changed nothing that can be restored."))
         for name in changed:
             setattr(current, name, getattr(earlier, name))
         if model is type(definition):  # one record: the values and who curated them

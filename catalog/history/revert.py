@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import models, transaction
 from django.db.models import ProtectedError
+from django.utils.translation import gettext
 
 from catalog import makers
 from catalog.history.changes import TRACKED, Names, describe, spans, tracked_fields
@@ -41,13 +42,13 @@ def revert_of(job: Job) -> Job | None:
 
 def check_revertible(job: Job) -> None:
     if job.kind not in IMPORT_KINDS:
-        raise NotRevertible("Only catalogue imports can be reverted.")
+        raise NotRevertible(gettext("Only catalogue imports can be reverted."))
     if job.params.get("dry_run"):
-        raise NotRevertible("A dry run wrote nothing: there is nothing to revert.")
+        raise NotRevertible(gettext("A dry run wrote nothing: there is nothing to revert."))
     if job.status != Job.Status.DONE:
-        raise NotRevertible("Only a finished import can be reverted.")
+        raise NotRevertible(gettext("Only a finished import can be reverted."))
     if revert_of(job) is not None:
-        raise NotRevertible("This import is reverted already (or being reverted).")
+        raise NotRevertible(gettext("This import is reverted already (or being reverted)."))
 
 
 def _restore(model: type[models.Model], pk: int, obj: Any, state: dict[str, Any]) -> None:
