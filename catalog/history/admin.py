@@ -12,7 +12,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import URLPattern, URLResolver, path, reverse
+from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -45,7 +45,7 @@ class HistoryAdminMixin:
     def _url_name(self, what: str) -> str:
         return f"{self.model._meta.app_label}_{self.model._meta.model_name}_{what}"
 
-    def get_urls(self) -> list[URLPattern | URLResolver]:
+    def get_urls(self) -> list[URLPattern]:
         wrap = self.admin_site.admin_view
         own = [
             path(
@@ -59,7 +59,8 @@ class HistoryAdminMixin:
                 name=self._url_name("release"),
             ),
         ]
-        return own + super().get_urls()  # type: ignore[misc]
+        inherited: list[URLPattern] = super().get_urls()  # type: ignore[misc]
+        return own + inherited
 
     def _definition(self, request: HttpRequest, object_id: str, change: bool = False) -> Any:
         obj = self.get_object(request, object_id)  # type: ignore[attr-defined]

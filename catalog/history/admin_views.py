@@ -101,7 +101,7 @@ def change_context(request: HttpRequest, job: Job) -> dict[str, Any]:
 
 
 @require_safe
-def changes_download(request: HttpRequest, job_id: UUID, fmt: str) -> HttpResponse:
+def changes_download(request: HttpRequest, job_id: UUID, fmt: str) -> StreamingHttpResponse:
     _require_curator(request)
     if fmt not in ("csv", "json"):
         raise Http404("Changes download as csv or json.")

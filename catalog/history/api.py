@@ -87,7 +87,7 @@ def job_changes(request: Request, job_id: UUID) -> Response:
     if action is not None and action not in ACTIONS:
         raise serializers.ValidationError({"action": [f"Use one of {', '.join(ACTIONS)}."]})
     paginator = Pagination()
-    page = paginator.paginate_queryset(changes(job.pk, action), request)  # type: ignore[arg-type]
+    page = paginator.paginate_queryset(changes(job.pk, action), request)
     return paginator.get_paginated_response([change_payload(c) for c in page or []])
 
 

@@ -97,7 +97,9 @@ def field_diff(
             continue
         old = before.get(name) if before else None
         new = after.get(name) if after else None
-        if old != new and (before is not None or after is None or new not in ("", [], {}, None)):
+        if old != new and (
+            before is not None or after is None or new not in ("", [], {}, None, False)
+        ):
             diff[name] = [jsonable(old), jsonable(new)]
     return diff
 

@@ -176,7 +176,7 @@ def revert_entry(definition: TokenDefinition | CardDefinition, entry: str, user:
             raise EntryError(gettext("This entry changed nothing that can be restored."))
         for name in changed:
             setattr(current, name, getattr(earlier, name))
-        if model is type(definition):  # one record: the values and who curated them
+        if isinstance(current, TokenDefinition | CardDefinition):  # one record: values and curator
             mark_curated(current, user)
         _save(current)
         done = "reverted"

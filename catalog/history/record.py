@@ -36,11 +36,14 @@ def bulk_create(model: type[M], objs: Sequence[M], batch_size: int = BATCH) -> l
         return model._default_manager.bulk_create(objs, batch_size=batch_size)
     here = current(getattr(HistoricalRecords.context, "request", None))
     user = get_user_model().objects.filter(pk=here.user_id).first() if here.user_id else None
-    created: list[M] = bulk_create_with_history(
-        list(objs),
-        model,
-        batch_size=batch_size,
-        default_user=user,
-        custom_historical_attrs={"history_source": here.source, "history_job": here.job},
-    )
+    created: list[M] = []
+    # A batch at a time: the historical rows of one batch only are in memory at once.
+    for start in range(0, len(objs), batch_size):
+        created += bulk_create_with_history(
+            list(objs[start : start + batch_size]),
+            model,
+            batch_size=batch_size,
+            default_user=user,
+            custom_historical_attrs={"history_source": here.source, "history_job": here.job},
+        )
     return created
