@@ -13,11 +13,14 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import URLPattern, path, reverse
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from catalog.history import entries as history_entries
 from catalog.history.admin_views import KIND_LABELS, shown
+from catalog.history.changes import field_labels
+from catalog.services import mark_curated
 
 SOURCE_LABELS = {
     "admin": gettext_lazy("admin"),
@@ -34,6 +37,10 @@ DONE_MESSAGES = {
     "restored": gettext_lazy("The entry was reverted: the deleted row is back."),
     "reverted": gettext_lazy("The entry was reverted: its fields have their old values."),
 }
+
+
+# Ids an entry's own name already says (the token a printing belongs to, a relation's ends).
+IMPLIED = frozenset({"token_id", "card_id", "reference_id", "game_id", "curated_by_id"})
 
 
 class HistoryAdminMixin:
@@ -75,18 +82,34 @@ class HistoryAdminMixin:
             raise PermissionDenied
         return obj
 
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        """A changed form is curated in the same save, so its history entry says who curated
+        it; the admin's later curated stamp (CuratedAdmin.save_related) then adds no entry."""
+        marked = change and form.has_changed()
+        if marked:
+            mark_curated(obj, request.user)
+        super().save_model(request, obj, form, change)  # type: ignore[misc]
+        if marked:
+            obj.skip_history_when_saving = True
+
     def history_view(
         self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         obj = self._definition(request, object_id)
         can_change = self.has_change_permission(request, obj)  # type: ignore[attr-defined]
+        labels = field_labels()
         rows = [
             {
                 **entry,
                 "kind_label": KIND_LABELS.get(entry["kind"], entry["kind"]),
                 "source_label": SOURCE_LABELS.get(entry["source"], entry["source"]),
                 "type_label": TYPE_LABELS.get(entry["type"], entry["type"]),
-                "shown": [(f, shown(old), shown(new)) for f, (old, new) in entry["fields"].items()],
+                "when": parse_datetime(entry["at"]),
+                "shown": [
+                    (labels.get(f, f), shown(old), shown(new))
+                    for f, (old, new) in entry["fields"].items()
+                    if f not in IMPLIED
+                ],
                 "revert_url": reverse(
                     f"admin:{self._url_name('history_revert')}", args=[obj.pk, entry["id"]]
                 )

@@ -23,6 +23,7 @@ from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
+from catalog.history.changes import field_labels
 from catalog.history.models import ImportChange
 from catalog.history.revert import IMPORT_KINDS, NotRevertible, revert_of, revert_start
 from catalog.history.selectors import ACTIONS, change_counts, changes, csv_lines, json_lines
@@ -73,6 +74,7 @@ def change_context(request: HttpRequest, job: Job) -> dict[str, Any]:
     counts = change_counts(job.pk)
     paginator = Paginator(changes(job.pk, action or None), PER_PAGE)
     page = paginator.get_page(request.GET.get("page"))
+    labels = field_labels()
     rows = [
         {
             "kind": KIND_LABELS.get(change.kind, change.kind),
@@ -82,7 +84,8 @@ def change_context(request: HttpRequest, job: Job) -> dict[str, Any]:
             "action_label": LABELS.get(change.action, change.action),
             "problem": change.problem,
             "fields": [
-                (field, shown(old), shown(new)) for field, (old, new) in change.fields.items()
+                (labels.get(field, field), shown(old), shown(new))
+                for field, (old, new) in change.fields.items()
             ],
         }
         for change in page.object_list

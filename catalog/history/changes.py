@@ -74,6 +74,17 @@ TRACKED = (
 )
 
 
+def field_labels() -> dict[str, str]:
+    """attname -> the field's verbose name (in the active language), for every model with
+    history ("back." fields: the back face's)."""
+    labels: dict[str, str] = {}
+    for tracked in TRACKED:
+        for field in tracked.model._meta.concrete_fields:
+            label = str(field.verbose_name)
+            labels.setdefault(f"{tracked.prefix}{field.attname}", label)
+    return labels
+
+
 def jsonable(value: Any) -> Any:
     if isinstance(value, uuid.UUID | Decimal):
         return str(value)

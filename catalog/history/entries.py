@@ -13,7 +13,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext
 
 from catalog import makers
-from catalog.history.changes import field_diff, jsonable, tracked_fields
+from catalog.history.changes import Names, field_diff, jsonable, tracked_fields
 from catalog.models import (
     CardDefinition,
     PrintedName,
@@ -66,19 +66,22 @@ def _history(model: type[models.Model]) -> Any:
     return model.history.model  # type: ignore[attr-defined]
 
 
-def _label(part: Part, state: dict[str, Any]) -> str:
+def _label(part: Part, state: dict[str, Any], names: Names) -> str:
     if part.model is TokenPrinting:
         return f"{state['set_code']} {state['collector_number']}".strip() or f"#{state['id']}"
     if part.model is PrintedName:
         return f"{state['name']} ({state['language']})"
     if part.model is TokenRelation:
-        return f"#{state['card_id']} → #{state['token_id']}"
+        card, _ = names.of(CardDefinition, state["card_id"])
+        token, _ = names.of(TokenDefinition, state["token_id"])
+        return f"{card} → {token}"
     return str(state.get("name", ""))
 
 
 def entries(definition: TokenDefinition | CardDefinition) -> list[dict[str, Any]]:
     """Newest first."""
     found: list[dict[str, Any]] = []
+    lookup = Names()
     for part in PARTS[type(definition)]:
         names = tracked_fields(part.model)
         rows = (
@@ -104,19 +107,22 @@ def entries(definition: TokenDefinition | CardDefinition) -> list[dict[str, Any]
             else:
                 fields = field_diff(before, after, names)
             previous[row["id"]] = row
+            if row["history_type"] == "~" and not fields:
+                continue  # saved unchanged (the admin saves a form whose inlines changed)
+            restorable = row["history_type"] != "~" or bool(set(fields) - NOT_RESTORED)
             found.append(
                 {
                     "id": f"{part.label}-{row['history_id']}",
                     "kind": part.label,
                     "object": row["id"],
-                    "name": _label(part, row),
+                    "name": _label(part, row, lookup),
                     "at": row["history_date"].isoformat(),
                     "by": row["history_user__username"],
                     "source": row["history_source"],
                     "job": jsonable(row["history_job"]),
                     "type": TYPES.get(row["history_type"], row["history_type"]),
                     "fields": fields,
-                    "revertible": before is not None or row["history_type"] != "+",
+                    "revertible": restorable and (before is not None or row["history_type"] != "+"),
                 }
             )
     found.sort(key=lambda e: e["at"], reverse=True)
