@@ -10,6 +10,7 @@ time, so neither step holds the whole change set in memory.
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import tempfile
 import uuid
@@ -93,9 +94,15 @@ def jsonable(value: Any) -> Any:
     return value
 
 
+@functools.cache
+def history_model(model: type[models.Model]) -> Any:
+    """The historical model of `model` (reading `model.history` builds a manager each time)."""
+    return model.history.model  # type: ignore[attr-defined]
+
+
+@functools.cache
 def tracked_fields(model: type[models.Model]) -> list[str]:
-    history = model.history.model  # type: ignore[attr-defined]
-    return [f.attname for f in history.tracked_fields]
+    return [f.attname for f in history_model(model).tracked_fields]
 
 
 def field_diff(
@@ -127,7 +134,7 @@ class Span:
 
 def spans(model: type[models.Model], job: str) -> Iterator[list[Span]]:
     """The rows of `model` the job wrote, in batches."""
-    history = model.history.model  # type: ignore[attr-defined]
+    history = history_model(model)
     names = tracked_fields(model)
     job_id = uuid.UUID(job)
     touched = (

@@ -13,7 +13,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext
 
 from catalog import makers
-from catalog.history.changes import Names, field_diff, jsonable, tracked_fields
+from catalog.history.changes import Names, field_diff, history_model, jsonable, tracked_fields
 from catalog.models import (
     CardDefinition,
     PrintedName,
@@ -63,7 +63,7 @@ class NoSuchEntry(EntryError):
 
 
 def _history(model: type[models.Model]) -> Any:
-    return model.history.model  # type: ignore[attr-defined]
+    return history_model(model)
 
 
 def _label(part: Part, state: dict[str, Any], names: Names) -> str:
