@@ -33,19 +33,17 @@ def enabled() -> bool:
 
 def submit(job_id: str) -> None:
     """Run the job on the worker thread (started on first use)."""
-    _ensure_thread()
+    _ensure_thread(job_id)
     _waiting.put(job_id)
 
 
-def _ensure_thread() -> None:
+def _ensure_thread(submitted: str) -> None:
     global _thread
     with _started:
         if _thread is not None and _thread.is_alive():
             return
-        left = [
-            str(pk)
-            for pk in Job.objects.filter(status=Job.Status.QUEUED).values_list("pk", flat=True)
-        ]
+        queued = Job.objects.filter(status=Job.Status.QUEUED).exclude(pk=submitted)
+        left = [str(pk) for pk in queued.values_list("pk", flat=True)]
         for job_id in left:  # queued before a restart; job_run skips any already claimed
             _waiting.put(job_id)
         _thread = threading.Thread(target=_work, name="tokensite-jobs", daemon=True)

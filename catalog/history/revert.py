@@ -60,6 +60,26 @@ def _restore(model: type[models.Model], pk: int, obj: Any, state: dict[str, Any]
     obj.save()
 
 
+def _delete(model: type[models.Model], pks: list[int]) -> set[int]:
+    """Delete these rows together (one cascade collection for the batch); returns those that
+    cannot go (protected: in someone's collection), which stay."""
+    if not pks:
+        return set()
+    try:
+        with transaction.atomic():
+            model._default_manager.filter(pk__in=pks).delete()
+        return set()
+    except ProtectedError:
+        kept = set()
+        for obj in model._default_manager.filter(pk__in=pks):
+            try:
+                with transaction.atomic():
+                    obj.delete()
+            except ProtectedError:
+                kept.add(obj.pk)
+        return kept
+
+
 def revert_import(job: Job, *, report: Report | None = None) -> dict[str, Any]:
     """Undo what `job` wrote; returns counts and the rows left as they are."""
     removed = restored = 0
@@ -73,19 +93,17 @@ def revert_import(job: Job, *, report: Report | None = None) -> dict[str, Any]:
             model = tracked.model
             for batch in spans(model, str(job.pk)):
                 rows = model._default_manager.in_bulk([s.object_pk for s in batch])
+                created = [s.object_pk for s in batch if not s.later and s.before is None]
+                in_use = _delete(model, [pk for pk in created if pk in rows])
+                removed += len([pk for pk in created if pk in rows]) - len(in_use)
                 for span in batch:
                     obj = rows.get(span.object_pk)
                     reason = ""
                     if span.later:
                         reason = "changed since the import"
-                    elif span.before is None:
-                        if obj is not None:
-                            try:
-                                obj.delete()
-                                removed += 1
-                            except ProtectedError:
-                                reason = "in use (someone's collection)"
-                    else:
+                    elif span.object_pk in in_use:
+                        reason = "in use (someone's collection)"
+                    elif span.before is not None:
                         _restore(model, span.object_pk, obj, span.before)
                         restored += 1
                     if reason:

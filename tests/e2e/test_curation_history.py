@@ -88,7 +88,7 @@ def test_a_dry_run_of_a_real_file_answers_at_once_then_lists_each_record_with_it
         expect(page.locator("#import-changes ins").first).not_to_be_empty()
         skipped = page.get_by_role("link", name="Skipped (")
         skipped.click()
-        expect(page.locator("#import-changes")).to_contain_text("back face of a double-faced")
+        expect(page.locator("#import-changes")).to_contain_text("second link from the same card")
         with page.expect_download() as download:
             page.get_by_role("link", name="CSV").click()
         saved = download.value.path()
