@@ -86,6 +86,8 @@ def test_a_dry_run_of_a_real_file_answers_at_once_then_lists_each_record_with_it
         page.get_by_role("link", name="Created (").click()
         expect(page.locator("#import-changes")).to_contain_text("Created · token")
         expect(page.locator("#import-changes ins").first).not_to_be_empty()
+        page.locator("#changes-title").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "dry-run-created.png"))
         skipped = page.get_by_role("link", name="Skipped (")
         skipped.click()
         expect(page.locator("#import-changes")).to_contain_text("second link from the same card")
