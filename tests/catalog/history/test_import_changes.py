@@ -20,7 +20,7 @@ from tests.factories import CuratorFactory
 GOBLIN = "Goblin"
 
 
-def _card(name: str, pt: str, color: str, text: str, creators: list[str] = ()) -> str:
+def _card(name: str, pt: str, color: str, text: str, creators: tuple[str, ...] = ()) -> str:
     links = "".join(f"<reverse-related>{c}</reverse-related>" for c in creators)
     return (
         f"<card><name>{name}</name><text>{text}</text><prop><colors>{color}</colors>"
@@ -38,13 +38,13 @@ def _file(*cards: str) -> bytes:
 
 
 FIRST = _file(
-    _card(GOBLIN, "1/1", "R", "Haste", ["Goblin Maker"]),
+    _card(GOBLIN, "1/1", "R", "Haste", ("Goblin Maker",)),
     _card("Spirit", "1/1", "W", "Flying"),
 )
 SECOND = _file(
-    _card(GOBLIN, "1/1", "R", "Haste, menace", ["Goblin Maker"]),
+    _card(GOBLIN, "1/1", "R", "Haste, menace", ("Goblin Maker",)),
     _card("Spirit", "1/1", "W", "Flying"),
-    _card("Bird", "1/1", "U", "Flying", ["Bird Maker"]),
+    _card("Bird", "1/1", "U", "Flying", ("Bird Maker",)),
 )
 
 
@@ -109,6 +109,7 @@ def test_an_applied_import_is_reverted_created_rows_go_changed_rows_get_old_valu
     revert = revert_start(applied, curator)
     revert.refresh_from_db()
     assert revert.status == Job.Status.DONE, revert.detail
+    assert revert.result is not None
     assert _goblin().text == "Haste"
     assert not TokenDefinition.objects.filter(name__startswith="Bird").exists()
     assert not CardDefinition.objects.filter(name="Bird Maker").exists()
@@ -125,6 +126,7 @@ def test_a_revert_leaves_rows_curated_since_and_reports_them(curator):
     token_update(token=_goblin(), curator=curator, text="Haste, menace, trample")
     revert = revert_start(applied, curator)
     revert.refresh_from_db()
+    assert revert.result is not None
     assert _goblin().text == "Haste, menace, trample"
     assert revert.result["kept_count"] == 1
     assert revert.result["kept"][0]["name"].startswith(GOBLIN)
