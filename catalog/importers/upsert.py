@@ -100,7 +100,12 @@ def _batches(records: Iterable[CardRecord]) -> Iterator[list[CardRecord]]:
         yield batch
 
 
-def _cards(writer: Writer, records: Iterable[CardRecord], tick: Callable[[int], None]) -> None:
+def _cards(
+    writer: Writer,
+    records: Iterable[CardRecord],
+    tick: Callable[[int], None],
+    after_batch: Callable[[], None] = lambda: None,
+) -> None:
     """Nontoken cards, a batch at a time (a bulk file has tens of thousands, streamed while they
     are written): matched by oracle id, then by name; curated effects are kept; only changed
     rows are saved; new cards are inserted in bulk."""
@@ -113,6 +118,7 @@ def _cards(writer: Writer, records: Iterable[CardRecord], tick: Callable[[int], 
             _card(writer, record)
         writer.flush_cards()
         writer.forget_cards()
+        after_batch()
         # With DEBUG on (`make run`), Django keeps the last 9,000 queries' SQL with their
         # values: tens of megabytes of bulk inserts a long import would hold for nothing.
         reset_queries()
@@ -187,9 +193,17 @@ def _run(writer: Writer, parsed: ParsedFile, progress: Progress | None) -> None:
         if progress is not None and total:
             progress(done, total)
 
-    _cards(writer, parsed.cards, tick)
+    def cards_printed() -> None:
+        """The printed names of the cards written so far (a streaming parser adds a card's
+        before it yields the card), so that they never pile up over a whole file."""
+        if any(record.kind == "card" for record in parsed.printed):
+            cards = [record for record in parsed.printed if record.kind == "card"]
+            parsed.printed[:] = [record for record in parsed.printed if record.kind != "card"]
+            _printed(writer, cards)
+
+    _cards(writer, parsed.cards, tick, cards_printed)
     if parsed.pending is not None:  # read while written; the tokens are complete only after it
-        _cards(writer, parsed.pending, lambda step: None)
+        _cards(writer, parsed.pending, lambda step: None, cards_printed)
         parsed.pending = None
     total = done + len(parsed.tokens) + len(parsed.references) + 1
     new_printings: list[TokenPrinting] = []
@@ -336,6 +350,8 @@ def _printed_batch(
     for (kind, target, language), record in wanted.items():
         fields = {"name": record.name, "type_line": record.type_line, "text": record.text}
         row = existing.get((kind, target, language))
+        again = (kind, target, language) in writer.printed_written  # "the last one read wins"
+        writer.printed_written.add((kind, target, language))
         if row is None:
             new.append(
                 PrintedName(
@@ -348,8 +364,9 @@ def _printed_batch(
             writer.summary.count("printed names", "created")
         elif writer.assign(row, fields):
             row.save()
-            writer.summary.count("printed names", "updated")
-        else:
+            if not again:
+                writer.summary.count("printed names", "updated")
+        elif not again:
             writer.summary.count("printed names", "unchanged")
     PrintedName.objects.bulk_create(new, batch_size=BATCH)
 
