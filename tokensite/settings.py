@@ -161,6 +161,8 @@ if (
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue behind a lock instead of failing at once; IMMEDIATE takes the write lock at
     # BEGIN so two table writers can't both read the same version and then both write (lost update).
+    # Our backend: Django's, with this process's writers queued in order (tokensite/sqlite).
+    DATABASES["default"]["ENGINE"] = "tokensite.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",

@@ -125,6 +125,8 @@ class Writer:
         self.new_cards: list[CardDefinition] = []
         self.seen_pairs: set[tuple[str, int]] = set()
         self.seen_reference_pairs: set[tuple[str, int]] = set()
+        # (kind, definition, language) of the printed names written by this import so far.
+        self.printed_written: set[tuple[str, int, str]] = set()
 
     # --- slugs and cards -------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ from play.table.i18n import error_text, type_words
 from play.table.idempotency import Idempotency, Repeat, find_answer, keep_answer
 from play.table.names import shown_name
 from play.table.payloads import action_check_shape, action_embed_definitions
-from play.table.rebase import check_rebase, stale_detail, touched_from_delta
+from play.table.rebase import check_rebase, record_touches, stale_detail, touched_from_delta
 from play.table.selectors import (
     AnyUser,
     TableAccess,
@@ -288,6 +288,7 @@ def _commit_entry(
         inverse=inverse(before, state, diff) if kind == Action.Kind.ACTION else None,
         forward=None if snapshot else forward(before, state, diff),
     )
+    record_touches(table, version, touched)
     changes: dict[str, Any] = {"version": version, "updated_at": timezone.now()}
     if snapshot:
         changes.update(state=rules.codec.dump(state), state_version=version)
