@@ -36,6 +36,10 @@ from rules.mtg.status import name_of, present
 from rules.stacks import split
 from rules.text import msg
 
+BLOCKS_DONE = "blocks_done"
+"""``state.system`` key: the defending players who finished declaring blockers this step
+(rules/mtg/declaring.py); forgotten as the step ends."""
+
 
 def _block_limit(computed: Computed) -> int | None:
     """How many attackers one creature may block (509.1a; more by an ability, 509.1b)."""
