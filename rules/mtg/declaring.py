@@ -142,9 +142,17 @@ def declare_blocks(ctx: MtgContext, action: JsonDict) -> None:
 
 
 def _entries(action: JsonDict) -> list[JsonDict]:
+    """``blocks``, then each stack of ``objects`` (whole) on ``attacker``."""
     raw = action.get("blocks", [])
-    if not isinstance(raw, list) or len(raw) > MAX_BLOCKS:
-        raise InvalidAction(msg("blocks must be a list of at most {most} entries", most=MAX_BLOCKS))
+    if not isinstance(raw, list):
+        raise InvalidAction(msg("blocks must be a list"))
+    together = action.get("objects")
+    if together is not None:
+        if not isinstance(together, list) or "attacker" not in action:
+            raise InvalidAction(msg("objects must be a list of stack ids, with attacker"))
+        raw = [*raw, *({"object": o, "attacker": action["attacker"]} for o in together)]
+    if len(raw) > MAX_BLOCKS:
+        raise InvalidAction(msg("at most {most} blocks in one action", most=MAX_BLOCKS))
     for entry in raw:
         if not isinstance(entry, dict) or not {"object", "attacker"} <= set(entry):
             raise InvalidAction(msg('each block is {{"object": id, "attacker": id, "count": n}}'))
@@ -154,3 +162,28 @@ def _entries(action: JsonDict) -> list[JsonDict]:
 def _shared(count: int, attackers: int) -> int:
     """The most attacking creatures ``count`` blockers block with each blocked by as many."""
     return max(n for n in range(1, min(count, attackers) + 1) if count % n == 0)
+
+
+def offers(state: MtgState, seat: int) -> JsonDict:
+    """What ``seat`` may declare in combat now, for the board's one-tap controls: ``attack``,
+    the stacks able to attack when ``seat`` is the active player before or in the declare
+    attackers step (508.1a); ``blocks``, each attacking stack the player may block with the
+    stacks able to block it (509.1a-b), while the player is a defending player not yet done;
+    ``waiting_for``, the defending players not yet done (509.1)."""
+    found: JsonDict = {"attack": [], "blocks": {}, "waiting_for": []}
+    if state.pending_choice is not None:
+        return found
+    if seat == state.active_seat and state.step in (*BEFORE_ATTACKS, "declare_attackers"):
+        found["attack"] = [obj.id for obj in _able(state)]
+    if state.step != "declare_blockers":
+        return found
+    done = set(state.system.get(BLOCKS_DONE, []))
+    waiting = sorted(defending_players(state) - done)
+    found["waiting_for"] = waiting
+    if seat in waiting:
+        mine = [o for o in on_battlefield(state) if o.controller == seat]
+        for attacker in combat.attackers(state):
+            able = [o.id for o in mine if blocking.can_block(state, o, attacker)]
+            if able and combat.defending_player(state, attacker.attacking) == seat:
+                found["blocks"][attacker.id] = able
+    return found

@@ -124,9 +124,8 @@ SPECS = [
                 v.OBJECTS,
                 "The attacking stacks (default: every creature able to attack).",
                 refers=v.STACK,
-                form=False,
             ),
-            Param("stay", v.BOOLEAN, "Keep declaring: the step doesn't end.", form=False),
+            Param("stay", v.BOOLEAN, "Keep declaring: the step doesn't end."),
             Param(
                 "choices",
                 v.MAPPING,
@@ -401,18 +400,32 @@ SPECS = [
         declaring.declare_blocks,
         "Done blocking",
         "A defending player declares blockers in one action (509.1a): each of `blocks` "
-        '({"object", "attacker", "count", "blocked"}; count default: the whole stack) is '
-        "checked as `block`. Unless `stay`, the player is done; when every defending player "
+        '({"object", "attacker", "count", "blocked"}; count default: the whole stack), and each '
+        "stack of `objects` on `attacker`, is checked as `block`. Unless `stay`, the player is done; when every defending player "
         "is, combat damage is dealt (510).",
         (
             shared.SEAT_PARAM.but(help="The defending player."),
             Param(
+                "objects",
+                v.OBJECTS,
+                "Blocker stacks that all block `attacker`, whole (the board's one-tap blocks).",
+                refers=v.STACK,
+            ),
+            Param(
+                "attacker",
+                v.OBJECT,
+                "The attacking stack `objects` block.",
+                max_length=32,
+                refers=v.STACK,
+            ),
+            Param(
                 "blocks",
                 v.JSON,
-                'A list of {"object": blocker stack, "attacker": attacking stack, "count": n}.',
+                'A list of {"object": blocker stack, "attacker": attacking stack, "count": n, '
+                '"blocked": n}.',
                 form=False,
             ),
-            Param("stay", v.BOOLEAN, "Keep declaring: not done yet.", form=False),
+            Param("stay", v.BOOLEAN, "Keep declaring: not done yet."),
             Param(
                 "choices",
                 v.MAPPING,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import IllegalAction, InvalidAction
+from rules import IllegalAction, InvalidAction, presentation
 from tests.rules.conftest import Table
 from tests.rules.test_combat import GOBLIN, creature, make, to_step
 
@@ -122,3 +122,39 @@ def test_the_step_waits_for_every_defending_player_509_1() -> None:
     table.do("declare_blocks", seat=2)
     assert table.view()["step"] == "combat_damage"
     assert [s["life"] for s in table.view()["seats"]] == [20, 19, 19]
+
+
+def test_identical_blockers_in_several_stacks_block_together_509_1a() -> None:
+    table = Table()
+    goblins = make(table, GOBLIN, count=10)
+    first = make(table, SOLDIER, controller=1)
+    second = make(table, {**SOLDIER, "text": "A note that keeps it apart."}, controller=1)
+    table.do("declare_attack", defender=1)
+    table.do("declare_blocks", seat=1, objects=[first, second], attacker=goblins, stay=True)
+    assert sorted((o["count"], o["blocked"]) for o in table.objects("Goblin Token")) == [
+        (1, True),
+        (1, True),
+        (8, False),
+    ]
+    table.do("declare_blocks", seat=1)
+    # 510.1: Ben takes 8; two Goblins and both Soldiers die (704.5g).
+    assert table.view()["seats"][1]["life"] == 12
+    assert table.count("Goblin Token") == 8 and table.count("Soldier Token") == 0
+
+
+def test_offers_follow_the_declarations_508_1a_509_1a() -> None:
+    table = Table()
+    goblins = make(table, GOBLIN, count=10)
+    make(table, {**GOBLIN, "name": "Elf Token", "keywords": []})  # summoning sick, 302.6
+    soldier = make(table, SOLDIER, controller=1)
+    flyer = make(table, creature("Bird Token", 1, 1, "Flying"))
+    offers = presentation("mtg").combat
+    assert offers is not None
+    assert offers(table.state, 0)["attack"] == [goblins, flyer]
+    assert offers(table.state, 1)["attack"] == []  # not the active player
+    table.do("declare_attack", defender=1)
+    assert offers(table.state, 0) == {"attack": [], "blocks": {}, "waiting_for": [1]}
+    # 702.9b: the Soldier can't block the flying Bird.
+    assert offers(table.state, 1)["blocks"] == {goblins: [soldier]}
+    table.do("declare_blocks", seat=1, objects=[soldier], attacker=goblins)
+    assert offers(table.state, 1) == {"attack": [], "blocks": {}, "waiting_for": []}
