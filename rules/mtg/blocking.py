@@ -102,6 +102,15 @@ def can_block(state: MtgState, obj: MtgObject, attacker: MtgObject) -> bool:
     return obj.zone == "battlefield" and _block_problem(state, obj, attacker) is None
 
 
+def may_declare(state: MtgState, obj: MtgObject, attacker: MtgObject) -> bool:
+    """Whether ``block`` would take ``obj`` as a blocker of ``attacker`` now (509.1a-b): it can
+    block it, doesn't already, and blocks fewer creatures than it may."""
+    if not can_block(state, obj, attacker) or attacker.id in obj.blocking:
+        return False
+    limit = _block_limit(compute_one(state, obj))
+    return limit is None or len(obj.blocking) < limit
+
+
 def _check_blocker(ctx: MtgContext, obj: MtgObject, attacker: MtgObject) -> None:
     state = ctx.state
     if attacker.id in obj.blocking:

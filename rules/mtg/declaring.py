@@ -80,7 +80,11 @@ def _able(state: MtgState) -> list[MtgObject]:
 
 def defending_players(state: MtgState) -> set[int]:
     """The players attacked, or whose planeswalkers or battles are (506.2, 508.5, 310.9d)."""
-    found = (combat.defending_player(state, a.attacking) for a in combat.attackers(state))
+    found = (
+        combat.defending_player(state, a.attacking)
+        for a in combat.attackers(state)
+        if a.attacking is not None
+    )
     return {seat for seat in found if seat is not None}
 
 
@@ -169,12 +173,14 @@ def offers(state: MtgState, seat: int) -> JsonDict:
     the stacks able to attack when ``seat`` is the active player before or in the declare
     attackers step (508.1a); ``blocks``, each attacking stack the player may block with the
     stacks able to block it (509.1a-b), while the player is a defending player not yet done;
-    ``waiting_for``, the defending players not yet done (509.1)."""
-    found: JsonDict = {"attack": [], "blocks": {}, "waiting_for": []}
+    ``waiting_for``, the defending players not yet done (509.1); ``declaring``, whether
+    ``seat`` is the active player in the declare attackers step (it ends the declaration)."""
+    found: JsonDict = {"attack": [], "blocks": {}, "waiting_for": [], "declaring": False}
     if state.pending_choice is not None:
         return found
     if seat == state.active_seat and state.step in (*BEFORE_ATTACKS, "declare_attackers"):
         found["attack"] = [obj.id for obj in _able(state)]
+        found["declaring"] = state.step == "declare_attackers"
     if state.step != "declare_blockers":
         return found
     done = set(state.system.get(BLOCKS_DONE, []))
@@ -183,7 +189,8 @@ def offers(state: MtgState, seat: int) -> JsonDict:
     if seat in waiting:
         mine = [o for o in on_battlefield(state) if o.controller == seat]
         for attacker in combat.attackers(state):
-            able = [o.id for o in mine if blocking.can_block(state, o, attacker)]
-            if able and combat.defending_player(state, attacker.attacking) == seat:
+            able = [o.id for o in mine if blocking.may_declare(state, o, attacker)]
+            attacked = attacker.attacking
+            if able and attacked is not None and combat.defending_player(state, attacked) == seat:
                 found["blocks"][attacker.id] = able
     return found

@@ -401,8 +401,8 @@ SPECS = [
         "Done blocking",
         "A defending player declares blockers in one action (509.1a): each of `blocks` "
         '({"object", "attacker", "count", "blocked"}; count default: the whole stack), and each '
-        "stack of `objects` on `attacker`, is checked as `block`. Unless `stay`, the player is done; when every defending player "
-        "is, combat damage is dealt (510).",
+        "stack of `objects` on `attacker`, is checked as `block`. Unless `stay`, the player "
+        "is done; when every defending player is, combat damage is dealt (510).",
         (
             shared.SEAT_PARAM.but(help="The defending player."),
             Param(

@@ -153,8 +153,18 @@ def test_offers_follow_the_declarations_508_1a_509_1a() -> None:
     assert offers(table.state, 0)["attack"] == [goblins, flyer]
     assert offers(table.state, 1)["attack"] == []  # not the active player
     table.do("declare_attack", defender=1)
-    assert offers(table.state, 0) == {"attack": [], "blocks": {}, "waiting_for": [1]}
+    assert offers(table.state, 0) == {
+        "attack": [],
+        "blocks": {},
+        "waiting_for": [1],
+        "declaring": False,
+    }
     # 702.9b: the Soldier can't block the flying Bird.
     assert offers(table.state, 1)["blocks"] == {goblins: [soldier]}
-    table.do("declare_blocks", seat=1, objects=[soldier], attacker=goblins)
-    assert offers(table.state, 1) == {"attack": [], "blocks": {}, "waiting_for": []}
+    table.do("declare_blocks", seat=1, objects=[soldier], attacker=goblins, stay=True)
+    # 509.1a: it already blocks as many creatures as it can.
+    assert offers(table.state, 1)["blocks"] == {}
+    assert offers(table.state, 1)["waiting_for"] == [1]
+    table.do("declare_blocks", seat=1)
+    assert offers(table.state, 1)["waiting_for"] == []
+    assert table.view()["step"] == "combat_damage"
