@@ -542,22 +542,25 @@ def _undoable_by(entry: Action, access: TableAccess, user: AnyUser) -> bool:
     return entry.seat is not None and entry.seat in access.seats
 
 
-def _undo_target(table: Table, access: TableAccess, user: AnyUser) -> Action | None:
+# What deciding whether an undo would work reads of each entry (not its patches).
+UNDO_CHECK_FIELDS = ("seq", "actor", "seat", "touched", "payload", "table")
+
+
+def _undo_target(
+    table: Table, access: TableAccess, user: AnyUser, *, lean: bool = False
+) -> Action | None:
     """The viewer's own last action that still counts (what their Undo takes back)."""
-    recent = (
-        effective_actions(table)
-        .defer(None)
-        .defer("checkpoint", "forward")
-        .order_by("-seq")[: MAX_REBASE + 1]
-    )
-    return next((entry for entry in recent if _undoable_by(entry, access, user)), None)
+    recent = effective_actions(table).defer(None).defer("checkpoint", "forward")
+    if lean:
+        recent = recent.only(*UNDO_CHECK_FIELDS)
+    found = recent.order_by("-seq")[: MAX_REBASE + 1]
+    return next((entry for entry in found if _undoable_by(entry, access, user)), None)
 
 
-def _later_than(table: Table, target: Action) -> list[Action]:
+def _later_than(table: Table, target: Action, *, lean: bool = False) -> list[Action]:
     """The actions that count after ``target``, oldest first (with their inverses)."""
-    return list(
-        effective_actions(table, after=target.seq).defer(None).defer("checkpoint", "forward")
-    )
+    later = effective_actions(table, after=target.seq).defer(None).defer("checkpoint", "forward")
+    return list(later.only(*UNDO_CHECK_FIELDS) if lean else later)
 
 
 def _depends_on(target: Action, later: list[Action]) -> Action | None:
@@ -590,10 +593,10 @@ def may_undo(table: Table, access: TableAccess, user: AnyUser) -> bool:
     counts, with nothing after it that depends on it (the page shows Undo only then)."""
     if not access.can_act:
         return False
-    target = _undo_target(table, access, user)
+    target = _undo_target(table, access, user, lean=True)
     if target is None:
         return False
-    later = _later_than(table, target)
+    later = _later_than(table, target, lean=True)
     return len(later) <= MAX_REBASE and _depends_on(target, later) is None
 
 

@@ -6,6 +6,7 @@ what this module builds; nothing here writes.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -141,12 +142,25 @@ def board_context(
             table.game, access, selectors.current_state(table), _printed_objects
         ),
         "frame_fields": ",".join(board.FRAME_FIELDS),
+        "grants": grants_signature(access),
+        # The seats the viewer acts for, with their names: the page's controls outside the
+        # board (the palette's "For") follow them when a seat changes hands (live-seats.js).
+        "acts": json.dumps(
+            [[s["seat"], s["name"]] for s in state["seats"] if s["seat"] in access.seats]
+        ),
         **extra,
     }
 
 
 def _definitions(state: dict[str, Any]) -> set[str]:
     return {str(o["definition"]) for o in state["objects"] if o.get("definition")}
+
+
+def grants_signature(access: TableAccess) -> str:
+    """What the viewer may do here, in a word the page keeps ("owner:0.1"): a poll that sends
+    it back gets the board again when a seat was taken, left or changed, though the table's
+    version didn't move (live seats)."""
+    return f"{access.role}:{'.'.join(str(s) for s in sorted(access.seats))}"
 
 
 def _printed_objects(objects: list[dict[str, Any]]) -> dict[str, Any]:
