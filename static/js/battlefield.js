@@ -748,6 +748,11 @@
     }
     var tag = /<section id="board"[^>]*>/.exec(detail.serverResponse || "");
     var match = tag ? /data-version="(\d+)"/.exec(tag[0]) : null;
+    // The same version for other seats (a seat changed hands) is news, not stale.
+    var grants = tag ? /data-grants="([^"]*)"/.exec(tag[0]) : null;
+    if (grants && board() && grants[1] !== board().dataset.grants) {
+      return false;
+    }
     return !!match && !/\sdata-ended[\s>=]/.test(tag[0]) && parseInt(match[1], 10) <= version();
   }
 
