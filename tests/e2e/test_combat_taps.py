@@ -92,6 +92,7 @@ def test_ten_goblins_attack_ben_blocks_with_two_in_four_plus_two_taps(
 
     # Ann, in her precombat main phase: Attack, then everything at Ben.
     attacker(ann_page.locator("#combat summary", has_text="Attack"))
+    ann_page.screenshot(path=str(artifacts_dir / f"combat-attack-{width}.png"))
     attacker(ann_page.get_by_role("button", name="All 10 attack Ben"))
     expect(ann_page.locator("#combat")).to_contain_text("Waiting for Ben to declare blockers.")
 

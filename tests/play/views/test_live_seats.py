@@ -1,6 +1,5 @@
 """Live seats: a page that polls with the seats it knows gets its board again when a seat
-changes hands, though the table's version didn't move; the combat bar and Undo in the board
-follow the viewer."""
+changes hands, though the table's version didn't move, with the controls of its seats only."""
 
 from __future__ import annotations
 
@@ -10,8 +9,8 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from play.table import services
-from tests.play.views.conftest import HTMX, browser_for
 from tests.factories import TableFactory
+from tests.play.views.conftest import HTMX, browser_for
 
 
 def _poll(client: Any, table: Any, grants: str) -> Any:
