@@ -21,14 +21,18 @@ JsonDict = dict[str, Any]
 Names = Callable[[list[JsonDict]], dict[str, Any]]
 
 
-def controls(game: str, access: TableAccess, state: Any, printed: Names) -> JsonDict | None:
+def controls(
+    game: str, access: TableAccess, kernel_state: Callable[[], Any], printed: Names
+) -> JsonDict | None:
     """The combat bar for the seats the viewer acts for, from the kernel ``state``: ``attack``
     (defenders, each with every able stack and the stacks one by one), ``blocks`` (per
     defending seat: each attacking stack with its groups of alike blockers), ``waiting``
-    (names of the defending players still declaring). None when there is nothing to show."""
+    (names of the defending players still declaring). None when there is nothing to show;
+    ``kernel_state`` is read only for a game with combat and a viewer who acts."""
     shown = rules.presentation(game)
     if shown.combat is None or not access.can_act:
         return None
+    state = kernel_state()
     system = rules.get_system(game)
     names = {i: seat.name for i, seat in enumerate(state.seats)}
     spec = table_controls(game)

@@ -139,7 +139,7 @@ def board_context(
         "batch": batch_specs(table.game),
         "can_undo": services.may_undo(table, access, request.user),
         "combat": combat.controls(
-            table.game, access, selectors.current_state(table), _printed_objects
+            table.game, access, lambda: selectors.current_state(table), _printed_objects
         ),
         "frame_fields": ",".join(board.FRAME_FIELDS),
         "grants": grants_signature(access),
