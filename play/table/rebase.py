@@ -28,6 +28,9 @@ from tokensite.api import Conflict
 
 JsonDict = dict[str, Any]
 
+# An undo re-applies every later action's inverse: one under more later actions than this is
+# refused (play/table/services.py), a rebase has no such bound.
+UNDO_HORIZON = 64
 # SQLite binds at most 32,766 values; a seat-wide action on a big board names every stack.
 KEYS_PER_QUERY = 5_000
 TURN_FIELDS = frozenset({"turn", "step", "active_seat"})
@@ -42,6 +45,20 @@ def touched_from_delta(delta: JsonDict) -> JsonDict:
         "seats": [seat["seat"] for seat in delta["seats"]],
         "table": sorted(delta["table"]),
     }
+
+
+def overlaps(refers: Footprint, touched: JsonDict | None) -> bool:
+    """Whether a commit that touched ``touched`` changed what an action refers to. An entry
+    logged before entries kept it (None) is taken to have touched everything."""
+    if touched is None:
+        return True
+    fields = set(touched["table"])
+    return bool(
+        refers.stacks & set(touched["stacks"])
+        or refers.seats & set(touched["seats"])
+        or (refers.turn and fields & TURN_FIELDS)
+        or (refers.choice and CHOICE_FIELD in fields)
+    )
 
 
 def _since(table: Table, version: int) -> QuerySet[Action]:

@@ -26,6 +26,7 @@ from play.table.i18n import (
 )
 from play.table.names import shown_name
 from play.web import choices
+from play.web.combat_summary import summary as combat_summary
 from rules.text import message_data
 
 JsonDict = dict[str, Any]
@@ -549,7 +550,8 @@ def log_groups(
                 else None,
                 "seq": action.seq,
                 "label": kind,
-                "summary": _action_summary(action, state),
+                "summary": "; ".join(combat_summary(action.events or [], names))
+                or _action_summary(action, state),
                 "actor": actor,
                 "seat": action.seat,
                 "seat_name": seat_name,

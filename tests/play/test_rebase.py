@@ -88,7 +88,9 @@ def test_an_undo_against_an_older_version_is_refused_with_what_happened(cast: Ca
     act_at(cast, cast.player, 2, {"type": "tap", "object": ann, "count": 2})
     with pytest.raises(Conflict) as caught:
         services.table_undo(table_id=cast.table.id, user=cast.owner, expected_version=2)
-    assert caught.value.detail == "Ben tapped 2 Soldier Tokens first."
+    # Ann's own last action is the one she saw, but Ben's tap since depends on it.
+    assert caught.value.code == "undo_blocked"
+    assert caught.value.detail == "Ben acted on it since (Tap): it can't be undone now."
     assert Action.objects.filter(table=cast.table).count() == 3
 
 
