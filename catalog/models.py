@@ -710,6 +710,22 @@ class PrintedName(models.Model):
         self.folded = self.name.casefold()
         super().save(*args, **kwargs)
 
+    def clean(self) -> None:
+        from catalog.importers.records import LANGUAGE_CODES  # the codes the importers write
+
+        self.language = (self.language or "").strip().lower()
+        codes = sorted(set(LANGUAGE_CODES.values()) - {"en"})
+        if self.language not in codes:
+            raise ValidationError(
+                {
+                    "language": gettext(
+                        "Language: “%(code)s” is not a language cards are printed in; use one "
+                        "of %(codes)s. English is the rules name itself (CR 201.2)."
+                    )
+                    % {"code": self.language, "codes": ", ".join(codes)}
+                }
+            )
+
 
 class TokenRelation(models.Model):
     """Card -> a token it creates (Cockatrice's reverse-related links)."""

@@ -144,6 +144,18 @@ def _face_set(token: TokenDefinition, back: Mapping[str, Any] | None) -> Status:
         ) from None
 
 
+def _refuse(instance: Any, errors: dict[str, list[str]]) -> None:
+    """Raise the curator's problems with the model's own, so one answer lists them all."""
+    if not errors:
+        return
+    try:
+        instance.full_clean(validate_unique=False)
+    except ValidationError as exc:
+        for field, messages in exc.message_dict.items():
+            errors.setdefault(field, []).extend(m for m in messages if m not in errors[field])
+    raise ValidationError(errors)
+
+
 def _checked_back(game: str, back: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
     """A back face's words checked as the front's (errors named back.<field>)."""
     if back is None:
@@ -172,9 +184,10 @@ def token_create(
     _check_fields(fields, TOKEN_FIELDS)
     candidate = TokenDefinition(slug=slug, game=_game(game), **fields)
     back = _checked_back(candidate.game_id, back)
-    errors = validation.token_problems(candidate, stored=None, back=back, keep_both=keep_both)
-    if errors:
-        raise ValidationError(errors)
+    _refuse(
+        candidate,
+        validation.token_problems(candidate, stored=None, back=back, keep_both=keep_both),
+    )
     fields.update({f: getattr(candidate, f) for f in validation.LIST_FIELDS if f in fields})
     token, _ = token_upsert(slug=slug, game=game, back=back, **fields)
     return token
@@ -198,11 +211,10 @@ def token_update(
         changed |= _assign(token, {"double_faced": back is not None})
     if changed:
         kept = TokenFace.objects.filter(token=token).first() if token.double_faced else None
-        errors = validation.token_problems(
-            token, stored=stored, back=kept if back is _UNSET else back, keep_both=keep_both
+        kept = kept if back is _UNSET else back
+        _refuse(
+            token, validation.token_problems(token, stored=stored, back=kept, keep_both=keep_both)
         )
-        if errors:
-            raise ValidationError(errors)
     if back is None:
         _face_set(token, None)
     if changed or back is not _UNSET:
@@ -296,9 +308,7 @@ def card_create(
         raise ValidationError({"slug": f"A card with id “{slug}” already exists."})
     _check_fields(fields, CARD_FIELDS)
     candidate = CardDefinition(slug=slug, game=_game(game), **fields)
-    errors = validation.card_problems(candidate, stored=None)
-    if errors:
-        raise ValidationError(errors)
+    _refuse(candidate, validation.card_problems(candidate, stored=None))
     fields.update({f: getattr(candidate, f) for f in validation.LIST_FIELDS if f in fields})
     card, _ = card_upsert(slug=slug, game=game, **fields)
     card_relations_set(card=card, creates=list(creates or []))
@@ -318,9 +328,7 @@ def card_update(
     stored = validation.stored_words(card)
     changed = _assign(card, fields)
     if changed:
-        errors = validation.words(card, card.game_id, stored)
-        if errors:
-            raise ValidationError(errors)
+        _refuse(card, validation.words(card, card.game_id, stored))
     if changed or creates is not None:
         mark_curated(card, curator)
         changed = True

@@ -26,6 +26,7 @@ from catalog.models import (
 
 Errors = dict[str, list[str]]
 LIST_FIELDS = vocabulary.LIST_FIELDS
+FACE_VALUES = CHARACTERISTIC_FIELDS
 # The fields shown when two tokens alike are compared: what a curator may want to keep apart.
 COMPARED = ("slug", *CHARACTERISTIC_FIELDS, "abilities", "effects", "double_faced")
 
