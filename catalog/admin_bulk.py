@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, URLResolver, path, reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from catalog import services, validation
@@ -330,6 +331,14 @@ class BackFaceFormSet(LabelledInlineFormSet):
 class PrintingForm(forms.ModelForm):  # type: ignore[type-arg]
     """A printing as a row of narrow inputs (the token's page fits a 1,366 px screen)."""
 
+    picture_url = forms.URLField(
+        required=False,
+        max_length=500,
+        assume_scheme="https",
+        label=capfirst(TokenPrinting._meta.get_field("picture_url").verbose_name),
+        widget=forms.URLInput(attrs={"size": 14}),
+    )
+
     class Meta:
         model = TokenPrinting
         fields = ("set_code", "collector_number", "scryfall_id", "picture_url", "art", "source")
@@ -337,7 +346,6 @@ class PrintingForm(forms.ModelForm):  # type: ignore[type-arg]
             "set_code": forms.TextInput(attrs={"size": 5}),
             "collector_number": forms.TextInput(attrs={"size": 5}),
             "scryfall_id": forms.TextInput(attrs={"size": 10}),
-            "picture_url": forms.URLInput(attrs={"size": 14}),
             "source": forms.TextInput(attrs={"size": 9}),
         }
 
