@@ -174,9 +174,9 @@ class TokenDefinitionAdmin(bulk.TokenBulkAdmin, CuratedAdmin):
     form = TokenDefinitionForm
     list_display = (
         "name",
+        "rule",
         "type_line",
-        "colors_display",
-        "stats",
+        "stats_colors",
         "keywords",
         "text",
     )
@@ -254,6 +254,10 @@ class TokenDefinitionAdmin(bulk.TokenBulkAdmin, CuratedAdmin):
     @admin.display(description=gettext_lazy("P/T or Might"))
     def stats(self, obj: TokenDefinition) -> str:
         return stats(obj)
+
+    @admin.display(description=gettext_lazy("P/T, colors"))
+    def stats_colors(self, obj: TokenDefinition) -> str:
+        return " ".join(part for part in (stats(obj), self.colors_display(obj)) if part)
 
 
 @admin.register(CardDefinition)

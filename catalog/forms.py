@@ -158,13 +158,13 @@ class TokenListForm(CuratorChecked):
     """A row of the tokens' list with its editable columns: checked as the full form is (a
     duplicate is refused here; the token's own form has "keep both")."""
 
-    keywords = CommaListField(label=_label("keywords"), widget=forms.TextInput(attrs={"size": 11}))
+    keywords = CommaListField(label=_label("keywords"), widget=forms.TextInput(attrs={"size": 10}))
 
     class Meta:
         model = TokenDefinition
         fields = ("keywords", "text")
         widgets: ClassVar[dict[str, forms.Widget]] = {
-            "text": forms.Textarea(attrs={"rows": 2, "cols": 22})
+            "text": forms.Textarea(attrs={"rows": 2, "cols": 20})
         }
 
     def curator_problems(self) -> dict[str, list[str]]:
