@@ -17,7 +17,7 @@ from PIL import Image
 
 from catalog import services
 from catalog.admin_bulk import alike_tokens
-from catalog.models import RetiredSlug, TokenDefinition, TokenPrinting, TokenRelation
+from catalog.models import RetiredSlug, TokenPrinting, TokenRelation
 from catalog.printing import artfetch
 
 CHANGELIST = "/admin/catalog/tokendefinition/"
@@ -55,9 +55,7 @@ def test_filters_find_missing_art_text_duplicates_and_curated(
 ) -> None:
     a, _ = services.token_upsert(slug="mtg-a", game="mtg", **SOLDIER)
     b, _ = services.token_upsert(slug="mtg-b", game="mtg", **{**SOLDIER, "name": "soldier token"})
-    c, _ = services.token_upsert(
-        slug="mtg-c", game="mtg", name="Scrap", types=["Artifact"], text=""
-    )
+    services.token_upsert(slug="mtg-c", game="mtg", name="Scrap", types=["Artifact"], text="")
     d, _ = services.token_upsert(
         slug="mtg-d", game="mtg", name="Clue", types=["Artifact"], subtypes=["Clue"], text="?"
     )
