@@ -129,6 +129,7 @@ class CreatorInline(admin.TabularInline):  # type: ignore[type-arg]
     formset = LabelledInlineFormSet
     model = TokenRelation
     fk_name = "token"
+    form = bulk.RelationForm
     extra = 0
     autocomplete_fields = ("card",)
     verbose_name = gettext_lazy("card that creates this token")
@@ -142,6 +143,7 @@ class CreatesInline(admin.TabularInline):  # type: ignore[type-arg]
     formset = LabelledInlineFormSet
     model = TokenRelation
     fk_name = "card"
+    form = bulk.RelationForm
     extra = 0
     autocomplete_fields = ("token",)
     verbose_name = gettext_lazy("token this card creates")

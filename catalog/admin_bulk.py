@@ -24,7 +24,7 @@ from catalog import services, validation
 from catalog.art import art_from_printing, upload_art
 from catalog.forms import PrintedNameForm, TokenListForm
 from catalog.makers import TOKEN_EFFECT_KINDS, type_line
-from catalog.models import PrintedName, TokenDefinition, TokenFace, TokenPrinting
+from catalog.models import PrintedName, TokenDefinition, TokenFace, TokenPrinting, TokenRelation
 from tokensite.admin_inlines import LabelledInlineFormSet
 
 if TYPE_CHECKING:
@@ -348,6 +348,24 @@ class PrintingForm(forms.ModelForm):  # type: ignore[type-arg]
             "scryfall_id": forms.TextInput(attrs={"size": 10}),
             "source": forms.TextInput(attrs={"size": 9}),
         }
+
+
+class RelationForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A card -> token row with a narrow count (the page fits a 1,366 px screen)."""
+
+    class Meta:
+        model = TokenRelation
+        fields = (
+            "card",
+            "token",
+            "count",
+            "attach",
+            "transform",
+            "exclude_from_create_all",
+            "persistent",
+            "facedown",
+        )
+        widgets: ClassVar[dict[str, forms.Widget]] = {"count": forms.TextInput(attrs={"size": 4})}
 
 
 class PrintedNameInline(admin.TabularInline):  # type: ignore[type-arg]
