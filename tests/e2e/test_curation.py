@@ -93,17 +93,17 @@ def test_art_for_three_tokens_in_one_form_and_every_language_editable(
     _fits(page, artifacts_dir / "curation-token.png")
     expect(page.locator("#printings-group")).to_contain_text("Goblin Shaman TST 2")
     group = page.locator("#printed-group")
-    group.get_by_label("Text").first.fill("Ускорение")
-    group.get_by_role("link", name="Add another Name and text in another language").click()
-    row = group.locator("tr.dynamic-printed").last
-    row.get_by_label("Language").fill("xx")
+    group.get_by_label("Text", exact=True).first.fill("Ускорение")
+    group.get_by_role("button", name="Add another Name and text in another language").click()
+    row = group.locator("tr.form-row:not(.empty-form)").last
+    row.get_by_label("Language", exact=True).fill("xx")
     row.get_by_label("Name", exact=True).fill("Goblin")
     page.get_by_role("button", name="Save and continue editing").click()
     expect(page.locator("#printed-group .errorlist")).to_contain_text("Language: “xx”")
-    row = page.locator("#printed-group tr.dynamic-printed, #printed-group tr.form-row").last
-    row.get_by_label("Language").fill("de")
+    row = page.locator("#printed-group tr.form-row:not(.empty-form)").last
+    row.get_by_label("Language", exact=True).fill("de")
     row.get_by_label("Name", exact=True).fill("Goblin-Schamane")
-    row.get_by_label("Type line").fill("Spielstein-Kreatur — Goblin Schamane")
+    row.get_by_label("Type line", exact=True).fill("Spielstein-Kreatur — Goblin Schamane")
     page.get_by_role("button", name="Save and continue editing").click()
     expect(page.locator(".messagelist")).to_contain_text("was changed successfully")
     assert dict(token.printed.values_list("language", "text")) == {"de": "", "ru": "Ускорение"}
