@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.db import models
 from django.utils.text import capfirst
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from catalog import validation
 from catalog.models import CHARACTERISTIC_FIELDS as CHARACTERISTICS
@@ -166,6 +166,14 @@ class TokenListForm(CuratorChecked):
         widgets: ClassVar[dict[str, forms.Widget]] = {
             "text": forms.Textarea(attrs={"rows": 2, "cols": 20})
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():  # a list's cell has no label of its own
+            field.widget.attrs["aria-label"] = gettext("%(field)s of %(token)s") % {
+                "field": field.label,
+                "token": self.instance.name,
+            }
 
     def curator_problems(self) -> dict[str, list[str]]:
         token = self.instance
