@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.urls import URLPattern, URLResolver, path, reverse
+from django.urls import URLPattern, path, reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
@@ -263,7 +263,7 @@ def upload_art_view(model_admin: Any, request: HttpRequest) -> HttpResponse:
     rows = [
         {
             "token": token,
-            "type_line": type_line(token),
+            "type_line": type_line(token),  # type: ignore[arg-type]  # any characteristics
             "picture": token_art(token)["images"].get("art_crop"),
             "errors": errors.get(token.pk, []),
         }
@@ -303,7 +303,7 @@ class TokenBulkAdmin(RetiringAdmin):
     def get_changelist_form(self, request: HttpRequest, **kwargs: Any) -> Any:
         return TokenListForm
 
-    def get_urls(self) -> list[URLPattern | URLResolver]:
+    def get_urls(self) -> list[URLPattern]:
         view = self.admin_site.admin_view(functools.partial(upload_art_view, self))
         return [
             path("upload-art/", view, name="catalog_tokendefinition_upload_art"),
@@ -321,7 +321,7 @@ class BackFaceFormSet(LabelledInlineFormSet):
             form
             for form in self.forms
             if form.has_changed() or form.instance.pk is not None
-            if not (self.can_delete and self._should_delete_form(form))
+            if not (self.can_delete and self._should_delete_form(form))  # type: ignore[attr-defined]
         ]
         problems = validation.faces(bool(self.instance.double_faced), bool(kept))
         if problems:

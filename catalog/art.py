@@ -69,7 +69,8 @@ def _picture(token: TokenDefinition) -> TokenPrinting | None:
         return None
     pictured = [p for p in printings if p.art_crop_url or p.picture_url]
     credited = [p for p in pictured if p.artist]
-    return (credited or pictured or [None])[0]
+    chosen = credited or pictured
+    return chosen[0] if chosen else None
 
 
 def art_from_printing(tokens: list[TokenDefinition]) -> FetchReport:

@@ -76,7 +76,7 @@ class CuratorChecked(forms.ModelForm):  # type: ignore[type-arg]
         self.stored = validation.stored_words(self.instance) if self.instance.pk else None
 
     def _post_clean(self) -> None:
-        super()._post_clean()
+        super()._post_clean()  # type: ignore[misc]  # ModelForm's own, not in the stubs
         if self.instance.pk is None or self.has_changed():
             for field, messages in self.curator_problems().items():
                 for message in messages:

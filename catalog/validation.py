@@ -187,7 +187,9 @@ def token_problems(
     return errors
 
 
-def card_problems(card: CardDefinition, *, stored: CardDefinition | None) -> Errors:
+def card_problems(
+    card: CardDefinition, *, stored: CardDefinition | Mapping[str, Any] | None
+) -> Errors:
     errors = words(card, card.game_id or "mtg", stored)
     if card.pk is None and card.slug:
         errors.update(retired(CardDefinition, card.slug))
