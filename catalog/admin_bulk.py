@@ -115,16 +115,34 @@ def alike_tokens() -> list[int]:
     return [pk for pks in groups.values() if len(pks) > 1 for pk in pks]
 
 
+def same_label_tokens() -> list[int]:
+    """The tokens with the same name, P/T (or Might) and colors as another of their game: a list
+    or a palette that shows only those shows them alike ("Bird Token 1/1 (U)" three times)."""
+    groups: dict[tuple[Any, ...], list[int]] = defaultdict(list)
+    rows = TokenDefinition.objects.values(
+        "pk", "game_id", "name", "power", "toughness", "might", "colors"
+    )
+    for row in rows:
+        key = (row["game_id"], row["name"].strip().casefold(), row["power"], row["toughness"])
+        groups[(*key, row["might"], tuple(sorted(row["colors"] or ())))].append(row["pk"])
+    return [pk for pks in groups.values() if len(pks) > 1 for pk in pks]
+
+
 class DuplicateFilter(admin.SimpleListFilter):
     title = gettext_lazy("duplicates")
     parameter_name = "alike"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> Choices:
-        return [("yes", gettext_lazy("same characteristics as another token"))]
+        return [
+            ("yes", gettext_lazy("same characteristics as another token")),
+            ("label", gettext_lazy("same name, P/T and colors as another token")),
+        ]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         if self.value() == "yes":
             return queryset.filter(pk__in=alike_tokens()).order_by("name", "pk")
+        if self.value() == "label":
+            return queryset.filter(pk__in=same_label_tokens()).order_by("name", "pk")
         return queryset
 
 

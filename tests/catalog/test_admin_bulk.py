@@ -69,8 +69,11 @@ def test_filters_find_missing_art_text_duplicates_and_curated(
     assert _names(staff_client, "?text=placeholder") == {"mtg-d"}
     assert _names(staff_client, "?alike=yes") == {"mtg-a", "mtg-b"}  # case aside (CR 707.2)
     assert sorted(alike_tokens()) == sorted([a.pk, b.pk])
+    services.token_upsert(slug="mtg-e", game="mtg", **{**SOLDIER, "text": "Vigilance"})
+    assert _names(staff_client, "?alike=yes") == {"mtg-a", "mtg-b"}  # other abilities
+    assert _names(staff_client, "?alike=label") == {"mtg-a", "mtg-b", "mtg-e"}  # same label
     assert _names(staff_client, "?curated=yes") == {"mtg-d"}
-    assert _names(staff_client, "?curated=no") == {"mtg-a", "mtg-b", "mtg-c"}
+    assert _names(staff_client, "?curated=no") == {"mtg-a", "mtg-b", "mtg-c", "mtg-e"}
 
 
 @pytest.mark.django_db
