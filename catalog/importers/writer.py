@@ -29,6 +29,7 @@ from catalog.models import (
     Game,
     ReferenceCard,
     ReferenceRelation,
+    RetiredSlug,
     SourceKey,
     TokenDefinition,
     TokenFace,
@@ -82,6 +83,7 @@ class Writer:
         self.slugs = set(TokenDefinition.objects.values_list("slug", flat=True))
         self.slugs |= set(CardDefinition.objects.values_list("slug", flat=True))
         self.slugs |= set(ReferenceCard.objects.values_list("slug", flat=True))
+        self.slugs |= set(RetiredSlug.objects.values_list("slug", flat=True))  # never reused
         keys = SourceKey.objects.filter(source=self.source)
         self.token_keys = {k.key: k.token_id for k in keys if k.token_id is not None}
         self.reference_keys = {k.key: k.reference_id for k in keys if k.reference_id is not None}
