@@ -332,3 +332,82 @@ def test_a_sheet_of_imported_tokens_prints_art_symbols_bleed_and_a_print_shop_zi
     assert art.evaluate("img => img.complete && img.naturalWidth") > 0
     page.screenshot(path=str(artifacts_dir / "print-tile-stored.png"), full_page=True)
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_russian_sheet_and_page_say_token_one_way_with_agreement(
+    browser: Browser, live_url: str, artifacts_dir: Path, imported: dict[str, str], tmp_path: Path
+) -> None:
+    context = _context(browser, live_url, locale="ru-RU")
+    page = context.new_page()
+    _fill_basket(page, live_url, {imported["warrior"]: 1, imported["treasure"]: 1})
+    basket = page.locator("main").inner_text()
+    # The official Russian cards' word for token is "фишка" ("жетон" is a counter).
+    assert "фишк" in basket.lower() and "жетон" not in basket.lower(), basket
+    page.screenshot(path=str(artifacts_dir / "print-basket-ru.png"), full_page=True)
+    with page.expect_download() as download:
+        page.locator("button[formaction$='/print/pdf/']").click()
+    pdf = tmp_path / "ru.pdf"
+    download.value.save_as(pdf)
+    text = _run("pdftotext", str(pdf), "-")
+    # The feminine word takes a feminine supertype; the subtypes are translated.
+    assert "Легендарная Фишка Существо — Гоблин Воин" in text, text
+    assert "Фишка Артефакт — Сокровище" in text, text
+    assert "жетон" not in text.lower() and "Token" not in text, text
+    _render(pdf, 100).save(artifacts_dir / "print-sheet-ru.png")
+    context.close()
+
+
+def _signed_in(browser: Browser, live_url: str) -> BrowserContext:
+    user = User.objects.create_user("ann", password="x")
+    client = Client()
+    client.force_login(user)
+    context = _context(browser, live_url)
+    cookie = client.cookies["sessionid"].value
+    context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_url}])
+    return context
+
+
+def _new_deck(page: Page, live_url: str, name: str, game: str, decklist: str) -> None:
+    page.goto(f"{live_url}/decks/")
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Game").select_option(game)
+    page.get_by_label("Decklist").fill(decklist)
+    page.get_by_role("button", name="Create the deck").click()
+    page.get_by_role("heading", name=name).wait_for()
+
+
+CODES = Path(__file__).resolve().parents[1] / "catalog" / "data" / "riftbound_deck_codes.json"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_decks_tell_same_named_tokens_apart_and_read_a_riftbound_deck_code(
+    browser: Browser, live_url: str, artifacts_dir: Path, shared_data: Path, tmp_path: Path
+) -> None:
+    from tests.collection.test_same_named_tokens import _two_elementals
+
+    _two_elementals()
+    # The official gallery's cards of a real deck (the reference package's example deck).
+    example = json.loads(CODES.read_text())["codes"][-1]
+    wanted = {code for code, _ in example["main"] + example["sideboard"]}
+    gallery = json.loads((shared_data / "riftbound_cards.json").read_text())
+    cards = [c for c in gallery["cards"] if c["publicCode"].split("/")[0] in wanted]
+    (tmp_path / "gallery.json").write_text(json.dumps({**gallery, "cards": cards}))
+    import_file("riftbound", tmp_path / "gallery.json")
+
+    context = _signed_in(browser, live_url)
+    page = context.new_page()
+    _new_deck(page, live_url, "Elementals", "mtg", "4 Hearth Caller\n4 Grove Caller\n")
+    rows = page.locator("tr", has_text="Elemental Token")
+    expect(rows).to_have_count(2)
+    traits = sorted(rows.nth(i).locator(".traits").inner_text() for i in range(2))
+    assert traits == ["1/1 · Red · Haste", "5/3 · Green · Trample"], traits
+    page.screenshot(path=str(artifacts_dir / "deck-same-named.png"), full_page=True)
+
+    _new_deck(page, live_url, "Piltover", "riftbound", example["code"])
+    listed = page.locator("main").inner_text()
+    by_code = {c["publicCode"].split("/")[0]: c["name"] for c in cards}
+    missing = [by_code[code] for code, _ in example["main"] if by_code[code] not in listed]
+    assert not missing, missing
+    page.screenshot(path=str(artifacts_dir / "deck-riftbound-code.png"), full_page=True)
+    context.close()
