@@ -354,6 +354,7 @@ def test_a_russian_sheet_and_page_say_token_one_way_with_agreement(
     assert "Легендарная Фишка Существо — Гоблин Воин" in text, text
     assert "Фишка Артефакт — Сокровище" in text, text
     assert "жетон" not in text.lower() and "Token" not in text, text
+    assert text.count("Ускорение") == 1 and "Haste" not in text, text  # the keyword, once
     _render(pdf, 100).save(artifacts_dir / "print-sheet-ru.png")
     context.close()
 

@@ -96,3 +96,22 @@ def test_a_russian_sheet_says_token_one_way_with_its_grammar_from_the_catalogue(
     assert "Гоблин Воин" in text.split("Легендарная")[0]  # the name, above the type line
     assert "Ускорение" in text
     assert "жетон" not in text.lower() and "Token" not in text
+
+
+def test_a_line_of_keywords_prints_once_in_the_readers_language() -> None:
+    from django.utils import translation
+
+    from catalog.printing.faces import card_faces
+
+    payload = {
+        "game": "mtg",
+        "name": "Goblin",
+        "text": "Flying, haste",
+        "keywords": ["Flying", "Haste"],
+    }
+    with translation.override("ru"):
+        front, _ = card_faces(payload)
+    assert front.text == "Полёт, Ускорение", front.text
+    with translation.override("en"):
+        front, _ = card_faces(payload)
+    assert front.text == "Flying, haste"
