@@ -27,7 +27,6 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from catalog import makes_text
-from catalog.printing import artfetch
 from catalog.makers import effects as makers_effects
 from catalog.makers import public as makers_public
 from catalog.models import (
@@ -41,6 +40,7 @@ from catalog.models import (
     TokenRelation,
     effect_token_slugs,
 )
+from catalog.printing import artfetch
 from catalog.search import index, paging, rank, terms
 from catalog.search.query import Kind, Query, as_query
 
@@ -184,9 +184,10 @@ def _art(art_crop: str | None, normal: str | None, artist: str | None, game: str
 
 def token_art(token: TokenDefinition) -> JsonDict:
     """Uploaded art first (its storage's URL: works on any Django storage), else an imported
-    picture: the site's stored copy where printing fetched one, else hot-linked from its source. The credit is always that of the printing the picture
-    comes from, so a picture whose import names its artist goes before one whose import
-    doesn't (some sources give pictures without artists)."""
+    picture: the site's stored copy where printing fetched one, else hot-linked from its
+    source. The credit is always that of the printing the picture comes from, so a picture
+    whose import names its artist goes before one whose import doesn't (some sources give
+    pictures without artists)."""
     printings = token_printings(token)
     for printing in printings:
         if printing.art:

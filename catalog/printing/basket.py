@@ -96,9 +96,7 @@ def basket_choose(session: SessionBase, *, choices: dict[str, int | None]) -> No
     )
     wrong = sorted(slug for slug, pk in wanted.items() if (slug, pk) not in found)
     if wrong:
-        raise PrintError(
-            f"No such printing of {', '.join(wrong)}.", code="unknown_printing"
-        )
+        raise PrintError(f"No such printing of {', '.join(wrong)}.", code="unknown_printing")
     chosen = basket_printings(session)
     for slug, pk in choices.items():
         if pk is None:

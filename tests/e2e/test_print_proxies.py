@@ -141,7 +141,9 @@ def imported(
     _Pictures.hits = []
     import_file("scryfall", _scryfall_file(f"http://{host}", tmp_path))
     slugs = {
-        key: TokenDefinition.objects.get(printings__scryfall_id=uuid.uuid5(uuid.NAMESPACE_URL, key)).slug
+        key: TokenDefinition.objects.get(
+            printings__scryfall_id=uuid.uuid5(uuid.NAMESPACE_URL, key)
+        ).slug
         for key in ("goblin-a", "treasure", "spirit", "warrior")
     }
     slugs["goblin"] = slugs.pop("goblin-a")
@@ -187,7 +189,9 @@ def _placed_images(pdf: Path) -> dict[int, int]:
 
 def _render(pdf: Path, dpi: int, page: int = 1) -> Image.Image:
     prefix = pdf.with_suffix("")
-    _run("pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png", str(pdf), prefix)
+    _run(
+        "pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png", str(pdf), str(prefix)
+    )
     found = sorted(pdf.parent.glob(f"{prefix.name}-*{page}.png"))
     return Image.open(found[-1]).convert("RGB")
 
@@ -307,7 +311,7 @@ def test_a_sheet_of_imported_tokens_prints_art_symbols_bleed_and_a_print_shop_zi
     for slot in layout.slots[:2]:
         x = (slot.x_mm + slot.width_mm / 2) * dpi / 25.4
         y = (layout.page_height_mm - slot.y_mm - slot.height_mm * 0.62) * dpi / 25.4
-        assert _near(sheet.getpixel((round(x), round(y))), CHOSEN), sheet.getpixel((x, y))
+        assert _near(sheet.getpixel((round(x), round(y))), CHOSEN), (x, y)
 
     # The print-shop zip: one 300 dpi PNG per distinct card, with 1/8 inch bleed, and counts.
     archive = zipfile.ZipFile(_download(page, "Images for a print shop (zip)", tmp_path / "s.zip"))
