@@ -334,6 +334,15 @@ def test_a_sheet_of_imported_tokens_prints_art_symbols_bleed_and_a_print_shop_zi
     art = page.locator(".card-art img").first
     expect(art).to_have_attribute("src", re.compile(r"^/media/token-art/fetched/"))
     assert art.evaluate("img => img.complete && img.naturalWidth") > 0
+    # The printing's set as its symbol (keyrune's font), named by the set.
+    symbol = page.get_by_role("img", name="Innistrad: Midnight Hunt")
+    expect(symbol).to_be_visible()
+    loaded = page.evaluate(
+        "document.fonts.ready.then(() => [...document.fonts].some("
+        "f => f.family.replaceAll('\"', '') === 'TokensiteKeyrune' && f.status === 'loaded'))"
+    )
+    assert loaded
+    assert symbol.evaluate("s => getComputedStyle(s).fontFamily") == "TokensiteKeyrune"
     page.screenshot(path=str(artifacts_dir / "print-tile-stored.png"), full_page=True)
     context.close()
 
