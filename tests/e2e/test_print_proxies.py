@@ -273,6 +273,13 @@ def test_a_sheet_of_imported_tokens_prints_art_symbols_bleed_and_a_print_shop_zi
 ) -> None:
     context = _context(browser, live_url)
     page = context.new_page()
+    # Before any print: the tile hot-links the picture host, which the pages' CSP (img-src
+    # 'self') does not load.
+    page.goto(f"{live_url}/catalog/tokens/{imported['spirit']}/")
+    art = page.locator(".card-art img").first
+    expect(art).to_have_attribute("src", re.compile(r"^http://127\.0\.0\.1:\d+/spirit-art\.jpg$"))
+    expect(art).to_have_js_property("complete", True)  # tried, and refused
+    assert art.evaluate("img => img.naturalWidth") == 0
     counts = {imported["goblin"]: 2, imported["treasure"]: 2, imported["spirit"]: 2}
     _fill_basket(page, live_url, counts)
     # The player chooses the Goblin's second printing, by its thumbnail and set code.
@@ -333,7 +340,6 @@ def test_a_sheet_of_imported_tokens_prints_art_symbols_bleed_and_a_print_shop_zi
 
     # Tiles show the stored copies now (the site's /media/), not the picture host.
     page.goto(f"{live_url}/catalog/tokens/{imported['spirit']}/")
-    art = page.locator(".card-art img").first
     expect(art).to_have_attribute("src", re.compile(r"^/media/token-art/fetched/"))
     assert art.evaluate("img => img.complete && img.naturalWidth") > 0
     if set_symbols.available():
