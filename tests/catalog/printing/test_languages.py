@@ -115,3 +115,18 @@ def test_a_line_of_keywords_prints_once_in_the_readers_language() -> None:
     with translation.override("en"):
         front, _ = card_faces(payload)
     assert front.text == "Flying, haste"
+
+
+def test_the_catalogue_tile_says_the_type_line_as_the_sheet_does() -> None:
+    TokenDefinition.objects.create(
+        slug="mtg-legendary-goblin",
+        game_id="mtg",
+        name="Goblin Token",
+        supertypes=["Legendary"],
+        types=["Creature"],
+        subtypes=["Goblin", "Warrior"],
+    )
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru").get("/catalog/tokens/mtg-legendary-goblin/")
+    assert "Легендарная Фишка Существо — Гоблин Воин" in russian.content.decode()
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/catalog/tokens/mtg-legendary-goblin/")
+    assert "Legendary Token Creature — Goblin Warrior" in english.content.decode()
