@@ -40,7 +40,7 @@ from catalog.models import (
     TokenRelation,
     effect_token_slugs,
 )
-from catalog.printing import artfetch
+from catalog.printing import artfetch, words
 from catalog.search import index, paging, rank, terms
 from catalog.search.query import Kind, Query, as_query
 
@@ -206,6 +206,13 @@ def _stored(url: str) -> str:
     (catalog/printing/artfetch.py); else the picture's own address, hot-linked."""
     name = artfetch.stored_copy(url)
     return reverse("media", args=[name]) if name is not None else url
+
+
+def token_type_line(supertypes: list[str], types: list[str], subtypes: list[str]) -> str:
+    """A token's type line in the reader's language as the proxy sheets print it (the word for
+    token and its agreeing supertypes from the translation catalogue, catalog/printing/words.py).
+    """
+    return words.type_line(supertypes, types, subtypes)
 
 
 def card_art(card: CardDefinition) -> JsonDict:
