@@ -294,6 +294,10 @@ def test_a_sheet_of_imported_tokens_prints_art_symbols_bleed_and_a_print_shop_zi
     page.get_by_role("button", name="Update counts").click()
     expect(page.get_by_role("radio", name="TDOM 10 · Illus. Artist goblin-b")).to_be_checked()
     page.screenshot(path=str(artifacts_dir / "print-chooser.png"), full_page=True)
+    page.set_viewport_size({"width": 375, "height": 812})
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(artifacts_dir / "print-chooser-375.png"), full_page=True)
+    page.set_viewport_size({"width": 1100, "height": 900})
 
     page.get_by_label("Bleed (mm)").fill("2")
     page.get_by_label("Gap (mm)").fill("2")
@@ -341,7 +345,8 @@ def test_a_sheet_of_imported_tokens_prints_art_symbols_bleed_and_a_print_shop_zi
     # Tiles show the stored copies now (the site's /media/), not the picture host.
     page.goto(f"{live_url}/catalog/tokens/{imported['spirit']}/")
     expect(art).to_have_attribute("src", re.compile(r"^/media/token-art/fetched/"))
-    assert art.evaluate("img => img.complete && img.naturalWidth") > 0
+    expect(art).to_have_js_property("complete", True)
+    assert art.evaluate("img => img.naturalWidth") > 0
     if set_symbols.available():
         _check_set_symbol(page)
     page.screenshot(path=str(artifacts_dir / "print-tile-stored.png"), full_page=True)
