@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -31,12 +31,19 @@ from catalog.printing.basket import (
 )
 from catalog.printing.decklist_tokens import decklist_tokens
 from catalog.printing.forms import DecklistForm, PrintOptionsForm
-from catalog.printing.jobs import MAX_COPIES, PrintError, PrintJob, job_pdf, print_job
+from catalog.printing.jobs import (
+    MAX_COPIES,
+    PrintError,
+    PrintJob,
+    job_pdf,
+    print_job,
+    shown_name,
+)
 from catalog.printing.layout import PrintOptionsError
 from catalog.printing.pdf import render_calibration
 from catalog.printing.preview import preview_pages
 from catalog.printing.printshop import print_shop_zip
-from catalog.selectors import token_list
+from catalog.selectors import definition_printed_names, token_list
 from jobs.progress import job_progress
 from jobs.selectors import job_visible, session_remember_job
 from tokensite.api import DomainError
@@ -83,11 +90,20 @@ def _basket_rows(request: HtmxHttpRequest) -> list[dict[str, Any]]:
     printings: dict[str, list[TokenPrinting]] = {}
     for printing in TokenPrinting.objects.filter(token__slug__in=by_slug).select_related("token"):
         printings.setdefault(printing.token.slug, []).append(printing)
+    printed = definition_printed_names(set(by_slug), get_language() or "en")
     return [
         {
             "slug": slug,
             "count": count,
             "token": by_slug[slug],
+            "name": shown_name(
+                {
+                    "name": by_slug[slug].name,
+                    "subtypes": by_slug[slug].subtypes,
+                    "predefined": by_slug[slug].predefined,
+                },
+                printed.get(slug),
+            ),
             "printings": [_printing_row(p, chosen.get(slug)) for p in printings.get(slug, [])],
             "chosen": chosen.get(slug),
         }

@@ -375,6 +375,7 @@ def test_a_russian_sheet_and_page_say_token_one_way_with_agreement(
     basket = page.locator("main").inner_text()
     # The official Russian cards' word for token is "фишка" ("жетон" is a counter).
     assert "фишк" in basket.lower() and "жетон" not in basket.lower(), basket
+    assert "Гоблин Воин" in basket and "Goblin Warrior" not in basket  # the sheet's name
     page.screenshot(path=str(artifacts_dir / "print-basket-ru.png"), full_page=True)
     with page.expect_download() as download:
         page.locator("button[formaction$='/print/pdf/']").click()
