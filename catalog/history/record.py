@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from django.contrib.auth import get_user_model
 from django.db import models
 from simple_history.models import HistoricalRecords
-from simple_history.utils import bulk_create_with_history
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from catalog.history.origin import current
 
@@ -27,6 +27,31 @@ def stamp_origin(sender: Any, history_instance: Any, **kwargs: Any) -> None:
         history_instance.history_user_id = here.user_id
 
 
+def _stamp() -> tuple[Any, dict[str, Any]]:
+    here = current(getattr(HistoricalRecords.context, "request", None))
+    user = get_user_model().objects.filter(pk=here.user_id).first() if here.user_id else None
+    request = getattr(HistoricalRecords.context, "request", None)
+    if user is None and request is not None and request.user.is_authenticated:
+        user = request.user
+    return user, {"history_source": here.source, "history_job": here.job}
+
+
+def bulk_update(model: type[M], objs: Sequence[M], fields: list[str]) -> int:
+    """model.objects.bulk_update, with one historical record per row (the admin's actions on
+    many records), stamped like a save. Returns how many rows."""
+    user, attrs = _stamp()
+    for start in range(0, len(objs), BATCH):
+        bulk_update_with_history(
+            list(objs[start : start + BATCH]),
+            model,
+            fields,
+            batch_size=BATCH,
+            default_user=user,
+            custom_historical_attrs=attrs,
+        )
+    return len(objs)
+
+
 def bulk_create(model: type[M], objs: Sequence[M], batch_size: int = BATCH) -> list[M]:
     """model.objects.bulk_create, with one historical record per row (for a model with
     history), stamped like a save."""
@@ -34,8 +59,7 @@ def bulk_create(model: type[M], objs: Sequence[M], batch_size: int = BATCH) -> l
         return []
     if not hasattr(model._meta, "simple_history_manager_attribute"):  # a model without history
         return model._default_manager.bulk_create(objs, batch_size=batch_size)
-    here = current(getattr(HistoricalRecords.context, "request", None))
-    user = get_user_model().objects.filter(pk=here.user_id).first() if here.user_id else None
+    user, attrs = _stamp()
     created: list[M] = []
     # A batch at a time: the historical rows of one batch only are in memory at once.
     for start in range(0, len(objs), batch_size):
@@ -44,6 +68,6 @@ def bulk_create(model: type[M], objs: Sequence[M], batch_size: int = BATCH) -> l
             model,
             batch_size=batch_size,
             default_user=user,
-            custom_historical_attrs={"history_source": here.source, "history_job": here.job},
+            custom_historical_attrs=attrs,
         )
     return created

@@ -46,7 +46,7 @@ def baseline(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("catalog", "0015_card_makes"),
+        ("catalog", "0017_curation"),
         ("jobs", "0003_verbose_names"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

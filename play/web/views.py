@@ -253,14 +253,16 @@ def table_page(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
 
 @require_safe
 def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
-    """The live board; `?known=<version>` answers 204 while nothing changed (polling), and
+    """The live board; `?known=<version>` answers 204 while nothing changed (polling; with
+    `&grants=`, the page's ``grants_signature``, also while the viewer's seats didn't), and
     `?part=frame` gives the board without its stacks."""
     try:
         table, access = _access(request, table_id)
     except DomainError as exc:
         return _board_ended(request, table_id, exc)
     known = request.GET.get("known", "")
-    if known == str(table.version):
+    grants = request.GET.get("grants")
+    if known == str(table.version) and grants in (None, presentation.grants_signature(access)):
         return HttpResponse(status=204)
     if request.GET.get("part") == "frame":
         # The head, choice, seat heads and log alone (battlefield.js swaps them in by id).
