@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 
 from django.conf import settings
 from django.db import close_old_connections, connections
@@ -22,6 +23,7 @@ from jobs.runner import job_run
 
 log = logging.getLogger(__name__)
 
+START_DELAY_SECONDS = 0.3
 _waiting: queue.SimpleQueue[str] = queue.SimpleQueue()
 _started = threading.Lock()
 _thread: threading.Thread | None = None
@@ -53,6 +55,9 @@ def _ensure_thread(submitted: str) -> None:
 def _work() -> None:
     while True:
         job_id = _waiting.get()
+        # SQLite has one writer and an import keeps the write lock until it ends: let the
+        # request that queued the job finish its own writes (its session) first.
+        time.sleep(START_DELAY_SECONDS)
         close_old_connections()
         try:
             job_run(job_id)

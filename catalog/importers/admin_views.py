@@ -136,8 +136,10 @@ def import_confirm(request: HttpRequest, job_id: UUID) -> HttpResponse:
         messages.error(request, "Nothing to import: upload the file again.")
         return HttpResponseRedirect(reverse("admin:catalog_import"))
     params = {**preview.params, "dry_run": False}
+    # Handed over to the import; written first: once started, the import holds SQLite's one
+    # write lock until it ends (the embedded default's job thread starts it at once).
+    Job.objects.filter(pk=preview.pk).update(file="")
     job = job_start(KIND, user=request.user, params=params, stored=preview.file.name)
-    Job.objects.filter(pk=preview.pk).update(file="")  # handed over to the import
     return HttpResponseRedirect(reverse("admin:catalog_import_job", args=[job.pk]))
 
 
