@@ -113,7 +113,7 @@ Result = Action | Options | NotUnderstood
 
 
 def fold(text: str) -> str:
-    return text.casefold().replace("\u0451", "\u0435")  # ё is е.strip()
+    return text.casefold().replace("\u0451", "\u0435").strip()  # Russian yo folds to ye
 
 
 def words(text: str) -> list[str]:
