@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
+from play.api import commands as api_commands
 from play.api import views as api
 from play.web import shortcut_views, views
 
@@ -11,6 +12,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/v1/tables/spectate/", api.table_spectate, name="api-table-spectate"),
     path("api/v1/tables/<uuid:table_id>/", api.table_detail, name="api-table"),
     path("api/v1/tables/<uuid:table_id>/actions/", api.table_actions, name="api-table-actions"),
+    path(
+        "api/v1/tables/<uuid:table_id>/command/",
+        api_commands.table_command,
+        name="api-table-command",
+    ),
     path("api/v1/tables/<uuid:table_id>/log/", api.table_log, name="api-table-log"),
     path("api/v1/tables/<uuid:table_id>/history/", api.table_history, name="api-table-history"),
     path("api/v1/tables/<uuid:table_id>/undo/", api.table_undo, name="api-table-undo"),

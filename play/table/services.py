@@ -23,11 +23,12 @@ from django.utils.translation import gettext as _
 import rules
 from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.table.delta import apply_patch, diff_states, forward, inverse, table_delta
-from play.table.i18n import error_text, type_words
+from play.table.i18n import error_text
 from play.table.idempotency import Idempotency, Repeat, find_answer, keep_answer
 from play.table.names import shown_name
 from play.table.payloads import action_check_shape, action_embed_definitions
 from play.table.rebase import check_rebase, stale_detail, touched_from_delta
+from play.table.sayings import undo_message
 from play.table.selectors import (
     AnyUser,
     TableAccess,
@@ -43,7 +44,6 @@ from play.table.selectors import (
 from play.table.statecache import committed_states
 from rules.registry.shared import SET_MODE
 from rules.registry.vocabulary import OWNER, ActionSpec
-from rules.text import msg, word
 from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
 
 logger = logging.getLogger(__name__)
@@ -596,10 +596,15 @@ def table_undo(
         with _kernel_call():
             current = current_state(table)
             state = _rebuild_before(table, target, current)
-        label = str(target.payload.get("type", "action"))
-        # Told as data too (rules.text), so each reader sees it in their language: the
-        # action as the log titles it ("Pass turn"), a word of the catalogue.
-        undid = msg("Undid #{seq} ({label}).", seq=target.seq, label=word(type_words(label)))
+        undid = undo_message(
+            game=table.game,
+            seat_name={s.number: s.name for s in seats}.get(target.seat)
+            if target.seat is not None
+            else None,
+            action_type=str(target.payload.get("type", "action")),
+            before=current,
+            after=state,
+        )
         events = [
             {
                 "type": "undone",
