@@ -54,7 +54,7 @@ class CommandSerializer(serializers.Serializer[Any]):
 
 class CommandOptionSerializer(serializers.Serializer[Any]):
     number = StrictIntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a field, not Field.label
     action = serializers.DictField()
 
 
