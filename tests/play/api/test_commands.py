@@ -122,3 +122,10 @@ def test_russian_phrases(board: Cast) -> None:
         )
     assert response.status_code == 200, response.json()
     assert response.json()["action"] == {"type": "tap", "object": "o1", "count": 3}
+
+
+def test_the_schema_documents_the_command_endpoint(client: Any) -> None:
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    post = schema["paths"]["/api/v1/tables/{table_id}/command/"]["post"]
+    assert "400" in post["responses"] and "200" in post["responses"]
+    assert "CommandResponse" in schema["components"]["schemas"]
