@@ -4,7 +4,7 @@ from django.urls import URLPattern, URLResolver, path
 
 from play.api import commands as api_commands
 from play.api import views as api
-from play.web import shortcut_views, views
+from play.web import command_line, shortcut_views, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/v1/tables/", api.tables, name="api-tables"),
@@ -33,6 +33,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("play/<uuid:table_id>/act-on-stacks/", views.act_on_stacks, name="play-act-on-stacks"),
     path("play/<uuid:table_id>/favourite/", views.favourite, name="play-favourite"),
     path("play/<uuid:table_id>/undo/", views.undo, name="play-undo"),
+    path("play/<uuid:table_id>/command/", command_line.command, name="play-command"),
     path("play/<uuid:table_id>/untap-all/", views.untap_all, name="play-untap-all"),
     path("play/<uuid:table_id>/objects/<str:object_id>/", views.object_panel, name="play-object"),
     path("play/<uuid:table_id>/palette/", views.palette_search, name="play-palette"),

@@ -516,7 +516,9 @@ def _assign(
                 continue
             score = sum(
                 _fits(spec, param, pick.view, scene.speaker)
-                for param, pick in zip(order, picks, strict=True)
+                # A stack smaller than the count said is not the one meant ("8 goblin").
+                - (3 if group.count and pick.view.get("count", group.count) < group.count else 0)
+                for param, pick, group in zip(order, picks, groups, strict=True)
             )
             reading: JsonDict = {
                 param.name: pick.ref for param, pick in zip(order, picks, strict=True)

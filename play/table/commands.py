@@ -293,6 +293,8 @@ def _stack_words(obj: JsonDict, names: dict[int, str], alike: bool) -> str:
         details.append(gettext("tapped"))
     if obj.get("attacking"):
         details.append(gettext("attacking"))
+    if obj.get("blocked"):
+        details.append(gettext("blocked"))
     return f"{said} ({', '.join(details)})"
 
 

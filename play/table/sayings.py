@@ -84,7 +84,9 @@ def sentence(seat_name: str | None, events: list[JsonDict]) -> str:
         said += "; " + ngettext("%(n)s more in the log", "%(n)s more in the log", rest) % {
             "n": rest
         }
-    if seat_name and not said.startswith(seat_name):
+    # An undo names whose action it took back ("Undid: Ann's Tap"): no one before it.
+    undo = all(e.get("type") == "undone" for e in events)
+    if seat_name and not undo and not said.startswith(seat_name):
         said = f"{seat_name}: {said}"
     return said if said.endswith((".", "!", "?")) else said + "."
 

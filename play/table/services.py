@@ -25,7 +25,7 @@ from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.table.delta import apply_patch, diff_states, forward, inverse, table_delta
 from play.table.i18n import error_text
 from play.table.idempotency import Idempotency, Repeat, find_answer, keep_answer
-from play.table.names import shown_name
+from play.table.names import player_names, shown_name
 from play.table.payloads import action_check_shape, action_embed_definitions
 from play.table.rebase import check_rebase, stale_detail, touched_from_delta
 from play.table.sayings import undo_message
@@ -598,9 +598,10 @@ def table_undo(
             state = _rebuild_before(table, target, current)
         undid = undo_message(
             game=table.game,
+            # Whose action: its seat's name, else who sent it (an effect sent for no seat).
             seat_name={s.number: s.name for s in seats}.get(target.seat)
             if target.seat is not None
-            else None,
+            else shown_name(target.actor, player_names(seats, table.owner)),
             action_type=str(target.payload.get("type", "action")),
             before=current,
             after=state,

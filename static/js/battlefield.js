@@ -826,7 +826,9 @@
       return;
     }
     if (target && target.id === "palette-results") {
-      say(target.dataset.found || "");
+      // The swap replaced the element (outerHTML): the count is the new one's, not the old's.
+      var results = document.getElementById("palette-results");
+      say((results && results.dataset.found) || "");
       return;
     }
     if (!board()) {
@@ -1128,7 +1130,10 @@
     var buttons = quickButtons(group);
     var at = buttons.indexOf(event.target);
     var to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
-    if (to === undefined && event.key.length === 1 && event.key !== " ") {
+    // Type-ahead takes letters no shortcut has: digits ("3" then Enter makes 3), "." and
+    // the shortcut keys ("u" undoes) act from here as from anywhere that isn't a text field.
+    var typeAhead = event.key.length === 1 && /[^\s\d.]/.test(event.key) && !(shortcuts.enabled && actionFor(event.key));
+    if (to === undefined && typeAhead) {
       var now = Date.now();
       typed = (now - typedAt < 800 ? typed : "") + event.key.toLowerCase();
       typedAt = now;
@@ -1147,6 +1152,10 @@
   }
 
   initQuick();
+
+  // The command line (static/js/command-line.js) says its answers in the same live regions and
+  // adds its own shortcuts.
+  window.TokensiteBoard = { say: say, run: RUN, setCount: setCount };
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && sheet && sheet.classList.contains("is-open") && !(panel && panel.open)) {

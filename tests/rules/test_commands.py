@@ -39,7 +39,7 @@ VOCAB = Vocabulary(
 
 def stack(ref: str, name: str, controller: int, **flags: Any) -> Named:
     view = {"id": ref, "name": name, "zone": "battlefield", "types": ["Creature"]}
-    view |= {"controller": controller, "tapped": False, "attacking": None, **flags}
+    view |= {"controller": controller, "tapped": False, "attacking": None, "count": 10, **flags}
     return Named(ref, (name, *flags.pop("printed", ())), view)
 
 
@@ -98,6 +98,13 @@ def test_attack_names_the_defender_and_the_attackers_508_1a() -> None:
         "object": "o2",
         "count": 10,
     }
+
+
+def test_a_count_larger_than_a_stack_picks_the_larger_one() -> None:
+    small = stack("o5", "Goblin Token", 0, count=2)
+    scene = Scene(**{**SCENE.__dict__, "stacks": (*SCENE.stacks[:3], small)})
+    assert act("tap 8 goblin", scene)["object"] == "o2"
+    assert isinstance(parse("tap 2 goblin", VOCAB, scene), Options)
 
 
 def test_block_with_names_the_blocker_509_1a() -> None:

@@ -1,0 +1,173 @@
+"""The command line in real Chromium (issue 37): a two-player turn played by typed lines alone,
+keys counted; each question answered in the live region; digits and shortcuts from the palette's
+token buttons; axe on the table with the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Page, expect
+
+from catalog.seed import load_seed
+from play.table import services
+from tests.e2e.axe import describe, violations
+from tests.e2e.test_accessibility import _act, _context
+
+GOBLIN = {
+    "name": "Goblin Token",
+    "types": ["Creature"],
+    "subtypes": ["Goblin"],
+    "colors": ["R"],
+    "power": "1",
+    "toughness": "1",
+    "keywords": ["Haste"],
+}
+WOLF = {**GOBLIN, "name": "Wolf Token", "subtypes": ["Wolf"], "power": "2", "toughness": "2"}
+
+
+def line(page: Page, text: str) -> int:
+    """Types one command line and Enter, as a player would; returns the keys pressed."""
+    page.keyboard.type(text)
+    page.keyboard.press("Enter")
+    return len(text) + 1
+
+
+def said(page: Page) -> object:
+    return expect(page.locator("#announce"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_two_player_turn_by_the_command_line_alone(
+    browser: Browser, live_url: str, artifacts_dir: Path
+):
+    load_seed()
+    ann = User.objects.create_user("ann")
+    table = services.table_create(owner=ann, game="mtg", name="Lines", players=["Ann", "Ben"])
+    _act(table, ann, {"type": "create_token", "controller": 0, "definition": GOBLIN, "count": 10})
+    _act(table, ann, {"type": "create_token", "controller": 1, "definition": WOLF})
+    page = _context(browser, live_url, ann).new_page()
+    page.goto(f"{live_url}/play/{table.id}/")
+    announce = page.locator("#announce")
+    urgent = page.locator("#announce-urgent")
+    board = page.locator("#board")
+    jobs: dict[str, tuple[int, int]] = {}  # job: (lines, keys)
+
+    page.keyboard.press("k")  # the command line's shortcut
+    expect(page.locator("#command-q")).to_be_focused()
+
+    jobs["create"] = (1, line(page, "3 treasure"))
+    expect(announce).to_have_text("Ann created Treasure Token (x3).")
+    expect(page.locator("#command-q")).to_be_focused()
+    expect(page.locator("#command-q")).to_have_value("")
+
+    jobs["tap"] = (1, line(page, "tap 2 treasure"))
+    expect(announce).to_have_text("ann: Tapped Treasure Token (x2).")
+
+    jobs["counters"] = (1, line(page, "counter +1 on 2 goblin"))
+    expect(announce).to_contain_text("+1/+1")
+    expect(board.locator(".counter-badge").first).to_contain_text("1")
+
+    for step in ("beginning of combat", "declare attackers"):
+        line(page, "next")
+        expect(board).to_contain_text(step)
+
+    # Tab completes verbs and names: "atta" Tab says the choices, the line stays one line.
+    page.keyboard.type("attack ben with 8 gob")
+    page.keyboard.press("Tab")
+    expect(page.locator("#command-q")).to_have_value("attack ben with 8 Goblin Token ")
+    page.keyboard.press("Enter")
+    jobs["attack"] = (1, len("attack ben with 8 gob") + 2)
+    expect(announce).to_contain_text("attacked Ben")
+
+    line(page, "next")
+    expect(board).to_contain_text("declare blockers")
+    jobs["block"] = (1, line(page, "block goblin with wolf"))
+    expect(announce).to_contain_text("Wolf Token blocked Goblin Token")
+
+    # Damage on the Wolf, taken back: the undo in words.
+    jobs["damage"] = (1, line(page, "damage 1 to wolf"))
+    expect(announce).to_contain_text("1 damage")
+    jobs["undo"] = (1, line(page, "undo"))
+    expect(announce).to_have_text("Undid: ann's Damage.")
+
+    # An ambiguous phrase asks which, by number; the digit then Enter does it.
+    line(page, "damage 1 to goblin")
+    expect(announce).to_contain_text("Which one? 1:")
+    expect(page.locator("#command-out li")).to_have_count(3)
+    assert "o1" not in (page.locator("#command-out").text_content() or "")
+    line(page, "1")
+    expect(announce).to_contain_text("1 damage")
+
+    # Not understood: said in the urgent region, with what was meant.
+    line(page, "tap 2 tresure")
+    expect(urgent).to_contain_text("Did you mean: Treasure Token?")
+
+    # The questions, typed.
+    page.locator("#command-q").fill("")
+    line(page, "combat")
+    expect(announce).to_contain_text("attacks Ben, blocked by Wolf Token")
+    line(page, "pending")
+    expect(announce).to_contain_text("Nothing is pending. Ann's turn 1, Declare blockers step.")
+
+    line(page, "next")
+    expect(board).to_contain_text("combat damage")
+    expect(announce).to_contain_text("to Ben, who loses that much life; life 14")
+    expect(announce).not_to_contain_text("CR ")
+    line(page, "undo")
+    expect(announce).to_have_text("Undid: Ann's Next step; back to Declare blockers step.")
+    jobs["life"] = (1, line(page, "life +3"))
+    expect(page.get_by_test_id("life-0")).to_have_text("23")
+
+    # The questions by shortcut from the board (focus on a stack, not a text field).
+    page.locator("#board .bf-tile", has_text="Wolf Token").locator(".tile-open").focus()
+    page.keyboard.press("l")
+    expect(announce).to_have_text("Ann: 23 life; Ben: 20 life.")
+    page.keyboard.press("s")
+    expect(announce).to_contain_text("Wolf Token, Ben, 2/2")
+    page.keyboard.press("b")
+    expect(announce).to_contain_text("blocked by Wolf Token")
+    page.keyboard.press("w")
+    expect(announce).to_contain_text("Ann gained 3 life (CR 119.3)")
+    page.keyboard.press("q")
+    expect(announce).to_contain_text("Nothing is pending.")
+    page.keyboard.press("r")
+    expect(announce).to_contain_text("Nothing is pending.")
+    page.screenshot(path=str(artifacts_dir / "command-line-1280.png"), full_page=True)
+
+    found = violations(page)
+    assert not found, describe(found)
+    print("command line jobs (lines, keys):", jobs)
+    assert all(lines == 1 for lines, _keys in jobs.values())
+    page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_digits_and_shortcuts_act_from_the_palettes_token_buttons(browser: Browser, live_url: str):
+    """Type-ahead in the palette's token group took every character: "3" then Enter made 1
+    Treasure and "u" did nothing. Letters still jump to a name."""
+    load_seed()
+    ann = User.objects.create_user("ann")
+    table = services.table_create(owner=ann, game="mtg", name="Keys", players=["Ann", "Ben"])
+    page = _context(browser, live_url, ann).new_page()
+    page.goto(f"{live_url}/play/{table.id}/")
+    treasure = page.locator("#palette .quick button", has_text="Treasure Token").first
+    treasure.focus()
+    page.keyboard.press("3")
+    expect(treasure).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#announce")).to_have_text("Ann created Treasure Token (x3).")
+    page.locator("#palette .quick button", has_text="Treasure Token").first.focus()
+    page.keyboard.press("u")
+    expect(page.locator("#announce")).to_have_text("Undid: Ann's Create token.")
+    # The search says the count of the search just typed, not the one before.
+    page.locator("#palette-q").fill("treasure")
+    expect(page.locator("#palette-results")).to_contain_text("Treasure")
+    expect(page.locator("#announce")).to_have_text("1 token found")
+    page.locator("#palette-q").fill("soldier")
+    expect(page.locator("#palette-results")).to_contain_text("Soldier")
+    found = page.locator("#palette-results").get_attribute("data-found") or ""
+    assert found != "1 token found"
+    expect(page.locator("#announce")).to_have_text(found)
+    page.context.close()
