@@ -771,6 +771,7 @@
   // The ended session: the board says so; the page asks again every few seconds (and when the
   // tab comes back), and reconnects once the board is back (logged in again here or elsewhere).
   var RECOVER_MS = 4000;
+  var endedSaid = false;
   var recoverTimer = null;
 
   function sessionEnded() {
@@ -825,6 +826,11 @@
       }
       return;
     }
+    if (target && target.classList && target.classList.contains("form-error")) {
+      // A refusal shows beside its control and is said where every announcement is.
+      say(target.textContent.trim(), true);
+      return;
+    }
     if (target && target.id === "palette-results") {
       // The swap replaced the element (outerHTML): the count is the new one's, not the old's.
       var results = document.getElementById("palette-results");
@@ -835,10 +841,26 @@
       return;
     }
     if (ended()) {
+      // Said once (the page asks again every few seconds: each answer is the same news), and
+      // focus, lost with the board, goes to the way back (its link), else the board itself.
+      if (!endedSaid) {
+        endedSaid = true;
+        say(board().dataset.urgent || board().textContent.trim(), true);
+      }
+      var active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected) {
+        var way = board().querySelector("a[href]");
+        if (way) {
+          way.focus({ preventScroll: true });
+        } else {
+          board().setAttribute("tabindex", "-1");
+          board().focus({ preventScroll: true });
+        }
+      }
       sessionEnded();
-      say(board().dataset.urgent || board().textContent.trim(), true);
       return;
     }
+    endedSaid = false;
     sessionBack();
     showGone();
     setStatus(status.text, status.ok);
@@ -878,13 +900,17 @@
   // The help dialog gives focus back to its button, even when a swap replaced that one.
   if (help) {
     help.addEventListener("close", function () {
-      var active = document.activeElement;
-      if (!active || active === document.body || !active.isConnected) {
-        var opener = document.querySelector("[data-open-help]");
-        if (opener) {
-          opener.focus();
+      // After the browser has put focus back where it was when the dialog opened (the body,
+      // when "?" was pressed with nothing focused): only then is a lost focus known.
+      window.setTimeout(function () {
+        var active = document.activeElement;
+        if (!active || active === document.body || !active.isConnected) {
+          var opener = document.querySelector("[data-open-help]");
+          if (opener) {
+            opener.focus();
+          }
         }
-      }
+      }, 0);
     });
   }
 
