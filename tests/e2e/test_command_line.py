@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from catalog.seed import load_seed
 from play.table import services
 from tests.e2e.axe import describe, violations
-from tests.e2e.test_accessibility import _act, _context
+from tests.e2e.test_accessibility import CUT, OVERFLOW, _act, _context
 
 GOBLIN = {
     "name": "Goblin Token",
@@ -170,4 +170,31 @@ def test_digits_and_shortcuts_act_from_the_palettes_token_buttons(browser: Brows
     found = page.locator("#palette-results").get_attribute("data-found") or ""
     assert found != "1 token found"
     expect(page.locator("#announce")).to_have_text(found)
+    page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_text_at_200_percent_fits_375_px_and_again_is_not_cut(browser: Browser, live_url: str):
+    """Text enlarged to 200% (WCAG 1.4.4: the reader's font size, not zoom) on a 375 px phone:
+    the print, collection, battlefield and catalogue pages overflowed (451, 433, 411, 385 px);
+    the phone bar's "Again" label was cut ("Again: 1 Treas...")."""
+    load_seed()
+    ann = User.objects.create_user("ann")
+    table = services.table_create(owner=ann, game="mtg", name="Big", players=["Ann", "Ben"])
+    _act(table, ann, {"type": "create_token", "token": "mtg-soldier-1-1-w", "controller": 0})
+    page = _context(browser, live_url, ann, 375).new_page()
+    problems = {}
+    for path in ("/print/", "/collection/", f"/play/{table.id}/", "/catalog/?q=soldier"):
+        page.goto(live_url + path)
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        measured = page.evaluate(OVERFLOW)
+        if measured["page"] > measured["view"]:
+            problems[path] = measured
+    assert not problems, problems
+    page.goto(f"{live_url}/play/{table.id}/")
+    page.locator("#palette .quick button", has_text="Treasure Token").first.dispatch_event("click")
+    again = page.locator(".again-bar [data-again], [data-again]").last
+    expect(again).to_contain_text("Treasure")
+    cut = page.evaluate(CUT)
+    assert not [c for c in cut if "Again" in c], cut
     page.context.close()
