@@ -3,7 +3,8 @@ data, the same for the acting player's answer, a polled board and the websocket.
 
 from __future__ import annotations
 
-from play.web.board import SAID_EVENTS, announcement
+from play.table.sayings import SAID_EVENTS
+from play.web.board import announcement
 
 
 def test_it_names_who_acted_and_what_happened_without_the_rule():
