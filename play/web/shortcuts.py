@@ -28,7 +28,7 @@ SHORTCUTS = [
     ("help", "?", gettext_lazy("This help")),
     # The command line and the questions it answers (play/table/commands.py).
     ("command", "k", gettext_lazy("Type a command (“3 treasure”, “attack ben with 10 goblin”)")),
-    ("ask-life", "l", gettext_lazy("Say each player’s life and counters")),
+    ("ask-life", "l", gettext_lazy("Say each player's life and counters")),
     ("ask-combat", "b", gettext_lazy("Say what is attacking and blocking")),
     ("ask-stack", "s", gettext_lazy("Say the stack with focus")),
     ("ask-last", "w", gettext_lazy("Say what the last action did, with its rules")),
