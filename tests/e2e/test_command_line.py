@@ -198,3 +198,71 @@ def test_text_at_200_percent_fits_375_px_and_again_is_not_cut(browser: Browser, 
     cut = page.evaluate(CUT)
     assert not [c for c in cut if "Again" in c], cut
     page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_block_dialog_refusals_help_and_session_end(browser: Browser, live_url: str):
+    """The block dialog names attackers without ids, offers Block first and Enter in its count
+    field blocks (509.1a); a refusal is said in the announcement area; the help dialog opened
+    with "?" gives focus back; the session's end is said once, focus on the way back."""
+    ann = User.objects.create_user("ann")
+    table = services.table_create(owner=ann, game="mtg", name="Dialogs", players=["Ann", "Ben"])
+    for action in (
+        {"type": "create_token", "controller": 0, "definition": GOBLIN, "count": 3},
+        {"type": "create_token", "controller": 1, "definition": WOLF},
+        {"type": "create_token", "controller": 0, "definition": {**GOBLIN, "name": "Imp"}},
+        {"type": "next_step"},
+        {"type": "next_step"},
+        {"type": "attack", "object": "o1", "count": 3, "defender": 1},
+        {"type": "next_step"},
+    ):
+        _act(table, ann, action)
+    context = _context(browser, live_url, ann)
+    page = context.new_page()
+    page.goto(f"{live_url}/play/{table.id}/")
+    urgent = page.locator("#announce-urgent")
+
+    # A refusal (the Imp can't attack in the declare blockers step) is said, not only shown.
+    page.locator("#board .bf-tile", has_text="Imp").locator(".tile-open").click()
+    page.locator("#panel").get_by_role("button", name="Attack").click()
+    expect(urgent).to_contain_text("508.1")
+    page.keyboard.press("Escape")
+
+    page.locator("#board .bf-tile", has_text="Wolf Token").locator(".tile-open").focus()
+    page.keyboard.press("Enter")
+    dialog = page.locator("#panel")
+    attacker = dialog.get_by_label("Attacker to block")
+    expect(attacker.locator("option")).to_have_text(["Goblin Token x3 \u2192 Ben"])
+    main = dialog.locator(".button-row").first
+    expect(main.locator("button").first).to_have_text("Block")
+    expect(dialog.locator("input[name=count]").first).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#announce")).to_contain_text("Wolf Token blocked Goblin Token")
+
+    # "?" opens the help; Escape closes it and focus is not lost.
+    page.locator("#command-q").focus()
+    page.keyboard.press("Escape")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("?")
+    expect(page.locator("#help")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#help")).to_be_hidden()
+    expect(page.locator("[data-open-help]")).to_be_focused()
+
+    # The session ends (logout in another tab): said once though the page keeps asking.
+    page.evaluate(
+        "window.endedSaid = 0; new MutationObserver(() => {"
+        " if (document.getElementById('announce-urgent').textContent.includes('session'))"
+        " window.endedSaid += 1; }).observe(document.getElementById('announce-urgent'),"
+        " {childList: true, characterData: true, subtree: true})"
+    )
+    other = context.new_page()
+    other.goto(f"{live_url}/")
+    other.get_by_role("button", name="Log out (ann)").click()
+    page.bring_to_front()
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(urgent).to_contain_text("Your session ended")
+    expect(page.get_by_role("link", name="Log in again")).to_be_focused()
+    page.wait_for_timeout(9000)  # two more polls (every 4 s)
+    assert page.evaluate("window.endedSaid") == 1
+    context.close()
