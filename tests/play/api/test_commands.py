@@ -129,3 +129,31 @@ def test_the_schema_documents_the_command_endpoint(client: Any) -> None:
     post = schema["paths"]["/api/v1/tables/{table_id}/command/"]["post"]
     assert "400" in post["responses"] and "200" in post["responses"]
     assert "CommandResponse" in schema["components"]["schemas"]
+
+
+def test_russian_printed_names_and_words_make_tokens(cast: Cast) -> None:
+    """ "3 сокровища": the Treasure by its Russian printed name, another word ending."""
+    from catalog.seed import load_seed
+
+    load_seed()
+    cast.table.refresh_from_db()
+    response = client_for(cast.owner).post(
+        f"/api/v1/tables/{cast.table.id}/command/",
+        {"text": "3 сокровища", "expected_version": cast.table.version},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert response.status_code == 200, response.json()
+    assert response.json()["action"] == {
+        "type": "create_token",
+        "controller": 0,
+        "token": "mtg-treasure",
+        "count": 3,
+    }
+    asked = client_for(cast.owner).post(
+        f"/api/v1/tables/{cast.table.id}/command/",
+        {"text": "жизнь"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert asked.json()["said"] == "Ann: 20 жизней; Ben: 20 жизней."
