@@ -38,7 +38,7 @@ VOCAB = Vocabulary(
 
 
 def stack(ref: str, name: str, controller: int, **flags: Any) -> Named:
-    view = {"id": ref, "name": name, "zone": "battlefield", "types": ["Creature"]}
+    view: dict[str, Any] = {"id": ref, "name": name, "zone": "battlefield", "types": ["Creature"]}
     view |= {"controller": controller, "tapped": False, "attacking": None, "count": 10, **flags}
     return Named(ref, (name, *flags.pop("printed", ())), view)
 

@@ -75,7 +75,8 @@ def test_undo_in_words_and_questions(board: Cast) -> None:
     undone = say(board, "undo")
     assert undone["kind"] == "undone"
     assert undone["said"] == "Undid: Ann's Tap."
-    assert Action.objects.filter(table=board.table).last().events[0]["type"] == "undone"
+    entry = Action.objects.filter(table=board.table).last()
+    assert entry is not None and entry.events[0]["type"] == "undone"
     say(board, "next")
     assert "back to" in say(board, "undo")["said"]
     assert "Nothing is pending" in say(board, "pending")["said"]
