@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
@@ -24,6 +25,12 @@ def _number(value: str, low: int, high: int) -> int | None:
 
 
 def _out(request: HtmxHttpRequest, said: str, *, status: int = 200, **extra: Any) -> HttpResponse:
+    """The line's output in place (htmx); without JavaScript, the table page with the answer
+    as a message."""
+    kwargs = request.resolver_match.kwargs if request.resolver_match else {}
+    if not request.htmx and "table_id" in kwargs:
+        (messages.error if extra.get("refused") else messages.info)(request, said)
+        return redirect("play-table", table_id=kwargs["table_id"])
     response = render(request, "play/command_line.html#out", {"said": said, **extra}, status=status)
     response["HX-Retarget"] = OUT
     response["HX-Reswap"] = "outerHTML"
