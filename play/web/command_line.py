@@ -39,7 +39,7 @@ def _out(request: HtmxHttpRequest, said: str, *, status: int = 200, **extra: Any
 
 @require_POST
 def command(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
-    """Run the posted phrase (``text``; ``choice``: a reading's number; ``focus``: the stack
+    """Run the posted phrase (``text``; ``reading``: a reading's number; ``focus``: the stack
     the "stack" question is about)."""
     if not request.user.is_authenticated:
         error = Forbidden(gettext("Log in to act at a table."), code="not_authenticated")
@@ -51,7 +51,7 @@ def command(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
             user=request.user,
             text=text,
             expected_version=_number(request.POST.get("expected_version", ""), 0, 2**31),
-            choice=_number(request.POST.get("choice", ""), 1, 9),
+            choice=_number(request.POST.get("reading", ""), 1, 9),
             focus=request.POST.get("focus", "")[:32] or None,
         )
     except Conflict as exc:

@@ -42,9 +42,9 @@
     };
     if (asked && /^[1-9]$/.test(text)) {
       set("text", asked);
-      set("choice", text);
+      set("reading", text);
     } else {
-      set("choice", "");
+      set("reading", "");
     }
     set("focus", focusedStack());
   });
@@ -88,7 +88,7 @@
   function ask(question) {
     var data = new FormData(form);
     data.set("text", question);
-    data.set("choice", "");
+    data.set("reading", "");
     data.set("focus", focusedStack());
     var xhr = new XMLHttpRequest();
     xhr.open("POST", form.action);
