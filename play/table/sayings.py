@@ -25,6 +25,8 @@ CITATION = re.compile(r"\s*\((?:CR|п\.|пп\.) [^()]*(?:\([^()]*\)[^()]*)*\)")
 SAID_EVENTS = 3
 # Events that are the action's outcome for the players: said whatever else happened.
 OUTCOMES = frozenset({"life_changed", "died", "lost", "destroyed", "sacrificed"})
+# Events that say where the turn is.
+STEP_EVENTS = frozenset({"step", "turn_started"})
 # Events another one already tells (a token that died ceases to exist, 704.5d; the graveyard move
 # a death is).
 TOLD_BY_OTHERS = {"ceased_to_exist": ("died", "moved"), "moved": ("died",)}
@@ -59,8 +61,8 @@ def _is_outcome(event: Mapping[str, Any]) -> bool:
 
 def said_events(events: list[JsonDict]) -> tuple[list[JsonDict], int]:
     """The events worth saying, in order: each outcome, and the first others up to
-    ``SAID_EVENTS``; events another one already tells are left out. Also how many were
-    left for the log."""
+    ``SAID_EVENTS`` (only the step, when there are outcomes); events another one already tells
+    are left out. Also how many were left for the log."""
     types = {str(e.get("type")) for e in events}
     kept = [
         e
@@ -68,7 +70,13 @@ def said_events(events: list[JsonDict]) -> tuple[list[JsonDict], int]:
         if plain_text(e)
         and (not set(TOLD_BY_OTHERS.get(str(e.get("type")), ())) & types or _is_outcome(e))
     ]
-    others = [e for e in kept if not _is_outcome(e)][:SAID_EVENTS]
+    others = [e for e in kept if not _is_outcome(e)]
+    steps = [e for e in others if e.get("type") in STEP_EVENTS]
+    if steps and len(others) < len(kept):
+        # Outcomes said: the step they happened in is enough around them ("combat damage step;
+        # 6 damage to Ben, who loses that much life; Goblin died"); the log has the rest.
+        others = steps[-1:]
+    others = others[:SAID_EVENTS]
     chosen = [e for e in kept if _is_outcome(e) or any(e is o for o in others)]
     return chosen, len(kept) - len(chosen)
 

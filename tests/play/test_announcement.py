@@ -76,4 +76,5 @@ def test_the_outcome_is_said_without_rule_numbers_even_after_many_events():
     assert "to Ben, who loses that much life; life 11" in said
     assert "Goblin died" in said
     assert "ceased" not in said
-    assert said.endswith("; 1 more in the log.")
+    assert said.startswith("Ann: Turn 1, Ann: combat damage step; 9 combat damage")
+    assert said.endswith("; 3 more in the log.")

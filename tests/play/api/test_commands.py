@@ -4,6 +4,7 @@ ambiguous phrase offers its readings by number, and what is not understood is a 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -44,6 +45,15 @@ def act(cast: Cast, action: dict[str, Any]) -> None:
         format="json",
     )
     assert response.status_code == 200, response.json()
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """A request in Russian leaves its language active in this thread: each test starts and
+    ends in English."""
+    translation.activate("en")
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
