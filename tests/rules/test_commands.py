@@ -173,3 +173,33 @@ def test_russian_word_endings_match() -> None:
     assert word_matches("солдата", "солдат")
     assert word_matches("сокровища", "сокровище")
     assert not word_matches("wolf", "goblin")
+
+
+def test_riftbound_phrases_come_from_its_own_registry() -> None:
+    """The same reading for another game: its verbs are its registry's ("exhaust"), its create
+    role makes Recruits."""
+    from rules.riftbound.registry import REGISTRY as RIFTBOUND
+
+    vocab = Vocabulary(verbs=verbs_of(RIFTBOUND), fillers=VOCAB.fillers)
+    recruit = Named("rb-recruit", ("Recruit",))
+    scene = Scene(
+        registry=RIFTBOUND,
+        stacks=(stack("o1", "Recruit Token", 0),),
+        seats=SCENE.seats,
+        speaker=0,
+        tokens=lambda name: [recruit] if word_matches(name, "recruit") else [],
+    )
+    made = parse("2 recruit", vocab, scene)
+    assert isinstance(made, Action) and made.action is not None
+    assert made.action["token"] == "rb-recruit" and made.action["count"] == 2
+    assert act_in(vocab, scene, "exhaust 1 recruit") == {
+        "type": "exhaust",
+        "object": "o1",
+        "count": 1,
+    }
+
+
+def act_in(vocab: Vocabulary, scene: Scene, text: str) -> dict[str, Any]:
+    result = parse(text, vocab, scene)
+    assert isinstance(result, Action) and result.action is not None, result
+    return result.action
