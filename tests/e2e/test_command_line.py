@@ -12,9 +12,12 @@ from playwright.sync_api import Browser, Page, expect
 
 from catalog.seed import load_seed
 from play.table import services
+from tests.e2e import test_battlefield
 from tests.e2e.axe import describe, violations
-from tests.e2e.test_accessibility import CUT, OVERFLOW, _act, _context
+from tests.e2e.test_accessibility import CUT, OVERFLOW, _act, _context, _live_pages
 
+# Daphne (websockets) with Ann and Ben at a table of 3 Soldiers (tests/e2e/test_battlefield.py).
+daphne_url = test_battlefield.daphne_url
 GOBLIN = {
     "name": "Goblin Token",
     "types": ["Creature"],
@@ -266,3 +269,24 @@ def test_block_dialog_refusals_help_and_session_end(browser: Browser, live_url: 
     page.wait_for_timeout(9000)  # two more polls (every 4 s)
     assert page.evaluate("window.endedSaid") == 1
     context.close()
+
+
+def test_two_players_in_two_browsers_hear_each_others_lines(browser: Browser, daphne_url):
+    """Ann and Ben, each at their own screen (websockets): a line typed by one is said to the
+    other in one sentence, and the other's questions see it."""
+    table_url, keys = daphne_url
+    ann, ben = _live_pages(browser, table_url, keys)
+    for page in (ann, ben):
+        page.keyboard.press("k")
+        expect(page.locator("#command-q")).to_be_focused()
+    line(ann, "tap 2 soldier")
+    expect(ben.locator("#announce")).to_have_text("Ann: Tapped Soldier Token (x2).")
+    line(ben, "life -3")
+    expect(ann.locator("#announce")).to_have_text("Ben lost 3 life.")
+    line(ann, "life")
+    expect(ann.locator("#announce")).to_have_text("Ann: 20 life; Ben: 17 life.")
+    line(ben, "undo")
+    expect(ann.locator("#announce")).to_have_text("Undid: Ben's Adjust life.")
+    expect(ben.locator("#command-q")).to_be_focused()
+    for page in (ann, ben):
+        page.context.close()
