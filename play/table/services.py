@@ -23,9 +23,9 @@ from django.utils.translation import gettext as _
 import rules
 from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.table.delta import apply_patch, diff_states, forward, inverse, table_delta
-from play.table.i18n import error_text, for_reader, type_words
+from play.table.i18n import error_text, for_reader
 from play.table.idempotency import Idempotency, Repeat, find_answer, keep_answer
-from play.table.names import shown_name
+from play.table.names import player_names, shown_name
 from play.table.payloads import action_check_shape, action_embed_definitions
 from play.table.rebase import (
     CHOICE_FIELD,
@@ -37,6 +37,7 @@ from play.table.rebase import (
     stale_detail,
     touched_from_delta,
 )
+from play.table.sayings import undo_message
 from play.table.selectors import (
     AnyUser,
     TableAccess,
@@ -53,7 +54,6 @@ from play.table.statecache import committed_states
 from rules.registry.footprints import Footprint
 from rules.registry.shared import SET_MODE
 from rules.registry.vocabulary import OWNER, ActionSpec
-from rules.text import msg, word
 from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
 
 logger = logging.getLogger(__name__)
@@ -658,10 +658,16 @@ def table_undo(
         with _kernel_call():
             current = current_state(table)
             state, inverses = _undone(table, seats, target, later, current, user)
-        label = str(target.payload.get("type", "action"))
-        # Told as data too (rules.text), so each reader sees it in their language: the
-        # action as the log titles it ("Pass turn"), a word of the catalogue.
-        undid = msg("Undid #{seq} ({label}).", seq=target.seq, label=word(type_words(label)))
+        undid = undo_message(
+            game=table.game,
+            # Whose action: its seat's name, else who sent it (an effect sent for no seat).
+            seat_name={s.number: s.name for s in seats}.get(target.seat)
+            if target.seat is not None
+            else shown_name(target.actor, player_names(seats, table.owner)),
+            action_type=str(target.payload.get("type", "action")),
+            before=current,
+            after=state,
+        )
         events = [
             {
                 "type": "undone",

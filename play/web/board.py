@@ -26,6 +26,7 @@ from play.table.i18n import (
     tr,
 )
 from play.table.names import shown_name
+from play.table.sayings import sentence
 from play.web import choices
 from play.web.combat_summary import summary as combat_summary
 from rules.text import message_data
@@ -594,34 +595,14 @@ def replacement_summary(events: list[JsonDict]) -> str | None:
     return f"{before} → {created}: " + " · ".join(replacement_phrase(e) for e in applied)
 
 
-# One announcement names at most this many events; the log has the rest.
-SAID_EVENTS = 3
-
-
 def announcement(seat_name: str | None, events: list[JsonDict]) -> str:
-    """One short sentence for screen readers about one action: who, then what happened
-    ("Ben: Tapped Soldier Token (x4)."). Built from the events' own sentences without their
-    rule (the log shows rules), so the page's live region and the websocket say the same."""
-    lines = []
-    for event in events:
-        if event.get("type") == MODE_CHANGED:
-            lines.append(mode_sentence(seat_name, event.get("mode")))
-            continue
-        text = str(event_line(event)["text"])
-        rule = event.get("rule")
-        suffix = f" (CR {rule})" if rule else ""
-        if suffix and text.endswith(suffix):
-            text = text[: -len(suffix)]
-        if text:
-            lines.append(text)
-    if not lines:
-        return ""
-    said = "; ".join(lines[:SAID_EVENTS])
-    if len(lines) > SAID_EVENTS:
-        said += f"; and {len(lines) - SAID_EVENTS} more (see the log)"
-    if seat_name and not said.startswith(seat_name):
-        said = f"{seat_name}: {said}"
-    return said + "."
+    """One short sentence for screen readers about one action: who, then what happened, its
+    outcome always (play/table/sayings.py), without rule numbers. A mode switch says who
+    switched and to what."""
+    switched = [e for e in events if e.get("type") == MODE_CHANGED]
+    if switched:
+        return mode_sentence(seat_name, switched[-1].get("mode")) + "."
+    return sentence(seat_name, events)
 
 
 def entry_announcement(

@@ -406,7 +406,13 @@ def panel_groups(
     ]
     groups = []
     for key, legend in _most_likely_first(obj):
-        specs = [s for s in found if s.group == key]
+        # An action picking a stack the situation offers (block: an attacker) is offered only
+        # in that situation, where it is what the player came for: first, so Enter in the
+        # count field does it.
+        specs = sorted(
+            (s for s in found if s.group == key),
+            key=lambda s: not any(p.offered_by and p.refers == v.STACK for p in s.form_params()),
+        )
         if not specs:
             continue
         target = _object_param(specs[0])

@@ -17,6 +17,7 @@ import rules
 from catalog import selectors as catalog
 from play.models import Table
 from play.table import selectors, services
+from play.table.commands import completions
 from play.table.selectors import AnyUser, TableAccess
 from play.web import board, combat, palette
 from play.web.catch_up import catch_up_announcement
@@ -188,6 +189,7 @@ def table_page_context(request: HttpRequest, table: Table, access: TableAccess) 
         shortcuts=SHORTCUTS,
         shortcut_settings=shortcut_settings_for(user=request.user),
         shortcut_reserved="".join(sorted(RESERVED_KEYS)),
+        command_words=completions(table.game),
     )
 
 

@@ -26,6 +26,14 @@ SHORTCUTS = [
     ("create", "c", gettext_lazy("Create tokens: the quantity, then Tab to the token")),
     ("search", "/", gettext_lazy("Search tokens and cards")),
     ("help", "?", gettext_lazy("This help")),
+    # The command line and the questions it answers (play/table/commands.py).
+    ("command", "k", gettext_lazy("Type a command (“3 treasure”, “attack ben with 10 goblin”)")),
+    ("ask-life", "l", gettext_lazy("Say each player's life and counters")),
+    ("ask-combat", "b", gettext_lazy("Say what is attacking and blocking")),
+    ("ask-stack", "s", gettext_lazy("Say the stack with focus")),
+    ("ask-last", "w", gettext_lazy("Say what the last action did, with its rules")),
+    ("ask-pending", "q", gettext_lazy("Say what is pending and whose choice it is")),
+    ("repeat", "r", gettext_lazy("Repeat the last announcement")),
 ]
 DEFAULT_KEYS = {action: key for action, key, _does in SHORTCUTS}
 # Keys the page keeps for itself, whatever the settings: the palette's quick counts (1 2 3 5 0)

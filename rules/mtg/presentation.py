@@ -30,8 +30,14 @@ def _status_badges(obj: JsonDict) -> list[str]:
     return found
 
 
-def _label(obj: JsonDict) -> str:
-    return f"{obj['name']} ({obj['id']})"
+def _label(obj: JsonDict, state: JsonDict) -> str:
+    """An attacker as players name it, no stack id: "Goblin Token x7 attacking Ben"."""
+    count = f" x{obj['count']}" if obj.get("count", 1) > 1 else ""
+    target = obj.get("attacking") or {}
+    names = {s["seat"]: s["name"] for s in state["seats"]}
+    objects = {o["id"]: o["name"] for o in state["objects"]}
+    whom = names.get(target.get("seat")) or objects.get(target.get("object"), "")
+    return f"{obj['name']}{count} \u2192 {whom}" if whom else f"{obj['name']}{count}"
 
 
 def _defenders(state: JsonDict, seat: int) -> list[tuple[str, str]]:
@@ -48,7 +54,7 @@ def _defenders(state: JsonDict, seat: int) -> list[tuple[str, str]]:
             "Planeswalker" in types and obj["controller"] != seat
         )
         if obj.get("zone") == "battlefield" and attackable:
-            found.append((f"object:{obj['id']}", _label(obj)))
+            found.append((f"object:{obj['id']}", _label(obj, state)))
     return found
 
 
@@ -60,7 +66,7 @@ def _attackers_against(state: JsonDict, seat: int) -> list[tuple[str, str]]:
     for obj in state["objects"]:
         target = obj.get("attacking")
         if target and (target.get("seat") == seat or target.get("object") in mine):
-            found.append((str(obj["id"]), _label(obj)))
+            found.append((str(obj["id"]), _label(obj, state)))
     return found
 
 

@@ -783,6 +783,7 @@
   // The ended session: the board says so; the page asks again every few seconds (and when the
   // tab comes back), and reconnects once the board is back (logged in again here or elsewhere).
   var RECOVER_MS = 4000;
+  var endedSaid = false;
   var recoverTimer = null;
 
   function sessionEnded() {
@@ -837,18 +838,41 @@
       }
       return;
     }
+    if (target && target.classList && target.classList.contains("form-error")) {
+      // A refusal shows beside its control and is said where every announcement is.
+      say(target.textContent.trim(), true);
+      return;
+    }
     if (target && target.id === "palette-results") {
-      say(target.dataset.found || "");
+      // The swap replaced the element (outerHTML): the count is the new one's, not the old's.
+      var results = document.getElementById("palette-results");
+      say((results && results.dataset.found) || "");
       return;
     }
     if (!board()) {
       return;
     }
     if (ended()) {
+      // Said once (the page asks again every few seconds: each answer is the same news), and
+      // focus, lost with the board, goes to the way back (its link), else the board itself.
+      if (!endedSaid) {
+        endedSaid = true;
+        say(board().dataset.urgent || board().textContent.trim(), true);
+      }
+      var active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected) {
+        var way = board().querySelector("a[href]");
+        if (way) {
+          way.focus({ preventScroll: true });
+        } else {
+          board().setAttribute("tabindex", "-1");
+          board().focus({ preventScroll: true });
+        }
+      }
       sessionEnded();
-      say(board().dataset.urgent || board().textContent.trim(), true);
       return;
     }
+    endedSaid = false;
     sessionBack();
     showGone();
     setStatus(status.text, status.ok);
@@ -888,13 +912,17 @@
   // The help dialog gives focus back to its button, even when a swap replaced that one.
   if (help) {
     help.addEventListener("close", function () {
-      var active = document.activeElement;
-      if (!active || active === document.body || !active.isConnected) {
-        var opener = document.querySelector("[data-open-help]");
-        if (opener) {
-          opener.focus();
+      // After the browser has put focus back where it was when the dialog opened (the body,
+      // when "?" was pressed with nothing focused): only then is a lost focus known.
+      window.setTimeout(function () {
+        var active = document.activeElement;
+        if (!active || active === document.body || !active.isConnected) {
+          var opener = document.querySelector("[data-open-help]");
+          if (opener) {
+            opener.focus();
+          }
         }
-      }
+      }, 0);
     });
   }
 
@@ -1140,7 +1168,10 @@
     var buttons = quickButtons(group);
     var at = buttons.indexOf(event.target);
     var to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
-    if (to === undefined && event.key.length === 1 && event.key !== " ") {
+    // Type-ahead takes letters no shortcut has: digits ("3" then Enter makes 3), "." and
+    // the shortcut keys ("u" undoes) act from here as from anywhere that isn't a text field.
+    var typeAhead = event.key.length === 1 && /[^\s\d.]/.test(event.key) && !(shortcuts.enabled && actionFor(event.key));
+    if (to === undefined && typeAhead) {
       var now = Date.now();
       typed = (now - typedAt < 800 ? typed : "") + event.key.toLowerCase();
       typedAt = now;
@@ -1159,6 +1190,10 @@
   }
 
   initQuick();
+
+  // The command line (static/js/command-line.js) says its answers in the same live regions and
+  // adds its own shortcuts.
+  window.TokensiteBoard = { say: say, run: RUN, setCount: setCount };
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && sheet && sheet.classList.contains("is-open") && !(panel && panel.open)) {

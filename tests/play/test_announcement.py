@@ -3,7 +3,8 @@ data, the same for the acting player's answer, a polled board and the websocket.
 
 from __future__ import annotations
 
-from play.web.board import SAID_EVENTS, announcement
+from play.table.sayings import SAID_EVENTS
+from play.web.board import announcement
 
 
 def test_it_names_who_acted_and_what_happened_without_the_rule():
@@ -22,7 +23,7 @@ def test_a_long_action_says_the_first_events_and_counts_the_rest():
     events = [{"type": "x", "text": f"Event {n}", "rule": None} for n in range(SAID_EVENTS + 2)]
     said = announcement(None, events)
     assert said.startswith("Event 0; Event 1; Event 2")
-    assert said.endswith("and 2 more (see the log).")
+    assert said.endswith("; 2 more in the log.")
 
 
 def test_an_action_without_events_says_nothing():
@@ -42,3 +43,38 @@ def test_a_mode_switch_is_one_short_sentence_from_its_data():
     with translation.override("ru"):
         said = announcement("Аня", track)
     assert said == "Аня: стол переведён в режим без проверки правил."
+
+
+def test_the_outcome_is_said_without_rule_numbers_even_after_many_events():
+    """Combat damage: the step, three damage events, a death; Ben's life loss is said and no
+    rule number is read out (the log has them)."""
+    step = {
+        "id": "Turn {turn}, {seat}: {step} (CR 500.1)",
+        "args": {"turn": 1, "seat": "Ann", "step": "combat damage step"},
+    }
+    hit = {
+        "id": "{what} (CR 510.2, 120.3e)",
+        "args": {"what": "2 combat damage from Wolf to each of Goblin"},
+    }
+    life = {
+        "id": "{what}, who loses that much life (CR 120.3a); life {life}",
+        "args": {"what": "9 combat damage from Goblin (x9) to Ben", "life": 11},
+    }
+    died = {"id": "{what} died (CR 700.4)", "args": {"what": "Goblin"}}
+    ceased = {"id": "{what} ceased to exist (CR 704.5d)", "args": {"what": "Goblin"}}
+    events = [
+        {"type": "step", "message": step, "text": "", "rule": "500.1"},
+        {"type": "damaged", "message": hit, "text": "", "rule": "510.2"},
+        {"type": "damaged", "message": hit, "text": "", "rule": "510.2"},
+        {"type": "damaged", "message": hit, "text": "", "rule": "510.2"},
+        {"type": "damaged", "message": life, "text": "", "rule": "120.3a"},
+        {"type": "died", "message": died, "text": "", "rule": "700.4"},
+        {"type": "ceased_to_exist", "message": ceased, "text": "", "rule": "704.5d"},
+    ]
+    said = announcement("Ann", events)
+    assert "CR" not in said
+    assert "to Ben, who loses that much life; life 11" in said
+    assert "Goblin died" in said
+    assert "ceased" not in said
+    assert said.startswith("Ann: Turn 1, Ann: combat damage step; 9 combat damage")
+    assert said.endswith("; 3 more in the log.")

@@ -67,7 +67,7 @@ def test_it_offers_opponents_in_the_game_and_their_planeswalkers_to_attack():
     state = _state([goblin, walker, own_walker])
     field = _field(panel_groups("mtg", goblin, state, SEATED), "defender")
     assert field is not None
-    assert field["options"] == [("seat:1", "Ben"), ("object:o2", "Thing o2 (o2)")]
+    assert field["options"] == [("seat:1", "Ben"), ("object:o2", "Thing o2 x3")]  # no stack ids
 
 
 def test_it_offers_block_only_against_what_attacks_the_blockers_controller():
@@ -78,7 +78,11 @@ def test_it_offers_block_only_against_what_attacks_the_blockers_controller():
     groups = panel_groups("mtg", wall, _state([attacker, wall]), SEATED)
     assert "block" in _types(groups)
     field = _field(groups, "attacker")
-    assert field is not None and field["options"] == [("o1", "Thing o1 (o1)")]
+    # Named as players name it, with whom it attacks, no stack id (issue 37).
+    assert field is not None and field["options"] == [("o1", "Thing o1 x3 \u2192 Ben")]
+    # Block comes first in its group, so Enter in the count field blocks (509.1a).
+    main = next(g for g in groups if g["key"] == "main")
+    assert main["specs"][0].type == "block"
 
 
 def test_it_posts_the_chosen_defender_as_the_apis_shape():

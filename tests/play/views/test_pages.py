@@ -208,7 +208,10 @@ def test_it_undoes_the_last_action(seeded, cast):
     response = _undo(cast, cast.owner, 1)
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Treasure Token" not in html.split('class="log"')[0] and "Undid #1" in html
+    assert (
+        "Treasure Token" not in html.split('class="log"')[0]
+        and "Undid: Ann&#x27;s Create token." in html
+    )  # in words (issue 37)
 
 
 def test_it_refreshes_instead_of_undoing_on_a_stale_version(seeded, cast):
