@@ -68,10 +68,10 @@ run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@echo "Tokensite is starting at http://$(HOST):$(PORT)/ (Ctrl+C stops it)"
 	$(if $(filter 1,$(FETCH)),$(BIN)/python manage.py fetch_tokens --first-start &) \
-	$(BIN)/daphne -b $(HOST) -p $(PORT) tokensite.asgi:application
+	JOB_THREAD=1 $(BIN)/daphne -b $(HOST) -p $(PORT) tokensite.asgi:application
 
 # The background worker (jobs, periodic cleanups) for a deployment with REDIS_URL; without it
-# jobs run inline in the process that starts them.
+# `make run`'s server runs jobs on a thread of its own (JOB_THREAD=1, jobs/background.py).
 worker: migrate
 	$(BIN)/python manage.py run_huey
 

@@ -15,6 +15,8 @@ from django.utils.translation import gettext, gettext_lazy
 from catalog import admin_bulk as bulk
 from catalog import makers, services
 from catalog.forms import CardDefinitionForm, TokenDefinitionForm, TokenFaceForm
+from catalog.history.admin import HistoryAdminMixin
+from catalog.history.admin_views import install as install_changes_pages
 from catalog.importers.admin_views import install as install_import_page
 from catalog.makes_text import makes_line
 from catalog.models import (
@@ -153,9 +155,9 @@ class CreatesInline(admin.TabularInline):  # type: ignore[type-arg]
         return super().get_queryset(request).select_related("card", "token")
 
 
-class CuratedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class CuratedAdmin(HistoryAdminMixin, admin.ModelAdmin):  # type: ignore[type-arg]
     """Records a curator's edit (the form or an inline changed), so the seed loader and the
-    importers keep it."""
+    importers keep it; its History page has every change's values (catalog/history/admin.py)."""
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
@@ -328,3 +330,4 @@ class CardDefinitionAdmin(bulk.RetiringAdmin, CuratedAdmin):
 
 
 install_import_page(admin.site)  # the Import page
+install_changes_pages(admin.site)  # an import's changes: downloads and revert

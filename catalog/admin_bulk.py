@@ -23,6 +23,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from catalog import services, validation
 from catalog.art import art_from_printing, upload_art
 from catalog.forms import PrintedNameForm, TokenListForm
+from catalog.history.record import bulk_update
 from catalog.makers import TOKEN_EFFECT_KINDS, type_line
 from catalog.models import PrintedName, TokenDefinition, TokenFace, TokenPrinting, TokenRelation
 from tokensite.admin_inlines import LabelledInlineFormSet
@@ -177,7 +178,10 @@ class MakingFilter(admin.SimpleListFilter):
 
 @admin.action(description=gettext_lazy("Mark reviewed (no longer incomplete)"))
 def mark_reviewed(model_admin: Any, request: HttpRequest, queryset: QuerySet[Any]) -> None:
-    done = queryset.filter(incomplete=True).update(incomplete=False)
+    rows = list(queryset.filter(incomplete=True))
+    for row in rows:
+        row.incomplete = False
+    done = bulk_update(queryset.model, rows, ["incomplete"])  # each in the history
     model_admin.message_user(
         request,
         ngettext("%(n)d record marked reviewed.", "%(n)d records marked reviewed.", done)
@@ -188,7 +192,10 @@ def mark_reviewed(model_admin: Any, request: HttpRequest, queryset: QuerySet[Any
 
 @admin.action(description=gettext_lazy("Release to imports (the next import may change them)"))
 def release_to_imports(model_admin: Any, request: HttpRequest, queryset: QuerySet[Any]) -> None:
-    done = queryset.filter(curated_at__isnull=False).update(curated_at=None, curated_by=None)
+    rows = list(queryset.filter(curated_at__isnull=False))
+    for row in rows:
+        row.curated_at = row.curated_by = None
+    done = bulk_update(queryset.model, rows, ["curated_at", "curated_by"])  # each in the history
     model_admin.message_user(
         request,
         ngettext(

@@ -38,7 +38,12 @@ class CatalogConfig(AppConfig):
     verbose_name = gettext_lazy("Catalogue")
 
     def ready(self) -> None:
+        from simple_history.signals import pre_create_historical_record
+
+        from catalog.history.record import stamp_origin
+
         post_migrate.connect(ensure_games, sender=self, dispatch_uid="catalog.ensure_games")
+        pre_create_historical_record.connect(stamp_origin, dispatch_uid="catalog.history_origin")
         post_save.connect(
             rank_saved_card, sender="catalog.CardDefinition", dispatch_uid="catalog.rank_card"
         )

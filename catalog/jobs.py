@@ -12,6 +12,8 @@ from typing import Any
 
 from django.conf import settings
 
+from catalog.history.changes import ChangeSpool
+from catalog.history.origin import origin
 from catalog.importers.fetch import BULK_TYPES, bulk_file_url, download
 from catalog.importers.formats import import_file
 from catalog.importers.records import ImportFailed
@@ -50,11 +52,20 @@ def run_import(job: Job, report: Report) -> dict[str, Any]:
     name = str(job.params.get("name", "upload"))
     if not job.file:
         raise JobFailed("The job has no file to import.")
+    spool = ChangeSpool(job)
     try:
-        summary = _import(job, fmt, dry_run, name, report)
-    except JobFailed:
+        with origin("import", job=job.pk, user_id=job.created_by_id):
+            summary = _import(job, fmt, dry_run, name, report, spool)
+    except JobFailed as exc:
+        spool.failed(str(exc))
+        spool.store()  # the problem, listed with what the dry run skipped before it
         _discard(job)  # a bad file is not kept for an apply that cannot succeed
         raise
+    except BaseException:
+        spool.discard()
+        raise
+    report(1.0, "Keeping the list of changes.")
+    spool.store()
     if not dry_run:  # applied: the upload is not needed any more
         _discard(job)
     return summary_result(summary)
@@ -65,7 +76,9 @@ def _discard(job: Job) -> None:
     Job.objects.filter(pk=job.pk).update(file="")
 
 
-def _import(job: Job, fmt: str, dry_run: bool, name: str, report: Report) -> ImportSummary:
+def _import(
+    job: Job, fmt: str, dry_run: bool, name: str, report: Report, spool: ChangeSpool
+) -> ImportSummary:
     size = job.file.size
     with tempfile.TemporaryDirectory(prefix="tokensite-import-") as folder:
         local = Path(folder) / "upload"
@@ -79,7 +92,7 @@ def _import(job: Job, fmt: str, dry_run: bool, name: str, report: Report) -> Imp
             report(0.1 + 0.9 * fraction, f"Writing {done} of {total} records.")
 
         try:
-            return import_file(fmt, local, dry_run=dry_run, progress=progress)
+            return import_file(fmt, local, dry_run=dry_run, progress=progress, watch=spool)
         except ImportFailed as exc:
             raise JobFailed(f"{name}: {exc} (nothing was written)") from None
 
@@ -108,7 +121,12 @@ def run_fetch(job: Job, report: Report) -> dict[str, Any]:
             report(0.05, f"Downloading {url}.")
             path = download(url, Path(folder), downloaded)
             report(0.5, "Reading the bulk file.")
-            summary = import_file("scryfall", path, progress=written)
+            spool = ChangeSpool(job)
+            try:
+                with origin("import", job=job.pk, user_id=job.created_by_id):
+                    summary = import_file("scryfall", path, progress=written, watch=spool)
+            finally:
+                spool.store()
         except ImportFailed as exc:
             raise JobFailed(f"Scryfall {bulk}: {exc} (nothing was written)") from None
     return summary_result(summary)
@@ -138,7 +156,8 @@ def run_fetch_makers(job: Job, report: Report) -> dict[str, Any]:
 
     try:
         report(0.0, f"Asking {api} for every token and every card that makes one.")
-        fetched = fetch_makers(api, progress=progress)
+        with origin("import", job=job.pk, user_id=job.created_by_id):
+            fetched = fetch_makers(api, progress=progress)
     except ImportFailed as exc:
         raise JobFailed(
             f"Scryfall: {exc}. What was fetched before stays; fetch again later "

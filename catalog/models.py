@@ -15,7 +15,9 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext, gettext_lazy, ngettext
+from simple_history.models import HistoricalRecords
 
+from catalog.history.origin import HistoryOrigin
 from catalog.search.expressions import whole_number
 from rules.effects import EffectError, parse_abilities, parse_effects
 from rules.mtg import RULES_EDITION as MTG_RULES_EDITION
@@ -30,6 +32,8 @@ GAMES = (
     ("mtg", "Magic: The Gathering", datetime.date.fromisoformat(MTG_RULES_EDITION)),
     ("riftbound", "Riftbound", datetime.date(2026, 3, 30)),
 )
+# Compiled from a card's text on every save: not history of their own.
+DERIVED_CARD_FIELDS = ["makes", "makes_status", "makes_compiled"]
 MAX_ART_BYTES = 5 * 1024 * 1024
 ART_FORMATS = {"JPEG", "PNG", "WEBP"}
 
@@ -347,6 +351,8 @@ class TokenDefinition(Characteristics, Curated):
         verbose_name=gettext_lazy("incomplete"),
     )
 
+    history = HistoricalRecords(bases=[HistoryOrigin])
+
     class Meta:
         ordering: ClassVar[list[str]] = ["game", "name", "slug"]
         indexes: ClassVar[list[models.Index]] = [models.Index(Lower("name"), name="token_lname")]
@@ -392,6 +398,8 @@ class TokenFace(Characteristics):
         validators=[validate_effects],
         verbose_name=gettext_lazy("effects"),
     )
+
+    history = HistoricalRecords(bases=[HistoryOrigin])
 
     class Meta:
         verbose_name = gettext_lazy("back face")
@@ -482,6 +490,8 @@ class TokenPrinting(models.Model):
         verbose_name=gettext_lazy("art crop url"),
     )
     artist = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("artist"))
+
+    history = HistoricalRecords(bases=[HistoryOrigin])
 
     class Meta:
         ordering: ClassVar[list[str]] = ["token", "set_code", "collector_number"]
@@ -597,6 +607,8 @@ class CardDefinition(Characteristics, Curated):
         verbose_name=gettext_lazy("printing codes"),
     )
 
+    history = HistoricalRecords(bases=[HistoryOrigin], excluded_fields=DERIVED_CARD_FIELDS)
+
     class Meta:
         ordering: ClassVar[list[str]] = ["game", "name"]
         constraints: ClassVar[list[models.BaseConstraint]] = [
@@ -686,6 +698,8 @@ class PrintedName(models.Model):
     type_line = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("type line"))
     text = models.TextField(blank=True, verbose_name=gettext_lazy("text"))
 
+    history = HistoricalRecords(bases=[HistoryOrigin])
+
     class Meta:
         ordering: ClassVar[list[str]] = ["language", "name"]
         constraints: ClassVar[list[models.BaseConstraint]] = [
@@ -764,6 +778,8 @@ class TokenRelation(models.Model):
     persistent = models.BooleanField(default=False, verbose_name=gettext_lazy("persistent"))
     facedown = models.BooleanField(default=False, verbose_name=gettext_lazy("facedown"))
 
+    history = HistoricalRecords(bases=[HistoryOrigin])
+
     class Meta:
         ordering: ClassVar[list[str]] = ["card", "token"]
         constraints: ClassVar[list[models.BaseConstraint]] = [
@@ -834,6 +850,8 @@ class ReferenceCard(models.Model):
         verbose_name=gettext_lazy("creators"),
     )
 
+    history = HistoricalRecords(bases=[HistoryOrigin])
+
     class Meta:
         ordering: ClassVar[list[str]] = ["game", "kind", "name"]
         verbose_name = gettext_lazy("reference card")
@@ -863,6 +881,8 @@ class ReferenceRelation(models.Model):
     exclude_from_create_all = models.BooleanField(
         default=False, verbose_name=gettext_lazy("exclude from create all")
     )
+
+    history = HistoricalRecords(bases=[HistoryOrigin])
 
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [
@@ -956,3 +976,7 @@ class RetiredSlug(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.slug})"
+
+
+# Its model registers with this app when the app loads its models.
+from catalog.history.models import ImportChange  # noqa: E402, F401

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from catalog import makers, validation
+from catalog.history.record import bulk_create
 from catalog.models import (
     CHARACTERISTIC_FIELDS,
     CardDefinition,
@@ -291,7 +292,7 @@ def relate_effect_tokens(card: CardDefinition) -> list[TokenRelation]:
     created = [TokenRelation(card=card, token=t) for t in tokens if t.slug not in linked]
     for relation in created:
         relation.full_clean()
-    return TokenRelation.objects.bulk_create(created)
+    return bulk_create(TokenRelation, created)
 
 
 @transaction.atomic

@@ -5,8 +5,10 @@
 The runner a kind names, and what it may report and raise, are in jobs/runner.py; progress is
 read with jobs.progress.job_progress.
 
-Jobs run on the huey queue: inline in the calling process on the embedded default (huey's
-immediate mode), on `manage.py run_huey` workers when REDIS_URL is set.
+Jobs run on the huey queue: on `manage.py run_huey` workers when REDIS_URL is set; on the
+embedded default on the web process's own worker thread when settings.JOB_THREAD is on (`make
+run`, jobs/background.py), else inline in the calling process (huey's immediate mode: tests,
+management commands).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django.core.files import File
 from django.core.files.base import ContentFile
 from django.db import transaction
 
+from jobs import background
 from jobs.models import Job
 from jobs.runner import runner_for
 from jobs.tasks import queue, run_job
@@ -42,7 +45,11 @@ def job_start(
     elif stored:
         job.file.name = stored
     job.save()
-    if queue.immediate:
+    if background.enabled():
+        # The embedded default's worker thread (jobs/background.py): it must find the row.
+        job_id = str(job.pk)
+        transaction.on_commit(lambda: background.submit(job_id))
+    elif queue.immediate:
         run_job(str(job.pk))
         job.refresh_from_db()
     else:

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "channels",
     "axes",
     "huey.contrib.djhuey",
+    "simple_history",
     "tokensite",
     "jobs",
     "catalog",
@@ -87,6 +88,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The request (its user and path) for the catalogue's history records (catalog/history).
+    "simple_history.middleware.HistoryRequestMiddleware",
     # After the session and the user: a signed-in player's saved language comes first.
     "tokensite.locale.PlayerLocaleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -226,12 +229,17 @@ HUEY = {
     "connection": {"url": REDIS_URL} if REDIS_URL else {},
     "consumer": {"workers": int(os.environ.get("JOB_WORKERS", "2")), "worker_type": "thread"},
 }
+# The embedded default's worker: a thread of the web process runs the jobs, so a request that
+# starts one answers at once (jobs/background.py). `make run` turns it on; without it (tests,
+# management commands) jobs run inline where they start.
+JOB_THREAD = os.environ.get("JOB_THREAD", "") == "1" and not REDIS_URL
 # Job kind -> runner (jobs/runner.py): each app lists its kinds here, so jobs imports none.
 JOB_KINDS = {
     "catalog_import": "catalog.jobs.run_import",
     "catalog_fetch": "catalog.jobs.run_fetch",
     "catalog_fetch_makers": "catalog.jobs.run_fetch_makers",
     "print_pdf": "catalog.printing.background.run_print",
+    "catalog_revert": "catalog.history.revert.run_revert",
 }
 # Where the admin's "Fetch from Scryfall" and the first start's token fetch (`fetch_tokens`)
 # download from (a curator cannot choose another host; tests point it at a local server).

@@ -21,6 +21,7 @@ from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from catalog.history.admin_views import change_context
 from catalog.importers.fetch import BULK_TYPES
 from catalog.importers.formats import FORMATS
 from catalog.jobs import FETCH_KIND, KIND
@@ -120,6 +121,7 @@ def import_job(request: HttpRequest, job_id: UUID) -> HttpResponse:
         name=job.params.get("name", ""),
         format=job.params.get("format", ""),
         refresh=None if job.finished else REFRESH_SECONDS,
+        **change_context(request, job),
     )
 
 
@@ -134,8 +136,10 @@ def import_confirm(request: HttpRequest, job_id: UUID) -> HttpResponse:
         messages.error(request, "Nothing to import: upload the file again.")
         return HttpResponseRedirect(reverse("admin:catalog_import"))
     params = {**preview.params, "dry_run": False}
+    # Handed over to the import; written first: once started, the import holds SQLite's one
+    # write lock until it ends (the embedded default's job thread starts it at once).
+    Job.objects.filter(pk=preview.pk).update(file="")
     job = job_start(KIND, user=request.user, params=params, stored=preview.file.name)
-    Job.objects.filter(pk=preview.pk).update(file="")  # handed over to the import
     return HttpResponseRedirect(reverse("admin:catalog_import_job", args=[job.pk]))
 
 

@@ -25,6 +25,9 @@ from jobs.services import job_start
 class ImportSerializer(serializers.Serializer[Any]):
     file = serializers.FileField()
     format = serializers.ChoiceField(choices=[f for f in FORMATS if f != "tokensite"])
+    dry_run = serializers.BooleanField(
+        default=False, help_text="Write nothing; the job's changes list what it would change."
+    )
 
     def validate_file(self, value: Any) -> Any:
         if (value.size or 0) > MAX_UPLOAD_BYTES:
@@ -50,7 +53,7 @@ def imports(request: Request) -> Response:
     upload = serializer.validated_data["file"]
     params = {
         "format": serializer.validated_data["format"],
-        "dry_run": False,
+        "dry_run": serializer.validated_data["dry_run"],
         "name": upload.name or "upload",
     }
     job = job_start(IMPORT_KIND, user=request.user, params=params, upload=upload)

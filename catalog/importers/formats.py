@@ -9,7 +9,7 @@ from django.db import IntegrityError
 
 from catalog.importers.jsonstream import ReadProgress
 from catalog.importers.records import ImportFailed, ParsedFile
-from catalog.importers.summary import ImportSummary
+from catalog.importers.summary import ImportSummary, ImportWatch
 from catalog.importers.upsert import Progress, import_parsed
 
 Parser = Callable[[Path, ReadProgress | None], ParsedFile]
@@ -37,19 +37,20 @@ def import_file(
     dry_run: bool = False,
     progress: Progress | None = None,
     read_progress: ReadProgress | None = None,
+    watch: ImportWatch | None = None,
 ) -> ImportSummary:
     """Parse `path` as `fmt` and write it (nothing on a dry run or on any error). `read_progress`
-    follows the bytes read, `progress` the records written."""
+    follows the bytes read, `progress` the records written, `watch` every record."""
     try:
         if fmt == "tokensite":  # an export of this app: restored as is, slugs and all
             from catalog.importers.native import import_native
 
-            return import_native(path, dry_run=dry_run, progress=progress)
+            return import_native(path, dry_run=dry_run, progress=progress, watch=watch)
         parser = parsers().get(fmt)
         if parser is None:
             raise ImportFailed(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
         parsed = parser(path, read_progress)
-        return import_parsed(parsed, dry_run=dry_run, progress=progress)
+        return import_parsed(parsed, dry_run=dry_run, progress=progress, watch=watch)
     except (OSError, MemoryError) as exc:
         raise ImportFailed(f"cannot read the file: {exc}") from None
     except IntegrityError as exc:

@@ -23,9 +23,10 @@ from catalog.exporters.native import (
     TOKEN_FIELDS,
     VERSION,
 )
+from catalog.history.record import bulk_create
 from catalog.importers.jsonstream import first_char, load_object
 from catalog.importers.records import ImportFailed
-from catalog.importers.summary import ImportSummary
+from catalog.importers.summary import ImportSummary, ImportWatch
 from catalog.importers.upsert import Progress
 from catalog.models import CHARACTERISTIC_FIELDS as CHARACTERISTICS
 from catalog.models import (
@@ -129,7 +130,7 @@ class _Restorer:
         return existing, "updated" if changed else "unchanged"
 
     def flush(self, model: Any) -> None:
-        model.objects.bulk_create(self.new.pop(model, []), batch_size=500)
+        bulk_create(model, self.new.pop(model, []))
 
     def token(self, index: int, data: JsonDict) -> None:
         where = f"tokens[{index}] ({data.get('id')})"
@@ -276,10 +277,14 @@ class _Restorer:
 
 
 def import_native(
-    path: Path, *, dry_run: bool = False, progress: Progress | None = None
+    path: Path,
+    *,
+    dry_run: bool = False,
+    progress: Progress | None = None,
+    watch: ImportWatch | None = None,
 ) -> ImportSummary:
     document = read(path)
-    summary = ImportSummary(source=SOURCE, dry_run=dry_run)
+    summary = ImportSummary(source=SOURCE, dry_run=dry_run, watch=watch)
     started = time.perf_counter()
     total = sum(len(document.get(section, [])) for section in ("tokens", "references", "cards"))
     done = 0
@@ -309,6 +314,8 @@ def import_native(
         restorer.flush(ReferenceRelation)
         for game in Game.objects.values_list("slug", flat=True):
             makers.relink(game)
+        if watch is not None:
+            watch.written()
         if dry_run:
             transaction.set_rollback(True)
     summary.seconds = time.perf_counter() - started

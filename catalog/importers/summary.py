@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from django.utils.translation import gettext_noop
 
@@ -23,6 +24,16 @@ KINDS = (
 EXAMPLES_KEPT = 20
 
 
+class ImportWatch(Protocol):
+    """Follows one import record by record (catalog/history/changes.py keeps its change set)."""
+
+    def skipped(self, skipped: Skipped) -> None: ...
+
+    def written(self) -> None:
+        """Called inside the import's transaction once everything is written (a dry run rolls
+        back after it)."""
+
+
 @dataclass
 class ImportSummary:
     """`matched` means an existing definition (a seed token, a curated card) was recognised and
@@ -35,12 +46,15 @@ class ImportSummary:
     examples: list[Skipped] = field(default_factory=list)
     references_by_kind: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    watch: ImportWatch | None = None
 
     def count(self, kind: str, status: str, amount: int = 1) -> None:
         self.counts.setdefault(kind, Counter())[status] += amount
 
     def skip(self, skipped: Skipped) -> None:
         self.skipped[skipped.reason] += 1
+        if self.watch is not None:
+            self.watch.skipped(skipped)
         if len(self.examples) < EXAMPLES_KEPT:
             self.examples.append(skipped)
 

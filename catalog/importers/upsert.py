@@ -19,6 +19,7 @@ from django.db import reset_queries, transaction
 from django.db.models import Q
 
 from catalog import makers
+from catalog.history.record import bulk_create
 from catalog.importers.records import (
     CardRecord,
     Link,
@@ -26,7 +27,7 @@ from catalog.importers.records import (
     PrintedRecord,
     Skipped,
 )
-from catalog.importers.summary import ImportSummary
+from catalog.importers.summary import ImportSummary, ImportWatch
 from catalog.importers.writer import BATCH, Writer
 from catalog.models import (
     CardDefinition,
@@ -65,7 +66,7 @@ def _write_relations(
             writer.summary.count("relations", "updated")
         else:
             writer.summary.count("relations", "unchanged")
-    model.objects.bulk_create(new, batch_size=BATCH)
+    bulk_create(model, new)
 
 
 def _token_link_fields(link: Link) -> dict[str, Any]:
@@ -271,7 +272,7 @@ def _run(writer: Writer, parsed: ParsedFile, progress: Progress | None) -> None:
         if found:
             pending.append((found, link, known.token_id))
     writer.flush_cards()
-    TokenPrinting.objects.bulk_create(new_printings, batch_size=BATCH)
+    bulk_create(TokenPrinting, new_printings)
     SourceKey.objects.bulk_create(writer.new_keys, batch_size=BATCH)
     _write_relations(
         writer,
@@ -368,14 +369,18 @@ def _printed_batch(
                 writer.summary.count("printed names", "updated")
         elif not again:
             writer.summary.count("printed names", "unchanged")
-    PrintedName.objects.bulk_create(new, batch_size=BATCH)
+    bulk_create(PrintedName, new)
 
 
 def import_parsed(
-    parsed: ParsedFile, *, dry_run: bool = False, progress: Progress | None = None
+    parsed: ParsedFile,
+    *,
+    dry_run: bool = False,
+    progress: Progress | None = None,
+    watch: ImportWatch | None = None,
 ) -> ImportSummary:
     """Write `parsed` in one transaction (rolled back on a dry run or on any error)."""
-    summary = ImportSummary(source=parsed.source, dry_run=dry_run)
+    summary = ImportSummary(source=parsed.source, dry_run=dry_run, watch=watch)
     started = time.perf_counter()
     for skipped in parsed.skipped:
         summary.skip(skipped)
@@ -383,6 +388,8 @@ def import_parsed(
         writer = Writer(parsed, summary)
         _run(writer, parsed, progress)
         rank.after_commit()  # the new cards (bulk inserts send no post_save)
+        if watch is not None:
+            watch.written()
         if dry_run:
             transaction.set_rollback(True)
     summary.seconds = time.perf_counter() - started

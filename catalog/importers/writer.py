@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.text import slugify
 
+from catalog.history.record import bulk_create
 from catalog.importers.records import (
     Face,
     ImportFailed,
@@ -196,7 +197,7 @@ class Writer:
     def flush_cards(self) -> None:
         """Insert the cards created since the last flush (relations need their primary keys)."""
         if self.new_cards:
-            CardDefinition.objects.bulk_create(self.new_cards, batch_size=BATCH)
+            bulk_create(CardDefinition, self.new_cards)
             self.new_cards = []
 
     # --- tokens ----------------------------------------------------------------------------

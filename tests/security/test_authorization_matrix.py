@@ -101,6 +101,32 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
         "api/v1/jobs/<uuid:job_id>/", "GET",
         "/api/v1/jobs/00000000-0000-0000-0000-000000000000/",
     )),
+    # Curation (issue 33): an import's changes and revert, staff only (a print job has no
+    # changes and cannot be reverted); histories are read by anyone, reverted by staff.
+    ((403, 403, 403, 403, 403, 200), Row(
+        "api/v1/jobs/<uuid:job_id>/changes/", "GET",
+        "/api/v1/jobs/{job}/changes/",
+    )),
+    ((403, 403, 403, 403, 403, 409), Row(
+        "api/v1/jobs/<uuid:job_id>/revert/", "POST",
+        "/api/v1/jobs/{job}/revert/", {},
+    )),
+    ((200, 200, 200, 200, 200, 200), Row(
+        "api/v1/tokens/<str:id>/history/", "GET",
+        "/api/v1/tokens/mtg-treasure/history/",
+    )),
+    ((403, 403, 403, 403, 403, 404), Row(
+        "api/v1/tokens/<str:id>/history/<str:entry>/revert/", "POST",
+        "/api/v1/tokens/mtg-treasure/history/token-999999/revert/", {},
+    )),
+    ((200, 200, 200, 200, 200, 200), Row(
+        "api/v1/cards/<str:id>/history/", "GET",
+        "/api/v1/cards/mtg-test-card/history/",
+    )),
+    ((403, 403, 403, 403, 403, 404), Row(
+        "api/v1/cards/<str:id>/history/<str:entry>/revert/", "POST",
+        "/api/v1/cards/mtg-test-card/history/card-999999/revert/", {},
+    )),
     ((200, 200, 200, 200, 200, 200), Row("api/schema/", "GET", "/api/schema/")),
     ((200, 200, 200, 200, 200, 200), Row("api/docs/", "GET", "/api/docs/")),
     # Catalogue API: read by anyone, written by staff only.
