@@ -28,6 +28,10 @@ def _out(request: HtmxHttpRequest, said: str, *, status: int = 200, **extra: Any
     """The line's output in place (htmx); without JavaScript, the table page with the answer
     as a message."""
     kwargs = request.resolver_match.kwargs if request.resolver_match else {}
+    if not request.htmx and status >= 400:
+        # Refused without JavaScript: the reason and the status, not a redirect that would
+        # answer an outsider like a player.
+        return HttpResponse(said, status=status, content_type="text/plain; charset=utf-8")
     if not request.htmx and "table_id" in kwargs:
         (messages.error if extra.get("refused") else messages.info)(request, said)
         return redirect("play-table", table_id=kwargs["table_id"])

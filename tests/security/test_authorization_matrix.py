@@ -179,6 +179,11 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
         {"tokens": "mtg-treasure"}, True)),
     ((200, 200, 200, 200, 200, 200), Row("print/decklist/", "POST", "/print/decklist/",
         {"decklist": "1 Test Card"}, True)),
+    # The print-shop zip of the basket (empty here) and a printing's stored thumbnail.
+    ((400, 400, 400, 400, 400, 400), Row("print/shop/", "GET", "/print/shop/")),
+    ((404, 404, 404, 404, 404, 404), Row(
+        "print/printings/<int:printing_id>/art/", "GET", "/print/printings/999999/art/",
+    )),
     ((400, 400, 400, 400, 400, 400), Row("print/preview/", "GET", "/print/preview/")),
     ((400, 400, 400, 400, 400, 400), Row("print/pdf/", "GET", "/print/pdf/")),
     ((200, 200, 200, 200, 200, 200), Row("print/calibration/", "GET", "/print/calibration/")),
@@ -232,7 +237,8 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
         "api/v1/tables/<uuid:table_id>/history/", "GET",
         T + "/history/",
     )),
-    ((403, 404, 403, 403, 200, 404), Row(
+    # A player with no action of their own to take back: 409, told why (undo follows play).
+    ((403, 404, 403, 409, 200, 404), Row(
         "api/v1/tables/<uuid:table_id>/undo/", "POST",
         T + "/undo/",
         {"expected_version": 1},
@@ -241,6 +247,16 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
         "api/v1/tables/<uuid:table_id>/links/", "POST",
         T + "/links/",
         {},
+    )),
+    # The command line: questions need only a view of the table; acting needs a seat.
+    ((403, 404, 200, 200, 200, 404), Row(
+        "api/v1/tables/<uuid:table_id>/command/", "POST",
+        T + "/command/",
+        {"text": "life"},
+    )),
+    ((403, 404, 403, 403, 302, 404), Row(
+        "play/<uuid:table_id>/command/", "POST", P + "/command/",
+        {"expected_version": "1", "text": "next"}, True,
     )),
     # Battlefield pages.
     ((200, 200, 200, 200, 200, 200), Row("play/", "GET", "/play/")),
@@ -268,7 +284,7 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     ((404, 404, 200, 200, 200, 404), Row("play/<uuid:table_id>/board/", "GET", P + "/board/")),
     ((403, 404, 403, 403, 302, 404), Row("play/<uuid:table_id>/act/", "POST", P + "/act/",
         {"expected_version": "1", "type": "adjust_life", "seat": "0", "amount": "-1"}, True)),
-    ((403, 404, 403, 403, 302, 404), Row("play/<uuid:table_id>/undo/", "POST", P + "/undo/",
+    ((403, 404, 403, 302, 302, 404), Row("play/<uuid:table_id>/undo/", "POST", P + "/undo/",
         {"expected_version": "1"}, True)),
     ((403, 404, 403, 403, 302, 404), Row(
         "play/<uuid:table_id>/untap-all/", "POST",
