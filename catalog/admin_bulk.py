@@ -380,16 +380,7 @@ class RelationForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = TokenRelation
-        fields = (
-            "card",
-            "token",
-            "count",
-            "attach",
-            "transform",
-            "exclude_from_create_all",
-            "persistent",
-            "facedown",
-        )
+        fields = "__all__"  # the model's own order: card, token, count, then the flags
         widgets: ClassVar[dict[str, forms.Widget]] = {"count": forms.TextInput(attrs={"size": 4})}
 
 
