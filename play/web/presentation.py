@@ -18,6 +18,8 @@ from play.models import Table
 from play.table import selectors, services
 from play.table.selectors import AnyUser, TableAccess
 from play.web import board, palette
+from play.web.invite import invite_links
+from play.web.token_labels import name_apart
 from play.web.catch_up import catch_up_announcement
 from play.web.forms import COLORS, ability_label, batch_specs, panel_groups, table_controls
 from play.web.makes import offers as make_offers
@@ -26,6 +28,8 @@ from play.web.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
 LOG_ENTRIES = 40
 QUICK_COUNTS = [(n, str(n)) for n in (1, 2, 3, 5, 10)]  # the palette's one-tap quantities
 ROW_COUNTS = [n for n, _ in QUICK_COUNTS[:4]]  # on each token row (a phone's width holds four)
+PALETTE_TOKENS = 16  # a search's tokens, then its cards: one list, tokens first
+PALETTE_CARDS = 8
 
 
 def stack_counts(count: int) -> list[tuple[int, str]]:
@@ -154,10 +158,13 @@ def _printed(state: dict[str, Any]) -> dict[str, Any]:
 
 def table_page_context(request: HttpRequest, table: Table, access: TableAccess) -> dict[str, Any]:
     """The whole table page: the board, the token palette and the keyboard shortcuts."""
+    state = selectors.table_state(table=table, access=access)
     return board_context(
         request,
         table,
         access,
+        state,
+        invite=invite_links(request, state.get("links") or {}),
         palette=palette_context(table, request.user),
         shortcuts=SHORTCUTS,
         shortcut_settings=shortcut_settings_for(user=request.user),
@@ -216,25 +223,24 @@ def palette_memory_context(table: Table, user: Any, *, oob: bool = False) -> dic
     }
 
 
-def palette_search_context(table: Table, access: TableAccess, q: str, kind: str) -> dict[str, Any]:
-    """Tokens (or cards) of the table's game matching `q`, by their names printed in the
-    reader's language, as buttons of the token palette."""
+def palette_search_context(table: Table, access: TableAccess, q: str) -> dict[str, Any]:
+    """Tokens and cards of the table's game matching `q` (one search, tokens first), by their
+    names printed in the reader's language, as buttons of the token palette."""
     tokens: list[Any] = []
     cards: list[Any] = []
-    if q and kind == "tokens":
-        tokens = list(catalog.token_list(game=table.game, q=q)[:24])
-    elif q:
-        cards = list(catalog.card_list(game=table.game, q=q)[:12])
+    if q:
+        tokens = list(catalog.token_list(game=table.game, q=q)[:PALETTE_TOKENS])
+        cards = list(catalog.card_list(game=table.game, q=q)[:PALETTE_CARDS])
     for found, is_token in ((tokens, True), (cards, False)):
         printed = catalog.printed_names(found, get_language(), token=is_token)
         for obj in found:
             obj.shown = printed[obj.pk].name if obj.pk in printed else obj.name
+    name_apart(tokens)
     _offer_makes(table, access, cards)
     return {
         "tokens": tokens,
         "cards": cards,
         "q": q,
-        "kind": kind,
         "table": table,
         "controls": table_controls(table.game),
     }
