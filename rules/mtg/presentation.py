@@ -30,7 +30,9 @@ def _status_badges(obj: JsonDict) -> list[str]:
 
 
 def _label(obj: JsonDict) -> str:
-    return f"{obj['name']} ({obj['id']})"
+    """A stack as players tell it apart: its name, how many and their P/T (never its id)."""
+    stats = f", {obj['power']}/{obj['toughness']}" if obj.get("power") is not None else ""
+    return f"{obj['name']} (x{obj.get('count', 1)}{stats})"
 
 
 def _defenders(state: JsonDict, seat: int) -> list[tuple[str, str]]:

@@ -67,7 +67,7 @@ def test_it_offers_opponents_in_the_game_and_their_planeswalkers_to_attack():
     state = _state([goblin, walker, own_walker])
     field = _field(panel_groups("mtg", goblin, state, SEATED), "defender")
     assert field is not None
-    assert field["options"] == [("seat:1", "Ben"), ("object:o2", "Thing o2 (o2)")]
+    assert field["options"] == [("seat:1", "Ben"), ("object:o2", "Thing o2 (x3)")]
 
 
 def test_it_offers_block_only_against_what_attacks_the_blockers_controller():
@@ -78,7 +78,7 @@ def test_it_offers_block_only_against_what_attacks_the_blockers_controller():
     groups = panel_groups("mtg", wall, _state([attacker, wall]), SEATED)
     assert "block" in _types(groups)
     field = _field(groups, "attacker")
-    assert field is not None and field["options"] == [("o1", "Thing o1 (o1)")]
+    assert field is not None and field["options"] == [("o1", "Thing o1 (x3)")]
 
 
 def test_it_posts_the_chosen_defender_as_the_apis_shape():
