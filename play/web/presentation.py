@@ -16,14 +16,16 @@ import rules
 from catalog import selectors as catalog
 from play.models import Table
 from play.table import selectors, services
+from play.table.i18n import names_in_language
 from play.table.selectors import AnyUser, TableAccess
 from play.web import board, palette
-from play.web.invite import invite_links
-from play.web.token_labels import name_apart
 from play.web.catch_up import catch_up_announcement
 from play.web.forms import COLORS, ability_label, batch_specs, panel_groups, table_controls
+from play.web.invite import invite_links
 from play.web.makes import offers as make_offers
+from play.web.reader_names import reader_names
 from play.web.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
+from play.web.token_labels import name_apart
 
 LOG_ENTRIES = 40
 QUICK_COUNTS = [(n, str(n)) for n in (1, 2, 3, 5, 10)]  # the palette's one-tap quantities
@@ -110,18 +112,20 @@ def board_context(
     """The page's context; `state` is the table state a write just returned, when there is one;
     `said_since` the version the page had (a poll's `known`): the actions since are all said."""
     state = state or selectors.table_state(table=table, access=access)
-    extra.setdefault(
-        "result_lines", [board.event_line(e) for e in extra.get("result_events") or []]
-    )
     entries = list(selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES)))
     latest = max(entries, key=lambda entry: entry.seq, default=None)
     players = selectors.table_player_names(table=table)
-    said = board.entry_announcement(latest, state, players) if latest else ""
-    if said_since is not None and said_since < table.version - 1:
-        missed = [entry for entry in entries if entry.seq > said_since]
-        said = catch_up_announcement(
-            missed, state, missed=table.version - said_since, players=players
+    with names_in_language(reader_names(state, entries)):
+        extra.setdefault(
+            "result_lines", [board.event_line(e) for e in extra.get("result_events") or []]
         )
+        said = board.entry_announcement(latest, state, players) if latest else ""
+        if said_since is not None and said_since < table.version - 1:
+            missed = [entry for entry in entries if entry.seq > said_since]
+            said = catch_up_announcement(
+                missed, state, missed=table.version - said_since, players=players
+            )
+        log = board.log_groups(entries, state, players)
     return {
         # The latest action in a sentence (or, after a poll, each one since the page's version):
         # the live region says it when the board moves to its version (own answers, polling),
@@ -130,7 +134,7 @@ def board_context(
         "table": table,
         "state": state,
         "layout": board.layout(state, _art(state), _printed(state)),
-        "log": board.log_groups(entries, state, players),
+        "log": log,
         "access": access,
         "spectate": request.GET.get("spectate", ""),
         "controls": table_controls(table.game),
