@@ -210,6 +210,7 @@ def test_no_page_shows_an_internal_id(browser: Browser, live_url: str, artifacts
     guest.locator("#palette").get_by_role("button", name="Treasure Token").first.click()
     expect(guest.locator("#board .bf-tile", has_text="Treasure Token")).to_be_visible()
     texts = {"guest table": guest.locator("body").inner_text(), "guest lobby": ""}
+    guest_invite = guest.locator("[data-invite-link]").input_value()
     guest.goto(f"{live_url}/play/")
     texts["guest lobby"] = guest.locator("body").inner_text()
     page_guest.close()
@@ -228,6 +229,7 @@ def test_no_page_shows_an_internal_id(browser: Browser, live_url: str, artifacts
         owner=ann, game="mtg", decklist="2 Doubling Season\n1 Krenko, Mob Boss", name="Goblins"
     )
     pages = {
+        "join a guest's table": guest_invite.removeprefix(live_url),
         "home": "/",
         "catalogue": "/catalog/",
         "token": "/catalog/tokens/mtg-treasure/",
