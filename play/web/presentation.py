@@ -25,7 +25,7 @@ from play.web.invite import invite_links
 from play.web.makes import offers as make_offers
 from play.web.reader_names import reader_names
 from play.web.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
-from play.web.token_labels import name_apart
+from play.web.token_labels import name_apart, names_apart
 
 LOG_ENTRIES = 40
 QUICK_COUNTS = [(n, str(n)) for n in (1, 2, 3, 5, 10)]  # the palette's one-tap quantities
@@ -89,6 +89,10 @@ def _printed_memory(memory: palette.PaletteMemory) -> palette.PaletteMemory:
     again = [memory.again] if memory.again is not None else []
     favourites, recent, again = (
         _printed_chips(chips) for chips in (memory.favourites, memory.recent, again)
+    )
+    apart = names_apart({c.slug: c.name for c in [*favourites, *recent, *again]})
+    favourites, recent, again = (
+        [replace(c, name=apart[c.slug]) for c in chips] for chips in (favourites, recent, again)
     )
     favourites.sort(key=lambda chip: chip.name)  # by the names the reader sees
     return palette.PaletteMemory(favourites, recent, again[0] if again else None)

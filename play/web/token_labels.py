@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from catalog import selectors as catalog
+
 TEXT_WORDS = 6  # of the rules text, when keywords don't tell two tokens apart
 
 
@@ -42,3 +44,18 @@ def name_apart(tokens: Iterable[Any]) -> None:
         label = base[id(token)]
         extra = _apart(token) if same[label] > 1 else ""
         token.label = f"{label}, {extra}" if extra else label
+
+
+def names_apart(names: dict[str, str]) -> dict[str, str]:
+    """Slug -> name for chips that show a name alone (the palette's recent and favourite
+    tokens): a name two of them share gets what sets each apart ("Zombie Token, decayed")."""
+    same = Counter(names.values())
+    twins = [slug for slug, name in names.items() if same[name] > 1]
+    if not twins:
+        return names
+    found = {t.slug: t for t in catalog.token_queryset().filter(slug__in=twins)}
+    apart = dict(names)
+    for slug in twins:
+        extra = _apart(found[slug]) if slug in found else ""
+        apart[slug] = f"{names[slug]}, {extra}" if extra else names[slug]
+    return apart

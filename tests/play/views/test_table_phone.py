@@ -98,3 +98,28 @@ def test_a_refusal_names_the_seat_by_its_player_not_its_number(seeded, cast):
     assert answer.status_code == 403
     assert "act for Ann at this table" in answer.content.decode()
     assert not INTERNAL_ID.search(answer.content.decode())
+
+
+def test_recent_tokens_of_one_name_are_named_apart(seeded, cast):
+    tokens = json.loads((DATA_DIR / "mtg_tokens.json").read_text(encoding="utf-8"))
+    for payload in tokens:
+        if payload["id"] in ("mtg-zombie-2-2-b", "mtg-zombie-2-2-b-decayed"):
+            _upsert_token(payload)
+    owner = browser_for(cast.owner)
+    url = f"/play/{cast.table.id}/act/"
+    for version, slug in enumerate(("mtg-zombie-2-2-b", "mtg-zombie-2-2-b-decayed")):
+        owner.post(
+            url,
+            {
+                "type": "create_token",
+                "pick": f"create_token:{slug}",
+                "count": 1,
+                "controller": 0,
+                "expected_version": version,
+                "slot": "err-palette",
+            },
+            headers=HTMX,
+        )
+    html = owner.get(f"/play/{cast.table.id}/").content.decode()
+    memory = html.split('id="palette-memory"', 1)[1].split('id="palette-results"', 1)[0]
+    assert ">Zombie Token, decayed</button>" in memory and ">Zombie Token</button>" in memory
