@@ -2,7 +2,7 @@
    - a stack's dialog opened by a tap focuses the dialog, not its count field (no keyboard pops
      up on a phone); opened with Enter, the count field still comes first, as the Keys dialog says;
    - dialogs close on a tap outside them and, as a bottom sheet, on a swipe down from the title;
-   - a seat's counters at 0 fold behind "More" on phones;
+   - a seat's "More" on phones stays open across board updates;
    - the invite strip copies its link and opens the system share sheet where there is one. */
 (function () {
   "use strict";
@@ -99,49 +99,27 @@
     panel.addEventListener("pointercancel", release);
   }
 
-  // Seats' counters at 0 fold behind one "More" button per seat (phones only, by CSS); which
-  // seats are unfolded survives the board's updates.
+  // A seat's "More" (phones) stays open across the board's updates, which redraw the seat heads.
   var unfolded = {};
-  var page = document.getElementById("table-page");
-  var moreLabel = (page && page.dataset.foldMore) || "More";
-  var lessLabel = (page && page.dataset.foldLess) || "Less";
-  document.documentElement.classList.add("js-fold");
 
-  function foldable(head) {
-    return head.querySelector(".counter[data-zero], .seat-stats form.inline") || head.querySelector(".pool:not(:has(.has))");
-  }
+  document.addEventListener("toggle", function (event) {
+    var more = event.target;
+    var head = more.closest ? more.closest(".seat-head") : null;
+    if (head && more.matches("[data-seat-more]")) {
+      unfolded[head.id] = more.open;
+    }
+  }, true);
 
-  function decorate() {
-    document.querySelectorAll(".seat-head:not([data-fold-ready])").forEach(function (head) {
-      head.setAttribute("data-fold-ready", "");
-      if (!foldable(head)) {
-        return;
-      }
-      var open = !!unfolded[head.id];
-      head.classList.toggle("is-unfolded", open);
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "seat-more small secondary";
-      button.setAttribute("aria-expanded", String(open));
-      button.textContent = open ? lessLabel : moreLabel;
-      button.addEventListener("click", function () {
-        var now = !head.classList.contains("is-unfolded");
-        unfolded[head.id] = now;
-        head.classList.toggle("is-unfolded", now);
-        button.setAttribute("aria-expanded", String(now));
-        button.textContent = now ? lessLabel : moreLabel;
-      });
-      var name = head.querySelector("h2");
-      if (name) {
-        name.after(button);
-      } else {
-        head.appendChild(button);
+  function reopen() {
+    Object.keys(unfolded).forEach(function (id) {
+      var more = unfolded[id] ? document.querySelector("#" + id + " > [data-seat-more]:not([open])") : null;
+      if (more) {
+        more.open = true;
       }
     });
   }
 
-  decorate();
-  new MutationObserver(decorate).observe(document.body, { childList: true, subtree: true });
+  new MutationObserver(reopen).observe(document.body, { childList: true, subtree: true });
 
   // The invite strip: copy the link (the clipboard, else the field selected), share where the
   // system has a share sheet.

@@ -100,6 +100,12 @@ def test_the_phone_board_fits_and_the_stack_sheet_closes_every_way(
     assert figures["first_tile_bottom"] <= fold  # the first stack whole, above the fold
     assert all(b["y"] + b["height"] <= fold for b in boxes)  # six stacks in one screen
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Counters at 0 wait behind "More", one tap away.
+    poison = page.get_by_test_id("poison-0")
+    expect(poison).to_be_hidden()
+    page.locator("#seat-head-0 [data-seat-more] summary").click()
+    expect(poison).to_be_visible()
+    page.locator("#seat-head-0 [data-seat-more] summary").click()
 
     panel = page.locator("#panel")
     soldiers = tiles.filter(has_text="Soldier Token").locator(".tile-open")
