@@ -228,9 +228,7 @@ def test_no_page_shows_an_internal_id(browser: Browser, live_url: str, artifacts
         *_six_stacks(),
         {"type": "create_token", "token": "mtg-goblin-1-1-r", "count": 2, "controller": 1},
     )
-    services.table_join(
-        user=ben, invite=Table.objects.get(pk=table_id).invite_token, seat=1
-    )
+    services.table_join(user=ben, invite=Table.objects.get(pk=table_id).invite_token, seat=1)
     deck = collection.deck_create(
         owner=ann, game="mtg", decklist="2 Doubling Season\n1 Krenko, Mob Boss", name="Goblins"
     )
