@@ -380,7 +380,8 @@ class RelationForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = TokenRelation
-        fields = "__all__"  # the model's own order: card, token, count, then the flags
+        # The model's own fields in its order (card, token, count, then the flags).
+        fields = [f.name for f in TokenRelation._meta.fields if f.editable and not f.primary_key]
         widgets: ClassVar[dict[str, forms.Widget]] = {"count": forms.TextInput(attrs={"size": 4})}
 
 

@@ -14,8 +14,9 @@ T = TypeVar("T")
 
 
 def times(count: int, name: str) -> str:
-    """ "Soldier Token" for one object, "Soldier Token (x3)" for a stack of three."""
-    return name if count == 1 else f"{name} (x{count})"
+    """ "Soldier Token" for one object, "Soldier Token (x3)" for a stack of three: a sentence
+    piece told as data, so a reader's page can name the token in its language."""
+    return name if count == 1 else msg("{name} (x{count})", name=name, count=count)
 
 
 def rules_warning(detail: str, rule: str | None, *, applied: bool) -> Event:

@@ -53,8 +53,8 @@ def apply(state: AnyState, action: JsonDict) -> Outcome:
         if action["type"] != "choose":
             raise ChoicePending(
                 msg(
-                    "Seat {seat} must choose first: {prompt}",
-                    seat=pending.seat,
+                    "{name} must choose first: {prompt}",
+                    name=state.seat(pending.seat).name,
                     prompt=from_data(pending.prompt_message) or pending.prompt,
                 )
             )

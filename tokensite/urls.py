@@ -13,6 +13,7 @@ handler500 = "tokensite.views.server_error"
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("language/", views.set_language, name="set-language"),
     # Sign-up and login keep a guest's tables and an invite's seat (play/web/accounts.py).
     path("accounts/", include("play.web.accounts")),

@@ -9,6 +9,7 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.storage import default_storage
@@ -149,6 +150,18 @@ def set_language(request: HttpRequest) -> HttpResponse:
 
 # Only uploaded art is public; job inputs (jobs/...) share the storage but are never served.
 PUBLIC_MEDIA_PREFIXES = ("token-art/",)
+
+
+FAVICON = settings.BASE_DIR / "static" / "favicon.ico"  # drawn by manage.py make_favicon
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponseBase:
+    """/favicon.ico, which browsers and bots ask for whatever the pages link (they link the
+    SVG)."""
+    response = FileResponse(FAVICON.open("rb"), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=604800"
+    return response
 
 
 @require_safe

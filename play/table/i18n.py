@@ -12,6 +12,8 @@ parses a sentence. ``kernel_messages`` lists the data words for the catalogue
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
 
@@ -30,9 +32,44 @@ def tr(text: str) -> str:
     return gettext(text) if text else text
 
 
+# The names of tokens and cards in the reader's language while a page tells the log (English
+# name -> printed name; play/web/reader_names.py): the kernel names them in English (CR 201.2).
+_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar("reader_names", default=None)
+
+
+@contextmanager
+def names_in_language(names: Mapping[str, str]) -> Iterator[None]:
+    """Within this block, sentences and summaries name tokens and cards by ``names``."""
+    token = _NAMES.set(names)
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
+
+
+def reader_name(name: str) -> str:
+    """A token's or card's English name as the reader's language names it, where known."""
+    return (_NAMES.get() or {}).get(name, name)
+
+
+def _named(message: Mapping[str, Any], names: Mapping[str, str]) -> Mapping[str, Any]:
+    """The message with each argument that is a known English name told by ``names`` (the
+    arguments are data: nothing is parsed)."""
+    args = {
+        key: _named(value, names)
+        if isinstance(value, Mapping)
+        else names.get(value, value)
+        if isinstance(value, str)
+        else value
+        for key, value in (message.get("args") or {}).items()
+    }
+    return {**message, "args": args}
+
+
 def render_message(message: Mapping[str, Any]) -> str:
     """A kernel sentence (``Text.data()``) in the active language."""
-    return render(message, gettext, ngettext)
+    names = _NAMES.get()
+    return render(_named(message, names) if names else message, gettext, ngettext)
 
 
 def event_text(event: Mapping[str, Any]) -> str:

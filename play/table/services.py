@@ -394,7 +394,8 @@ def table_apply_action(
             for number in sorted(required | _answering_seats(state, payload)):
                 if not _may_act_for(access, number):
                     raise Forbidden(
-                        _("You don't act for seat %(seat)s at this table.") % {"seat": number}
+                        _("You don't act for %(name)s at this table.")
+                        % {"name": _seat_name(seats, number)}
                     )
             outcome = rules.apply(state, payload)
         if seat is None and len(access.seats) == 1:
@@ -436,7 +437,9 @@ def table_untap_all(
     with _busy_is_conflict(), transaction.atomic():
         table, _seats, access = _lock(table_id, user, expected_version)
         if not _may_act_for(access, seat):
-            raise Forbidden(_("You don't act for seat %(seat)s at this table.") % {"seat": seat})
+            raise Forbidden(
+                _("You don't act for %(name)s at this table.") % {"name": _seat_name(_seats, seat)}
+            )
         shown = rules.presentation(table.game)
         untap_everything = rules.registries()[table.game].by_role("untap_everything")
         # Every game has one (tests/rules/test_registry.py).
@@ -803,7 +806,9 @@ def table_join(*, user: User, invite: str, seat: int) -> Table:
         if target.user_id == user.pk:
             return table
         if target.user_id is not None:
-            raise Conflict(_("Seat %(seat)s is already taken.") % {"seat": seat}, code="seat_taken")
+            raise Conflict(
+                _("%(name)s's seat is already taken.") % {"name": target.name}, code="seat_taken"
+            )
         if table.seats.filter(user_id=user.pk).exists():
             raise Conflict(_("You already sit at this table."), code="already_seated")
         target.user = user
@@ -833,3 +838,8 @@ def table_rotate_links(*, table_id: uuid.UUID | str, user: AnyUser) -> Table:
         table.spectate_token = new_link_token()
         table.save(update_fields=["invite_token", "spectate_token", "updated_at"])
     return table
+
+
+def _seat_name(seats: list[Seat], number: int) -> str:
+    """A seat as players call it, by its player's name (never its number)."""
+    return next((seat.name for seat in seats if seat.number == number), str(number))

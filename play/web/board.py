@@ -22,6 +22,7 @@ from play.table.i18n import (
     entry_label,
     event_text,
     keyword_label,
+    reader_name,
     render_message,
     tr,
 )
@@ -503,6 +504,7 @@ def _action_summary(action: Action, state: JsonDict) -> str:
         created = [e for e in events if e.get("type") == "token_created"]
         if created:
             count = sum(int(e.get("count", 0)) for e in created)
+        subject = reader_name(subject)
         return f"{count} {subject}" if isinstance(count, int) and count > 1 else subject
     if events:
         return str(event_line(events[0])["text"])

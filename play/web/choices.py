@@ -138,7 +138,9 @@ def object_names(
         shown = [o for i in group if (o := objects[i]) is not None]
         differ = [d for d in _details(seats, toggle) if len({d(o) for o in shown}) > 1]
         for number, (i, obj) in enumerate(zip(group, shown, strict=True), start=1):
-            parts = [d(obj) for d in differ if d(obj)] or [f"#{number}"]
+            parts = [d(obj) for d in differ if d(obj)] or [
+                _("%(n)d of %(total)d") % {"n": number, "total": len(shown)}
+            ]
             result[i] = f"{name} ({', '.join(parts)})"
     return result
 

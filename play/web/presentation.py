@@ -18,17 +18,23 @@ from catalog import selectors as catalog
 from play.models import Table
 from play.table import selectors, services
 from play.table.commands import completions
+from play.table.i18n import names_in_language
 from play.table.selectors import AnyUser, TableAccess
 from play.web import board, combat, palette
 from play.web.catch_up import catch_up_announcement
 from play.web.combat_summary import summary as combat_summary
 from play.web.forms import COLORS, ability_label, batch_specs, panel_groups, table_controls
+from play.web.invite import invite_links
 from play.web.makes import offers as make_offers
+from play.web.reader_names import reader_names
 from play.web.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
+from play.web.token_labels import name_apart, names_apart
 
 LOG_ENTRIES = 40
 QUICK_COUNTS = [(n, str(n)) for n in (1, 2, 3, 5, 10)]  # the palette's one-tap quantities
 ROW_COUNTS = [n for n, _ in QUICK_COUNTS[:4]]  # on each token row (a phone's width holds four)
+PALETTE_TOKENS = 16  # a search's tokens, then its cards: one list, tokens first
+PALETTE_CARDS = 8
 
 
 def stack_counts(count: int) -> list[tuple[int, str]]:
@@ -87,6 +93,10 @@ def _printed_memory(memory: palette.PaletteMemory) -> palette.PaletteMemory:
     favourites, recent, again = (
         _printed_chips(chips) for chips in (memory.favourites, memory.recent, again)
     )
+    apart = names_apart({c.slug: c.name for c in [*favourites, *recent, *again]})
+    favourites, recent, again = (
+        [replace(c, name=apart[c.slug]) for c in chips] for chips in (favourites, recent, again)
+    )
     favourites.sort(key=lambda chip: chip.name)  # by the names the reader sees
     return palette.PaletteMemory(favourites, recent, again[0] if again else None)
 
@@ -109,22 +119,26 @@ def board_context(
     """The page's context; `state` is the table state a write just returned, when there is one;
     `said_since` the version the page had (a poll's `known`): the actions since are all said."""
     state = state or selectors.table_state(table=table, access=access)
-    result_events = extra.get("result_events") or []
-    seat_names = {s["seat"]: s["name"] for s in state["seats"]}
-    # Combat damage is said in a line per player; its rule lines stay folded in the log.
-    said_combat = [
-        {"text": line, "rule": None} for line in combat_summary(result_events, seat_names)
-    ]
-    extra.setdefault("result_lines", said_combat or [board.event_line(e) for e in result_events])
     entries = list(selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES)))
     latest = max(entries, key=lambda entry: entry.seq, default=None)
     players = selectors.table_player_names(table=table)
-    said = board.entry_announcement(latest, state, players) if latest else ""
-    if said_since is not None and said_since < table.version - 1:
-        missed = [entry for entry in entries if entry.seq > said_since]
-        said = catch_up_announcement(
-            missed, state, missed=table.version - said_since, players=players
+    with names_in_language(reader_names(state, entries)):
+        result_events = extra.get("result_events") or []
+        seat_names = {s["seat"]: s["name"] for s in state["seats"]}
+        # Combat damage is said in a line per player; its rule lines stay folded in the log.
+        said_combat = [
+            {"text": line, "rule": None} for line in combat_summary(result_events, seat_names)
+        ]
+        extra.setdefault(
+            "result_lines", said_combat or [board.event_line(e) for e in result_events]
         )
+        said = board.entry_announcement(latest, state, players) if latest else ""
+        if said_since is not None and said_since < table.version - 1:
+            missed = [entry for entry in entries if entry.seq > said_since]
+            said = catch_up_announcement(
+                missed, state, missed=table.version - said_since, players=players
+            )
+        log = board.log_groups(entries, state, players)
     return {
         # The latest action in a sentence (or, after a poll, each one since the page's version):
         # the live region says it when the board moves to its version (own answers, polling),
@@ -133,7 +147,7 @@ def board_context(
         "table": table,
         "state": state,
         "layout": board.layout(state, _art(state), _printed(state)),
-        "log": board.log_groups(entries, state, players),
+        "log": log,
         "access": access,
         "spectate": request.GET.get("spectate", ""),
         "controls": table_controls(table.game),
@@ -181,10 +195,13 @@ def _printed(state: dict[str, Any]) -> dict[str, Any]:
 
 def table_page_context(request: HttpRequest, table: Table, access: TableAccess) -> dict[str, Any]:
     """The whole table page: the board, the token palette and the keyboard shortcuts."""
+    state = selectors.table_state(table=table, access=access)
     return board_context(
         request,
         table,
         access,
+        state,
+        invite=invite_links(request, state.get("links") or {}),
         palette=palette_context(table, request.user),
         shortcuts=SHORTCUTS,
         shortcut_settings=shortcut_settings_for(user=request.user),
@@ -244,25 +261,24 @@ def palette_memory_context(table: Table, user: Any, *, oob: bool = False) -> dic
     }
 
 
-def palette_search_context(table: Table, access: TableAccess, q: str, kind: str) -> dict[str, Any]:
-    """Tokens (or cards) of the table's game matching `q`, by their names printed in the
-    reader's language, as buttons of the token palette."""
+def palette_search_context(table: Table, access: TableAccess, q: str) -> dict[str, Any]:
+    """Tokens and cards of the table's game matching `q` (one search, tokens first), by their
+    names printed in the reader's language, as buttons of the token palette."""
     tokens: list[Any] = []
     cards: list[Any] = []
-    if q and kind == "tokens":
-        tokens = list(catalog.token_list(game=table.game, q=q)[:24])
-    elif q:
-        cards = list(catalog.card_list(game=table.game, q=q)[:12])
+    if q:
+        tokens = list(catalog.token_list(game=table.game, q=q)[:PALETTE_TOKENS])
+        cards = list(catalog.card_list(game=table.game, q=q)[:PALETTE_CARDS])
     for found, is_token in ((tokens, True), (cards, False)):
         printed = catalog.printed_names(found, get_language(), token=is_token)
         for obj in found:
             obj.shown = printed[obj.pk].name if obj.pk in printed else obj.name
+    name_apart(tokens)
     _offer_makes(table, access, cards)
     return {
         "tokens": tokens,
         "cards": cards,
         "q": q,
-        "kind": kind,
         "table": table,
         "controls": table_controls(table.game),
     }

@@ -494,12 +494,11 @@ def print_tokens(request: HttpRequest, table_id: Any) -> HttpResponse:
 
 @require_safe
 def palette_search(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
-    """Tokens or cards of the table's game matching `q`, as buttons of the token palette."""
+    """Tokens and cards of the table's game matching `q`, as buttons of the token palette."""
     try:
         table, access = _access(request, table_id)
     except DomainError as exc:
         return render(request, "play/table.html#error", {"error": exc}, status=exc.status)
     q = request.GET.get("q", "").strip()[:100]
-    kind = "cards" if request.GET.get("kind") == "cards" else "tokens"
-    context = presentation.palette_search_context(table, access, q, kind)
+    context = presentation.palette_search_context(table, access, q)
     return render(request, "play/table.html#palette-results", context)

@@ -31,13 +31,15 @@ def _status_badges(obj: JsonDict) -> list[str]:
 
 
 def _label(obj: JsonDict, state: JsonDict) -> str:
-    """An attacker as players name it, no stack id: "Goblin Token x7 attacking Ben"."""
-    count = f" x{obj['count']}" if obj.get("count", 1) > 1 else ""
+    """A stack as players tell it apart, never its id: its name, how many and their P/T, and
+    whom it attacks: "Goblin Token (x7, 1/1) \u2192 Ben"."""
+    stats = f", {obj['power']}/{obj['toughness']}" if obj.get("power") is not None else ""
+    label = f"{obj['name']} (x{obj.get('count', 1)}{stats})"
     target = obj.get("attacking") or {}
     names = {s["seat"]: s["name"] for s in state["seats"]}
     objects = {o["id"]: o["name"] for o in state["objects"]}
     whom = names.get(target.get("seat")) or objects.get(target.get("object"), "")
-    return f"{obj['name']}{count} \u2192 {whom}" if whom else f"{obj['name']}{count}"
+    return f"{label} \u2192 {whom}" if whom else label
 
 
 def _defenders(state: JsonDict, seat: int) -> list[tuple[str, str]]:

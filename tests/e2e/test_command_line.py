@@ -235,7 +235,7 @@ def test_block_dialog_refusals_help_and_session_end(browser: Browser, live_url: 
     page.keyboard.press("Enter")
     dialog = page.locator("#panel")
     attacker = dialog.get_by_label("Attacker to block")
-    expect(attacker.locator("option")).to_have_text(["Goblin Token x3 \u2192 Ben"])
+    expect(attacker.locator("option")).to_have_text(["Goblin Token (x3, 1/1) \u2192 Ben"])
     main = dialog.locator(".button-row").first
     expect(main.locator("button").first).to_have_text("Block")
     expect(dialog.locator("input[name=count]").first).to_be_focused()

@@ -67,7 +67,7 @@ def test_it_offers_opponents_in_the_game_and_their_planeswalkers_to_attack():
     state = _state([goblin, walker, own_walker])
     field = _field(panel_groups("mtg", goblin, state, SEATED), "defender")
     assert field is not None
-    assert field["options"] == [("seat:1", "Ben"), ("object:o2", "Thing o2 x3")]  # no stack ids
+    assert field["options"] == [("seat:1", "Ben"), ("object:o2", "Thing o2 (x3)")]  # no ids
 
 
 def test_it_offers_block_only_against_what_attacks_the_blockers_controller():
@@ -79,7 +79,7 @@ def test_it_offers_block_only_against_what_attacks_the_blockers_controller():
     assert "block" in _types(groups)
     field = _field(groups, "attacker")
     # Named as players name it, with whom it attacks, no stack id (issue 37).
-    assert field is not None and field["options"] == [("o1", "Thing o1 x3 \u2192 Ben")]
+    assert field is not None and field["options"] == [("o1", "Thing o1 (x3) \u2192 Ben")]
     # Block comes first in its group, so Enter in the count field blocks (509.1a).
     main = next(g for g in groups if g["key"] == "main")
     assert main["specs"][0].type == "block"

@@ -1,10 +1,14 @@
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.test import Client
+from PIL import Image
+
+from tokensite.management.commands.make_favicon import draw_icon
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +48,18 @@ def test_start_up_logs_nothing_about_the_manifest(settings: Any, tmp_path: Path,
     assert stale.stored_name("favicon.svg") == "favicon.svg"
     assert stale.stored_name("favicon.svg") == "favicon.svg"
     assert len(caplog.records) == 1 and "favicon.svg" in caplog.text
+
+
+def test_favicon_ico_is_ours_not_a_404(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response["Content-Type"] == "image/x-icon"
+    icon = Image.open(io.BytesIO(b"".join(response.streaming_content)))
+    assert icon.format == "ICO" and {(16, 16), (32, 32)} <= icon.info["sizes"]
+    assert client.post("/favicon.ico").status_code == 405
+
+
+def test_the_icon_is_the_card_with_its_t_on_a_transparent_square():
+    icon = draw_icon(88)
+    assert icon.getpixel((0, 0))[3] == 0  # beside the card
+    assert icon.getpixel((44, 2))[:3] == (0x2B, 0x25, 0x36)  # the card's dark frame
+    assert icon.getpixel((44, 40))[:3] == (0x7B, 0x3F, 0xA0)  # the T

@@ -165,7 +165,7 @@ def test_it_refuses_the_other_player_beside_the_control(seeded, cast, name):
     response = _post(cast, cast.player, data)
     assert response.status_code == 403
     assert response["HX-Retarget"] == "#err-x"
-    assert "seat 0" in response.content.decode()
+    assert "act for Ann at this table" in response.content.decode()  # by name, not "seat 0"
     assert _version(cast.table) == before
 
 

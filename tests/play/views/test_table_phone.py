@@ -1,0 +1,125 @@
+"""Issue 35's table pages: one search for tokens and cards, the invite strip with its QR code,
+color as one tap, tokens told apart, the log naming tokens in the reader's language and no
+internal id where a player reads."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from catalog.models import PrintedName, TokenDefinition
+from play.web.reader_names import translated_token_name
+from tests.play.views.conftest import DATA_DIR, _upsert_token, act, browser_for, object_named
+
+HTMX = {"HX-Request": "true"}
+INTERNAL_ID = re.compile(r"\(o\d+\)|\bseat \d|#\d+|guest-")
+
+
+def _palette(cast, q: str) -> str:
+    url = f"/play/{cast.table.id}/palette/"
+    return browser_for(cast.owner).get(url, {"q": q}, headers=HTMX).content.decode()
+
+
+def test_it_finds_cards_and_tokens_in_one_search_tokens_first(seeded, cast):
+    html = _palette(cast, "Doubling")
+    assert "Doubling Season" in html and "Put onto battlefield" in html
+    assert 'class="pill card-mark">Card</span>' in html
+    both = _palette(cast, "l")  # Goblin Token, Soldier Token...; Doubling Season, Parallel Lives
+    assert "Goblin Token" in both and "Parallel Lives" in both
+    assert both.rindex('class="chip-pair"') < both.index('class="card-result"')  # tokens first
+    page = browser_for(cast.owner).get(f"/play/{cast.table.id}/").content.decode()
+    assert "palette-kind" not in page  # no switch between tokens and cards
+
+
+def test_tokens_that_differ_only_in_abilities_are_named_apart(seeded, cast):
+    tokens = json.loads((DATA_DIR / "mtg_tokens.json").read_text(encoding="utf-8"))
+    for payload in tokens:
+        if payload["id"] in ("mtg-zombie-2-2-b", "mtg-zombie-2-2-b-decayed"):
+            _upsert_token(payload)
+    html = _palette(cast, "Zombie")
+    assert "Zombie Token 2/2 (B), decayed</button>" in html
+    assert html.count("Zombie Token 2/2 (B)</button>") == 1
+
+
+def test_the_owner_gets_the_invite_with_copy_and_a_qr_code(seeded, cast):
+    html = browser_for(cast.owner).get(f"/play/{cast.table.id}/").content.decode()
+    strip = html.split('<section class="invite"', 1)[1].split("</section>", 1)[0]
+    assert f"http://testserver/play/join/{cast.table.invite_token}/" in strip
+    assert "data-copy" in strip and "data-share" in strip
+    assert (
+        '<svg role="img" viewBox=' in strip and "<title>QR code of the invite link</title>" in strip
+    )
+    assert f"/play/watch/{cast.table.spectate_token}/" in strip
+    player = browser_for(cast.player).get(f"/play/{cast.table.id}/").content.decode()
+    assert cast.table.invite_token not in player and "<svg role" not in player
+    assert f"/play/watch/{cast.table.spectate_token}/" in player  # players share the watch link
+
+
+def test_a_treasures_color_is_one_tap(seeded, cast):
+    state = act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-treasure"})
+    treasure = object_named(state, "Treasure Token")["id"]
+    panel = browser_for(cast.owner).get(f"/play/{cast.table.id}/objects/{treasure}/")
+    html = panel.content.decode()
+    assert '<select name="color"' not in html
+    for code, word in (("W", "White"), ("R", "Red"), ("G", "Green")):
+        assert f'name="color" value="{code}" class="sym-{code.lower()}">{word}</button>' in html
+
+
+def test_the_russian_log_names_tokens_by_their_printed_names(seeded, cast):
+    treasure = TokenDefinition.objects.get(slug="mtg-treasure")
+    PrintedName.objects.create(token=treasure, language="ru", name="Сокровище")
+    act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-treasure", "count": 2})
+    act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-goblin-1-1-r"})
+    page = browser_for(cast.owner).get(f"/play/{cast.table.id}/", HTTP_ACCEPT_LANGUAGE="ru")
+    log = page.content.decode().split('id="board-log"', 1)[1]
+    assert "Сокровище" in log and "Treasure Token" not in log
+    assert "Жетон Гоблин" in log and "Goblin Token" not in log  # no printing: a translated form
+    english = browser_for(cast.owner).get(f"/play/{cast.table.id}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Treasure Token" in english.content.decode().split('id="board-log"', 1)[1]
+
+
+def test_a_translated_token_name_translates_its_subtypes(settings):
+    from django.utils import translation
+
+    with translation.override("ru"):
+        assert translated_token_name("Zombie Token") == "Жетон Зомби"
+    with translation.override("en"):
+        assert translated_token_name("Zombie Token") == "Zombie Token"
+
+
+def test_a_refusal_names_the_seat_by_its_player_not_its_number(seeded, cast):
+    act(cast.table, cast.owner, {"type": "create_token", "token": "mtg-treasure"})
+    url = f"/play/{cast.table.id}/act/"
+    answer = browser_for(cast.player).post(
+        url,
+        {"type": "adjust_life", "seat": 0, "amount": 1, "expected_version": 1, "slot": "err-x"},
+        headers=HTMX,
+    )
+    assert answer.status_code == 403
+    assert "act for Ann at this table" in answer.content.decode()
+    assert not INTERNAL_ID.search(answer.content.decode())
+
+
+def test_recent_tokens_of_one_name_are_named_apart(seeded, cast):
+    tokens = json.loads((DATA_DIR / "mtg_tokens.json").read_text(encoding="utf-8"))
+    for payload in tokens:
+        if payload["id"] in ("mtg-zombie-2-2-b", "mtg-zombie-2-2-b-decayed"):
+            _upsert_token(payload)
+    owner = browser_for(cast.owner)
+    url = f"/play/{cast.table.id}/act/"
+    for version, slug in enumerate(("mtg-zombie-2-2-b", "mtg-zombie-2-2-b-decayed")):
+        owner.post(
+            url,
+            {
+                "type": "create_token",
+                "pick": f"create_token:{slug}",
+                "count": 1,
+                "controller": 0,
+                "expected_version": version,
+                "slot": "err-palette",
+            },
+            headers=HTMX,
+        )
+    html = owner.get(f"/play/{cast.table.id}/").content.decode()
+    memory = html.split('id="palette-memory"', 1)[1].split('id="palette-results"', 1)[0]
+    assert ">Zombie Token, decayed</button>" in memory and ">Zombie Token</button>" in memory
