@@ -137,6 +137,66 @@ def board_context(
     }
 
 
+def pile_page_context(
+    request: HttpRequest, table: Table, access: TableAccess, query: Any
+) -> dict[str, Any] | None:
+    """The next page of one group of piles (``part=piles``: ``controller``, ``location``,
+    ``start``) or of one long pile (``part=pile``: ``key``, ``start``), rendered as the board
+    renders them; None for a malformed request."""
+    state = selectors.table_state(table=table, access=access)
+    start = _number(query.get("start"))
+    if start is None:
+        return None
+    context: dict[str, Any] = {
+        "table": table,
+        "state": state,
+        "access": access,
+        "spectate": request.GET.get("spectate", ""),
+        "controls": table_controls(table.game),
+        "batch": batch_specs(table.game),
+    }
+    loose, attached = board.board_objects(state)
+    if query.get("part") == "pile":
+        key = str(query.get("key", ""))[:300]
+        chosen = [o for o in loose if board.pile_key(o) == key]
+        tiles, more = board.pile_tiles(
+            chosen, table.game, attached, key, _art({"objects": chosen}), _printed_of(chosen),
+            start=start,
+        )
+        return {**context, "tiles": tiles, "more": more, "key": key}
+    controller = _number(query.get("controller"))
+    location = str(query.get("location", ""))[:64]
+    if controller is None or not location:
+        return None
+    mine = board.group_objects(state, controller, location)
+    piles, more = board.pile_page(
+        mine, table.game, attached, _art({"objects": mine}), _printed_of(mine), start=start
+    )
+    group = {"number": controller, "location": location, "more": more}
+    return {**context, "piles": piles, "group": group}
+
+
+def _number(value: Any) -> int | None:
+    text = str(value if value is not None else "")
+    return int(text) if text.isdigit() and len(text) < 9 else None
+
+
+def _printed_of(objects: list[dict[str, Any]]) -> dict[str, Any]:
+    return _printed({"objects": objects})
+
+
+def urgent_text(context: dict[str, Any]) -> str:
+    """What needs the player now, as the board's ``data-urgent`` says it: a pending choice
+    (the same words as the template's)."""
+    choice = context["layout"]["choice"]
+    if not choice:
+        return ""
+    return gettext("%(name)s must choose: %(prompt)s") % {
+        "name": choice["seat_name"],
+        "prompt": choice["prompt"],
+    }
+
+
 def _definitions(state: dict[str, Any]) -> set[str]:
     return {str(o["definition"]) for o in state["objects"] if o.get("definition")}
 

@@ -79,6 +79,37 @@ def _board(
     return render(request, "play/table.html#board", context, status=status)
 
 
+def _answer(
+    request: HtmxHttpRequest,
+    table_id: Any,
+    result: services.ActionResult,
+    expected_version: int,
+    **extra: Any,
+) -> HttpResponse:
+    """After one's own action: the delta, when the page asked for one (battlefield.js sends
+    ``X-Board-Delta``) and shows the version just before it; the page patches its tiles as it
+    does for anyone's action. Otherwise (a gap: the action was rebased past other commits) the
+    whole board."""
+    wants_delta = request.htmx and request.headers.get("X-Board-Delta") == "1"
+    if not wants_delta or result.rebased_from is not None or result.version != expected_version + 1:
+        return _board(request, table_id, state=result.state, result_events=result.events, **extra)
+    table, access = _access(request, table_id)
+    frame = selectors.table_frame(table=table, access=access)
+    context = presentation.board_context(
+        request, table, access, frame, result_events=result.events, **extra
+    )
+    context["own_delta"] = {
+        "version": result.version,
+        "delta": result.delta,
+        "said": context["said"],
+        "urgent": presentation.urgent_text(context),
+    }
+    response = render(request, "play/table.html#own-delta", context)
+    response["HX-Reswap"] = "none"  # the tiles are patched; the frame comes out of band
+    response["X-Board-Delta"] = str(result.version)
+    return response
+
+
 def _stale(request: HtmxHttpRequest, table_id: Any, exc: Conflict) -> HttpResponse:
     """409: nothing was done; show the current state so the player acts on what is true now."""
     return _board(request, table_id, status=409, notice=exc.detail)
@@ -260,8 +291,15 @@ def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
     except DomainError as exc:
         return _board_ended(request, table_id, exc)
     known = request.GET.get("known", "")
-    if known == str(table.version):
+    if known == str(table.version) and "part" not in request.GET:
         return HttpResponse(status=204)
+    if request.GET.get("part") in ("piles", "pile"):
+        # The next page of stacks, as it scrolls into view (a big table opens with the first).
+        page = presentation.pile_page_context(request, table, access, request.GET)
+        if page is None:
+            return HttpResponse(status=400)
+        name = "piles-page" if request.GET["part"] == "piles" else "pile-page"
+        return render(request, f"play/table.html#{name}", page)
     if request.GET.get("part") == "frame":
         # The head, choice, seat heads and log alone (battlefield.js swaps them in by id).
         frame = selectors.table_frame(table=table, access=access)
@@ -299,8 +337,8 @@ def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _replayed(request, table_id, result)
     remembered = _remember_creation(request, table_id, action)
     summary = board.replacement_summary(result.events)
-    response = _board(
-        request, table_id, state=result.state, result_events=result.events, summary=summary
+    response = _answer(
+        request, table_id, result, form.cleaned_data["expected_version"], summary=summary
     )
     if remembered is not None and request.htmx and response.status_code == 200:
         response.write(_palette_memory(request, remembered, oob=True))
@@ -411,7 +449,7 @@ def undo(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _error(request, exc)
     if isinstance(result, Repeat):
         return _replayed(request, table_id, result)
-    return _board(request, table_id, state=result.state, result_events=result.events)
+    return _answer(request, table_id, result, version)
 
 
 @require_POST
@@ -444,7 +482,7 @@ def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _board(request, table_id, result_events=[])
     if isinstance(result, Repeat):
         return _replayed(request, table_id, result)
-    return _board(request, table_id, state=result.state, result_events=result.events)
+    return _answer(request, table_id, result, form.cleaned_data["expected_version"])
 
 
 @require_safe
