@@ -19,7 +19,7 @@ from play.models import Action, Seat, Table
 from play.table.delta import apply_patch
 from play.table.i18n import event_text
 from play.table.names import player_names, shown_name
-from play.table.statecache import committed_states
+from play.table.statecache import committed_lengths, committed_states
 from rules.objects import ObjectTable
 from tokensite.api import NotFound, name_match_rank
 
@@ -245,7 +245,11 @@ class LogWindow:
 
 
 def history_length(table: Table) -> int:
-    """How many lines the history has: where the latest log entry's events end."""
+    """How many lines the history has: where the latest log entry's events end (this
+    process's count when it committed that entry)."""
+    known = committed_lengths.get(table.id, table.version)
+    if known is not None:
+        return int(known)
     latest = table.actions.filter(seq=table.version).values_list("history_start", "events").first()
     return 0 if latest is None else latest[0] + len(latest[1])
 

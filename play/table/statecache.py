@@ -49,3 +49,8 @@ class StateCache:
 
 
 committed_states = StateCache()
+
+
+# How many history lines each table has at its latest committed version (the next entry's
+# `history_start`), so an action doesn't read the latest entry's events to count them.
+committed_lengths = StateCache()
