@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
 from django.db.models import Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
@@ -174,6 +175,10 @@ def current_state(table: Table) -> Any:
         for patch in patches.values_list("forward", flat=True):
             assert patch is not None  # every entry after `state_version` has one (services)
             state = apply_patch(state, patch)
+    if not connection.in_atomic_block:
+        # Read outside any transaction, this is the committed state of that version: the next
+        # action (a page's first click after opening a big table) needn't decode it again.
+        committed_states.put(table.id, table.version, state)
     return state
 
 

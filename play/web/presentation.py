@@ -101,6 +101,7 @@ def board_context(
     access: TableAccess,
     state: dict[str, Any] | None = None,
     said_since: int | None = None,
+    log_entries: int = LOG_ENTRIES,
     **extra: Any,
 ) -> dict[str, Any]:
     """The page's context; `state` is the table state a write just returned, when there is one;
@@ -109,7 +110,7 @@ def board_context(
     extra.setdefault(
         "result_lines", [board.event_line(e) for e in extra.get("result_events") or []]
     )
-    entries = list(selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES)))
+    entries = list(selectors.table_log(table=table, after=max(0, table.version - log_entries)))
     latest = max(entries, key=lambda entry: entry.seq, default=None)
     players = selectors.table_player_names(table=table)
     said = board.entry_announcement(latest, state, players) if latest else ""

@@ -95,9 +95,19 @@ def _answer(
         return _board(request, table_id, state=result.state, result_events=result.events, **extra)
     table, access = _access(request, table_id)
     frame = selectors.table_frame(table=table, access=access)
+    # A new action adds one line at the top of the log; an undo also marks an older one.
+    undo = any(event.get("type") == "undone" for event in result.events)
     context = presentation.board_context(
-        request, table, access, frame, result_events=result.events, **extra
+        request,
+        table,
+        access,
+        frame,
+        log_entries=presentation.LOG_ENTRIES if undo else 1,
+        result_events=result.events,
+        **extra,
     )
+    context["log_tail"] = not undo and table.version > 1
+    context["frame_changed"] = bool(result.delta["seats"] or result.delta["table"])
     context["own_delta"] = {
         "version": result.version,
         "delta": result.delta,
@@ -348,6 +358,8 @@ def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
 def _remember_creation(request: HttpRequest, table_id: Any, action: dict[str, Any]) -> Table | None:
     """A catalogue token created from the palette becomes the player's recent one and "again"
     (the table, when it did)."""
+    if not isinstance(action.get("token"), str):
+        return None  # not a catalogue token: nothing to look up
     table, _unused = _access(request, table_id)
     create = table_controls(table.game)["create"]
     if create is None or action["type"] != create.type or not isinstance(action.get("token"), str):

@@ -911,6 +911,8 @@
     applyLogFilter();
   }
 
+  var LOG_LINES = 40; // the board's log (play/web/presentation.py LOG_ENTRIES)
+
   // Stacks loaded as they scroll into view (a "more" button's answer), not a new board.
   function morePage(detail) {
     var elt = detail.requestConfig ? detail.requestConfig.elt : detail.elt;
@@ -1013,6 +1015,11 @@
       return;
     }
     if (ownDelta(event.detail)) {
+      // The answer put its action's line at the top of the log: it keeps as many as the board.
+      var list = document.getElementById("log-list");
+      while (list && list.children.length > LOG_LINES) {
+        list.lastElementChild.remove();
+      }
       frameSwapped();
       kept = null;
       return;

@@ -43,9 +43,12 @@ def test_own_action_is_answered_with_its_delta_and_the_frame(cast: Cast) -> None
     assert (tapped["count"], tapped["tapped"]) == (1, True)
     assert untapped == {**untapped, "id": soldier, "count": 2, "tapped": False}
     assert "Soldier" in data["said"]
-    # The frame (head with the new version, log) and the result come out of band; no tiles.
-    for part in ("board-head", "board-log", "board-result", "seat-head-0"):
+    # The head (Undo), the result and the action's log line come out of band; no tiles, and
+    # no seat heads: the tap changed no seat.
+    for part in ("board-head", "board-result"):
         assert re.search(f'id="{part}"[^>]*hx-swap-oob="true"', body), part
+    assert 'hx-swap-oob="afterbegin:#log-list"' in body
+    assert body.count('class="log-entry') == 1 and "seat-head-0" not in body
     assert f'name="expected_version" value="{version + 1}"' in body
     assert "bf-tile" not in body
 
@@ -59,6 +62,16 @@ def test_undo_is_answered_with_its_delta(cast: Cast) -> None:
     data = _own_delta(response.content.decode())
     assert data["version"] == cast.table.version + 1
     assert data["delta"]["objects"] == [{**object_named(state, "Soldier Token"), "tapped": False}]
+    # An undo marks an older log line: the whole log comes.
+    assert re.search('id="board-log"[^>]*hx-swap-oob="true"', response.content.decode())
+
+
+def test_a_seat_change_brings_the_seat_heads(cast: Cast) -> None:
+    post = {"type": "adjust_life", "seat": "0", "amount": "-2", "expected_version": 0}
+    response = browser_for(cast.owner).post(f"/play/{cast.table.id}/act/", post, headers=DELTA)
+    body = response.content.decode()
+    assert _own_delta(body)["delta"]["seats"][0]["life"] == 18
+    assert re.search('id="seat-head-0"[^>]*hx-swap-oob="true"', body)
 
 
 def test_a_gap_answers_the_whole_board(cast: Cast) -> None:
