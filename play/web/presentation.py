@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
 import rules
@@ -134,6 +135,7 @@ def board_context(
         "batch": batch_specs(table.game),
         "can_undo": services.may_undo(table, access, request.user),
         "frame_fields": ",".join(board.FRAME_FIELDS),
+        "act_url": reverse("play-act", args=[table.id]),  # once, not once per tile
         **extra,
     }
 
@@ -155,6 +157,7 @@ def pile_page_context(
         "spectate": request.GET.get("spectate", ""),
         "controls": table_controls(table.game),
         "batch": batch_specs(table.game),
+        "act_url": reverse("play-act", args=[table.id]),
     }
     loose, attached = board.board_objects(state)
     if query.get("part") == "pile":
