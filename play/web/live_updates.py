@@ -21,5 +21,6 @@ def publish_change(change: TableChange) -> None:
     # Encoded once here, not once per socket: every listener of every worker is sent this
     # text as it is (play/live/consumers.py), and the layer carries one small string.
     text = json.dumps(update, separators=(",", ":"))
-    message = {"type": "table.updated", "version": change.version, "text": text}
+    message = {"type": "table.updated", "version": change.version, "said": update["said"]}
+    message["text"] = text
     broadcast.publish(change.table.group_name, message)
