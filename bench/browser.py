@@ -323,9 +323,7 @@ def main() -> None:
                 for throttle in throttles:
                     for server in servers:
                         table = seeded(owner, other, size)
-                        row = measure(
-                            browser, server, table, cookie, token, throttle, args.runs
-                        )
+                        row = measure(browser, server, table, cookie, token, throttle, args.runs)
                         results[(server.name, size, throttle)] = row
                         print(f"  {server.name} {size} stacks {throttle}x: {row}", flush=True)
             browser.close()
@@ -335,24 +333,23 @@ def main() -> None:
         if base is not None:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)])
     print(f"\nload average at the end {os.getloadavg()[0]:.1f}")
-    header = "| stacks | CPU | served | HTML | DOM nodes | open to live | own click | remote update |"
-    print(header)
+    columns = "stacks | CPU | served | HTML | DOM nodes | open to live | own click | remote update"
+    print(f"| {columns} |")
     print("|" + "---|" * 8)
     for size in sizes:
         for throttle in throttles:
+            old = results.get((servers[-1].name, size, throttle)) if len(servers) > 1 else None
             for server in servers:
                 row = results[(server.name, size, throttle)]
-                old = results.get((servers[-1].name, size, throttle)) if len(servers) > 1 else None
-                ratios = server is servers[0] and old is not None
-                cells = [
-                    cell(row["bytes"], "KB") + (f" ({ratio(row['bytes'], old['bytes'])})" if ratios else ""),
-                    cell(row["nodes"], "n"),
-                ]
-                for key in ("open", "click", "remote"):
-                    text = cell(row[key])
-                    if ratios and old is not None:
-                        text += f" ({ratio(row[key], old[key])})"
-                    cells.append(text)
+                against = old if server is servers[0] else None
+                cells = [cell(row["bytes"], "KB"), cell(row["nodes"], "n")]
+                cells += [cell(row[key]) for key in ("open", "click", "remote")]
+                if against is not None:
+                    keys = ("bytes", "nodes", "open", "click", "remote")
+                    cells = [
+                        f"{text} ({ratio(row[key], against[key])})"
+                        for text, key in zip(cells, keys, strict=True)
+                    ]
                 print(f"| {size:,} | {throttle}x | {server.name} | " + " | ".join(cells) + " |")
 
 

@@ -231,9 +231,7 @@ async def fanout_bench(messages: int, port: int, table: Table, token: str, crowd
     version = table.version
     rows = []
     for listeners in (1, crowd):
-        posts, deliveries, version = await fanout(
-            messages, port, table, token, listeners, version
-        )
+        posts, deliveries, version = await fanout(messages, port, table, token, listeners, version)
         rows.append((listeners, posts, deliveries))
         report(f"{listeners} listeners: acting POST", posts)
         report(f"{listeners} listeners: sent -> each received", deliveries)

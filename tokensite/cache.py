@@ -44,13 +44,18 @@ _pools_lock = threading.Lock()
 
 
 class ResilientRedisCacheClient(RedisCacheClient):
+    # Set by RedisCacheClient.__init__ (not in its type stubs).
+    _servers: list[str]
+    _pool_class: Any
+    _pool_options: dict[str, Any]
+
     def __init__(self, servers: Any, **options: Any) -> None:
         super().__init__(servers, **options)
         url = servers[0]
         circuit.probe = lambda: _ping(url)
 
     def _get_connection_pool(self, write: bool) -> Any:
-        index = self._get_connection_pool_index(write)
+        index = self._get_connection_pool_index(write)  # type: ignore[attr-defined]
         key = (self._servers[index], repr(sorted(self._pool_options.items(), key=str)))
         pool = _pools.get(key)
         if pool is None:

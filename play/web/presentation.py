@@ -164,7 +164,12 @@ def pile_page_context(
         key = str(query.get("key", ""))[:300]
         chosen = [o for o in loose if board.pile_key(o) == key]
         tiles, more = board.pile_tiles(
-            chosen, table.game, attached, key, _art({"objects": chosen}), _printed_of(chosen),
+            chosen,
+            table.game,
+            attached,
+            key,
+            _art({"objects": chosen}),
+            _printed_of(chosen),
             start=start,
         )
         return {**context, "tiles": tiles, "more": more, "key": key}

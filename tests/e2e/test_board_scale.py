@@ -90,9 +90,7 @@ def test_own_click_is_patched_from_its_delta_and_a_gap_brings_the_board(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_big_tables_stacks_load_as_they_scroll_into_view(
-    browser: Browser, live_url: str
-) -> None:
+def test_a_big_tables_stacks_load_as_they_scroll_into_view(browser: Browser, live_url: str) -> None:
     ann = User.objects.create_user("ann")
     table = services.table_create(owner=ann, game="mtg", name="Big", players=["Ann", "Ben"])
     state = rules.new_game("mtg", {"players": ["Ann", "Ben"]})
