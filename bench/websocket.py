@@ -188,6 +188,9 @@ async def bench(messages: int, port: int, table: Table, owner: User, token: str)
     await task
 
 
+CONNECT_BATCH = 20
+
+
 async def fanout(
     messages: int, port: int, table: Table, token: str, listeners: int, version: int
 ) -> tuple[list[float], list[float], int]:
@@ -197,8 +200,12 @@ async def fanout(
     url = f"ws://127.0.0.1:{port}/ws/tables/{table.id}/?spectate={table.spectate_token}"
     crowd = [Listener(url, origin) for _ in range(listeners)]
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(listener.run(stop)) for listener in crowd]
-    await asyncio.wait_for(asyncio.gather(*(c.ready.wait() for c in crowd)), timeout=120)
+    tasks = []
+    for start in range(0, listeners, CONNECT_BATCH):
+        # In batches: hundreds of handshakes at once overflow the server's accept queue.
+        batch = crowd[start : start + CONNECT_BATCH]
+        tasks += [asyncio.create_task(listener.run(stop)) for listener in batch]
+        await asyncio.wait_for(asyncio.gather(*(c.ready.wait() for c in batch)), timeout=60)
     posts: list[float] = []
     deliveries: list[float] = []
     async with httpx.AsyncClient(headers={"Authorization": f"Token {token}"}) as client:
