@@ -2,7 +2,7 @@
 # Tokensite: one image for the web processes (daphne, HTTP + websockets), the job worker
 # (`python manage.py run_huey`) and the one-shot migration. See README, "Deploying".
 
-# The symbol font for proxy sheets (npm mana-font, pinned by package-lock.json).
+# The symbol fonts (npm mana-font for proxy sheets, keyrune for set symbols; package-lock.json).
 FROM node:20-bookworm-slim AS symbols
 WORKDIR /assets
 COPY package.json package-lock.json ./
@@ -32,6 +32,9 @@ WORKDIR /app
 COPY --from=symbols /assets/node_modules/mana-font/fonts/mana.ttf /assets/node_modules/mana-font/fonts/mana.woff2 ./node_modules/mana-font/fonts/
 COPY --from=symbols /assets/node_modules/mana-font/css/mana.css ./node_modules/mana-font/css/
 COPY --from=symbols /assets/node_modules/mana-font/package.json ./node_modules/mana-font/
+COPY --from=symbols /assets/node_modules/keyrune/fonts/keyrune.woff2 ./node_modules/keyrune/fonts/
+COPY --from=symbols /assets/node_modules/keyrune/less/icons.less ./node_modules/keyrune/less/
+COPY --from=symbols /assets/node_modules/keyrune/package.json /assets/node_modules/keyrune/LICENSE.md ./node_modules/keyrune/
 COPY manage.py ./
 COPY tokensite ./tokensite
 COPY catalog ./catalog

@@ -45,7 +45,12 @@ node_modules/mana-font/fonts/mana.ttf: package-lock.json
 	else echo "npm not found: proxies print symbols as text"; fi
 	@test -f $@ && touch $@ || true
 
-symbols: node_modules/mana-font/fonts/mana.ttf
+# The set symbols of the pages (npm `keyrune`, fonts SIL OFL 1.1) come with the same `npm ci`;
+# without them pages show set codes alone.
+node_modules/keyrune/fonts/keyrune.woff2: node_modules/mana-font/fonts/mana.ttf
+	@test -f $@ && touch $@ || echo "keyrune not installed: pages show set codes without symbols"
+
+symbols: node_modules/mana-font/fonts/mana.ttf node_modules/keyrune/fonts/keyrune.woff2
 
 # The .mo files are built from the .po sources in locale/ (pure Python, no GNU gettext).
 translations: install

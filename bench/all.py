@@ -53,6 +53,7 @@ ARGUMENTS = {
     "admin_import.py": ["--megabytes", "30", "--port", str(free_port())],
     "decklist.py": ["--iterations", "10", "--catalogue", "5000"],
     "print.py": ["--runs", "5"],
+    "rebase.py": ["--iterations", "10"],
     "load.py": ["--tables", "10", "--seconds", "20"],
     "scale.py": ["--iterations", "15", "--results", str(RESULTS)],
     "gc_tuning.py": ["--requests", "30", "--blocks", "3"],

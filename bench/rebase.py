@@ -1,6 +1,7 @@
 """What rebasing costs: the median time of one action (the tables service, in process)
-sent at the table's version, and sent 1 and 10 versions behind when nothing it refers to changed
-since (so it is rebased: the footprint is compared with each newer entry's `touched`).
+sent at the table's version, and sent 1, 10, 100 and 1,000 versions behind when nothing it
+refers to changed since (so it is rebased: one indexed lookup of what it refers to, `Touch`),
+and how many of those were refused (there should be none: no horizon).
 
 Same table (200 distinct stacks), same run: the ratios are what the check adds.
 
@@ -33,6 +34,7 @@ from django.core.management import call_command  # noqa: E402
 
 from play.models import Table  # noqa: E402
 from play.table import services  # noqa: E402
+from tokensite.api import Conflict  # noqa: E402
 
 STACKS = 200
 
@@ -52,7 +54,7 @@ def _act(table: Table, user: User, version: int, object_id: str, kind: str) -> f
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--iterations", type=int, default=40)
+    parser.add_argument("--iterations", type=int, default=20)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     owner = User.objects.create_user(f"bench-{time.time_ns()}")
@@ -65,26 +67,41 @@ def main() -> None:
             expected_version=index,
             action={"type": "create_token", "controller": index % 2, "definition": definition},
         )
-    timings: dict[int, list[float]] = {0: [], 1: [], 10: []}
-    stack = 0
-    for _ in range(args.iterations):
-        for behind in timings:
-            # `behind` taps/untaps of other stacks, then the measured one, sent `behind` back.
+    timings: dict[int, list[float]] = {0: [], 1: [], 10: [], 100: [], 1000: []}
+    refused = dict.fromkeys(timings, 0)
+    measured = [f"o{n}" for n in range(1, STACKS // 2 + 1)]  # the stacks the timed actions tap
+    others = [f"o{n}" for n in range(STACKS // 2 + 1, STACKS + 1)]  # what the others change
+    for behind in timings:
+        # `behind` taps/untaps of other stacks, then each measured stack tapped, sent from the
+        # version before them (every one rebased over at least `behind` newer commits).
+        table.refresh_from_db()
+        sent_at = table.version
+        for index in range(behind // 2):
+            other = others[index % len(others)]
+            version = sent_at + 2 * index
+            _act(table, owner, version, other, "tap")
+            _act(table, owner, version + 1, other, "untap")
+        for object_id in measured[: args.iterations]:
             table.refresh_from_db()
-            sent_at = table.version
-            for _ in range(behind):
-                stack = (stack + 1) % (STACKS - 1)
-                table.refresh_from_db()
-                _act(table, owner, table.version, f"o{stack + 2}", "tap")
-                _act(table, owner, table.version + 1, f"o{stack + 2}", "untap")
-            timings[behind].append(_act(table, owner, sent_at, "o1", "tap"))
+            version = table.version if behind == 0 else sent_at
+            try:
+                timings[behind].append(_act(table, owner, version, object_id, "tap"))
+            except Conflict:
+                refused[behind] += 1
+        for object_id in measured[: args.iterations]:
             table.refresh_from_db()
-            _act(table, owner, table.version, "o1", "untap")
+            _act(table, owner, table.version, object_id, "untap")
     fresh = statistics.median(timings[0])
     print(f"{STACKS} stacks, {args.iterations} iterations, {os.environ['DATABASE_URL'][:10]}...")
     for behind, values in timings.items():
+        if not values:
+            print(f"  sent {behind:>4} behind: all {refused[behind]} refused")
+            continue
         median = statistics.median(values)
-        print(f"  sent {behind:>2} behind: {median * 1000:6.2f} ms  ({median / fresh:.2f} x fresh)")
+        print(
+            f"  sent {behind:>4} behind: {median * 1000:6.2f} ms  ({median / fresh:.2f} x fresh)"
+            f", {refused[behind]} refused"
+        )
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
+from catalog import admin_bulk as bulk
 from catalog import makers, services
 from catalog.forms import CardDefinitionForm, TokenDefinitionForm, TokenFaceForm
 from catalog.importers.admin_views import install as install_import_page
@@ -106,6 +107,7 @@ def stats(obj: Characteristics) -> str:
 class TokenFaceInline(admin.StackedInline):  # type: ignore[type-arg]
     model = TokenFace
     form = TokenFaceForm
+    formset = bulk.BackFaceFormSet
     max_num = 1
     extra = 0
     verbose_name = gettext_lazy("back face (double-faced tokens only)")
@@ -117,26 +119,38 @@ class TokenPrintingInline(admin.TabularInline):  # type: ignore[type-arg]
     extra = 0
     fields = ("set_code", "collector_number", "scryfall_id", "picture_url", "art", "source")
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+    form = bulk.PrintingForm  # narrow inputs: the inline fits 1,366 px
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[TokenPrinting]:
+        return super().get_queryset(request).select_related("token")
 
 
 class CreatorInline(admin.TabularInline):  # type: ignore[type-arg]
     formset = LabelledInlineFormSet
     model = TokenRelation
     fk_name = "token"
+    form = bulk.RelationForm
     extra = 0
     autocomplete_fields = ("card",)
     verbose_name = gettext_lazy("card that creates this token")
     verbose_name_plural = gettext_lazy("cards that create this token")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[TokenRelation]:
+        return super().get_queryset(request).select_related("card", "token")
 
 
 class CreatesInline(admin.TabularInline):  # type: ignore[type-arg]
     formset = LabelledInlineFormSet
     model = TokenRelation
     fk_name = "card"
+    form = bulk.RelationForm
     extra = 0
     autocomplete_fields = ("token",)
     verbose_name = gettext_lazy("token this card creates")
     verbose_name_plural = gettext_lazy("tokens this card creates")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[TokenRelation]:
+        return super().get_queryset(request).select_related("card", "token")
 
 
 class CuratedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -158,25 +172,37 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(TokenDefinition)
-class TokenDefinitionAdmin(CuratedAdmin):
+class TokenDefinitionAdmin(bulk.TokenBulkAdmin, CuratedAdmin):
     form = TokenDefinitionForm
     list_display = (
         "name",
-        "slug",
-        "game",
-        "predefined",
         "rule",
         "type_line",
-        "colors_display",
-        "stats",
-        "incomplete",
+        "stats_colors",
+        "keywords",
+        "text",
     )
-    list_filter = ("game", "predefined", TypeFilter, ColorFilter, "incomplete", "double_faced")
+    list_editable = ("keywords", "text")
+    list_filter = (
+        "game",
+        bulk.ArtFilter,
+        bulk.TextFilter,
+        bulk.DuplicateFilter,
+        bulk.CuratedFilter,
+        "incomplete",
+        "predefined",
+        TypeFilter,
+        ColorFilter,
+        "double_faced",
+    )
     search_fields = ("name", "slug", "text")
     readonly_fields = ("predefined", "rule", "curated_at", "curated_by")
-    inlines = (TokenFaceInline, TokenPrintingInline, CreatorInline)
+    inlines = (TokenFaceInline, TokenPrintingInline, bulk.TokenPrintedNameInline, CreatorInline)
     fieldsets = (
-        (None, {"fields": ("slug", "game", "name", "predefined", "rule", "incomplete")}),
+        (
+            None,
+            {"fields": ("slug", "game", "name", "predefined", "rule", "incomplete", "keep_both")},
+        ),
         (gettext_lazy("Curation"), {"fields": ("curated_at", "curated_by")}),
         (
             gettext_lazy("Characteristics"),
@@ -196,7 +222,13 @@ class TokenDefinitionAdmin(CuratedAdmin):
         (gettext_lazy("Rules data"), {"fields": ("abilities", "effects", "double_faced")}),
     )
 
-    actions = ("print_selected",)
+    actions = (
+        "print_selected",
+        bulk.upload_art_selected,
+        bulk.set_art_from_printing,
+        bulk.mark_reviewed,
+        bulk.release_to_imports,
+    )
 
     @admin.action(
         description=gettext_lazy("Print a sheet of each selected token (in the background)")
@@ -225,9 +257,13 @@ class TokenDefinitionAdmin(CuratedAdmin):
     def stats(self, obj: TokenDefinition) -> str:
         return stats(obj)
 
+    @admin.display(description=gettext_lazy("P/T, colors"))
+    def stats_colors(self, obj: TokenDefinition) -> str:
+        return " ".join(part for part in (stats(obj), self.colors_display(obj)) if part)
+
 
 @admin.register(CardDefinition)
-class CardDefinitionAdmin(CuratedAdmin):
+class CardDefinitionAdmin(bulk.RetiringAdmin, CuratedAdmin):
     form = CardDefinitionForm
     list_display = (
         "name",
@@ -239,9 +275,19 @@ class CardDefinitionAdmin(CuratedAdmin):
         "makes_status",
         "incomplete",
     )
-    list_filter = ("game", "makes_status", TypeFilter, ColorFilter, "incomplete")
+    list_filter = (
+        "game",
+        "makes_status",
+        bulk.MakingFilter,
+        bulk.TextFilter,
+        bulk.CuratedFilter,
+        TypeFilter,
+        ColorFilter,
+        "incomplete",
+    )
+    actions = (bulk.mark_reviewed, bulk.release_to_imports)
     search_fields = ("name", "slug", "text", "oracle_id")
-    inlines = (CreatesInline,)
+    inlines = (CreatesInline, bulk.CardPrintedNameInline)
     readonly_fields = ("curated_at", "curated_by", "makes_status", "makes_shown")
     fieldsets = (
         (None, {"fields": ("slug", "game", "name", "mana_cost", "oracle_id", "incomplete")}),

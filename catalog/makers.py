@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from django.db import reset_queries
 from django.db.models import Q
 
 from catalog.importers.records import keywords_from_text
@@ -347,6 +348,7 @@ def relink(game: str = "mtg") -> int:
                 dirty.append(card)
         CardDefinition.objects.bulk_update(dirty, ["makes"], batch_size=BATCH)
         changed += len(dirty)
+        reset_queries()  # DEBUG's query log would keep every batch's SQL
     return changed
 
 

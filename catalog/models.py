@@ -19,6 +19,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from catalog.search.expressions import whole_number
 from rules.effects import EffectError, parse_abilities, parse_effects
 from rules.mtg import RULES_EDITION as MTG_RULES_EDITION
+from rules.mtg.typeline import CARD_TYPES
 from rules.text import render
 
 MTG_COLORS = ("W", "U", "B", "R", "G")
@@ -230,7 +231,17 @@ class Characteristics(models.Model):
             return errors
         if self.might is not None:
             errors["might"] = ["Might is a Riftbound characteristic; MTG uses power/toughness."]
-        if has_pt and not may_have_pt:
+        unknown = [t for t in types if t not in CARD_TYPES]
+        if has_pt and not may_have_pt and unknown:
+            # A misspelt "Creature" is why it is not a creature: say so, not "non-creature".
+            errors["power"] = [
+                gettext(
+                    "Power/toughness: only a creature has them (CR 208.1), and “%(type)s” is not "
+                    "a card type (CR 205.2a)."
+                )
+                % {"type": unknown[0]}
+            ]
+        elif has_pt and not may_have_pt:
             errors["power"] = [
                 "Power/toughness on a non-creature: only creatures, Vehicles and Spacecraft "
                 "have them (CR 208.1, 301.7b)."
@@ -478,7 +489,7 @@ class TokenPrinting(models.Model):
         verbose_name_plural = gettext_lazy("token printings")
 
     def __str__(self) -> str:
-        return f"{self.token_id} {self.set_code} {self.collector_number}".strip()
+        return f"{self.token.name} {self.set_code} {self.collector_number}".strip()
 
 
 # A card's token making as a whole (`makers.status`): every entry performed by the table by
@@ -699,6 +710,22 @@ class PrintedName(models.Model):
         self.folded = self.name.casefold()
         super().save(*args, **kwargs)
 
+    def clean(self) -> None:
+        from catalog.importers.records import LANGUAGE_CODES  # the codes the importers write
+
+        self.language = (self.language or "").strip().lower()
+        codes = sorted(set(LANGUAGE_CODES.values()) - {"en"})
+        if self.language not in codes:
+            raise ValidationError(
+                {
+                    "language": gettext(
+                        "Language: “%(code)s” is not a language cards are printed in; use one "
+                        "of %(codes)s. English is the rules name itself (CR 201.2)."
+                    )
+                    % {"code": self.language, "codes": ", ".join(codes)}
+                }
+            )
+
 
 class TokenRelation(models.Model):
     """Card -> a token it creates (Cockatrice's reverse-related links)."""
@@ -746,7 +773,11 @@ class TokenRelation(models.Model):
         verbose_name_plural = gettext_lazy("token relations")
 
     def __str__(self) -> str:
-        return f"{self.card_id} creates {self.count} x {self.token_id}"
+        return gettext("%(card)s creates %(count)s x %(token)s") % {
+            "card": self.card.name,
+            "count": self.count,
+            "token": self.token.name,
+        }
 
     def clean(self) -> None:
         errors: dict[str, list[str]] = {}
@@ -841,7 +872,10 @@ class ReferenceRelation(models.Model):
         verbose_name_plural = gettext_lazy("reference relations")
 
     def __str__(self) -> str:
-        return f"{self.card_id} brings {self.reference_id}"
+        return gettext("%(card)s brings %(reference)s") % {
+            "card": self.card.name,
+            "reference": self.reference.name,
+        }
 
 
 class SourceKey(models.Model):
@@ -887,3 +921,38 @@ class SourceKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source}:{self.key}"
+
+
+class RetiredSlug(models.Model):
+    """The id of a deleted token or card: ids are never reused (a collection, a deck or a
+    printed sheet may still name it), so a new record, an import or the seed never takes it."""
+
+    KINDS = (("token", gettext_lazy("token")), ("card", gettext_lazy("card")))
+
+    kind = models.CharField(max_length=8, choices=KINDS, verbose_name=gettext_lazy("kind"))
+    slug = models.SlugField(max_length=160, verbose_name=gettext_lazy("id"))
+    name = models.CharField(
+        max_length=200,
+        help_text=gettext_lazy("Its name when it was deleted."),
+        verbose_name=gettext_lazy("name"),
+    )
+    retired_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("deleted at"))
+    retired_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=gettext_lazy("deleted by"),
+    )
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["-retired_at"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["kind", "slug"], name="retired_slug_unique")
+        ]
+        verbose_name = gettext_lazy("retired id")
+        verbose_name_plural = gettext_lazy("retired ids")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.slug})"

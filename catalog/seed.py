@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from catalog import services
-from catalog.models import CardDefinition, PrintedName, TokenDefinition
+from catalog.models import CardDefinition, PrintedName, RetiredSlug, TokenDefinition
 from rules.mtg.predefined import predefined_tokens as mtg_predefined
 from rules.riftbound.predefined import predefined_tokens as riftbound_predefined
 
@@ -35,14 +35,23 @@ def _curated(model: type[TokenDefinition] | type[CardDefinition]) -> set[str]:
     return set(model.objects.filter(curated_at__isnull=False).values_list("slug", flat=True))
 
 
+def _retired(kind: str) -> set[str]:
+    """Ids a curator deleted: the seed never brings them back (ids are never reused)."""
+    return set(RetiredSlug.objects.filter(kind=kind).values_list("slug", flat=True))
+
+
 def _load_tokens(
     payloads: Iterable[dict[str, Any]], counts: Counter[str], skipped: list[str]
 ) -> None:
     curated = _curated(TokenDefinition)
+    retired = _retired("token")
     for payload in payloads:
         fields = dict(payload)
         slug, game, back = fields.pop("id"), fields.pop("game"), fields.pop("back", None)
         fields.pop("created_by", None)
+        if slug in retired:
+            counts["tokens kept deleted"] += 1
+            continue
         if slug in curated:
             counts["tokens kept as a curator edited them"] += 1
             skipped.append(slug)
@@ -55,9 +64,14 @@ def _load_cards(
     payloads: Iterable[dict[str, Any]], counts: Counter[str], skipped: list[str]
 ) -> None:
     curated = _curated(CardDefinition)
+    retired, retired_tokens = _retired("card"), _retired("token")
     for payload in payloads:
         fields = dict(payload)
         slug, game, creates = fields.pop("id"), fields.pop("game"), fields.pop("creates", [])
+        if slug in retired:
+            counts["cards kept deleted"] += 1
+            continue
+        creates = [item for item in creates if item["token"] not in retired_tokens]
         if slug in curated:  # its relations too: the curator may have changed what it makes
             counts["cards kept as a curator edited them"] += 1
             skipped.append(slug)
@@ -85,8 +99,11 @@ def _load_printed_names(rows: Iterable[dict[str, Any]], counts: Counter[str]) ->
     have = set(
         PrintedName.objects.filter(token__in=tokens.values()).values_list("token__slug", "language")
     )
+    retired = _retired("token")
     for row in rows:
         token = tokens.get(row["token"])
+        if token is None and row["token"] in retired:
+            continue
         if token is None:
             raise ValidationError(f"printed name of an unknown token: {row['token']}")
         if token.curated_at is not None:

@@ -23,6 +23,7 @@ from django.db.models import (
 )
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
+from django.urls import reverse
 from django.utils.translation import gettext
 
 from catalog import makes_text
@@ -39,6 +40,7 @@ from catalog.models import (
     TokenRelation,
     effect_token_slugs,
 )
+from catalog.printing import artfetch, words
 from catalog.search import index, paging, rank, terms
 from catalog.search.query import Kind, Query, as_query
 
@@ -182,9 +184,10 @@ def _art(art_crop: str | None, normal: str | None, artist: str | None, game: str
 
 def token_art(token: TokenDefinition) -> JsonDict:
     """Uploaded art first (its storage's URL: works on any Django storage), else an imported
-    picture, hot-linked from its source. The credit is always that of the printing the picture
-    comes from, so a picture whose import names its artist goes before one whose import
-    doesn't (some sources give pictures without artists)."""
+    picture: the site's stored copy where printing fetched one, else hot-linked from its
+    source. The credit is always that of the printing the picture comes from, so a picture
+    whose import names its artist goes before one whose import doesn't (some sources give
+    pictures without artists)."""
     printings = token_printings(token)
     for printing in printings:
         if printing.art:
@@ -193,8 +196,23 @@ def token_art(token: TokenDefinition) -> JsonDict:
     pictured = [p for p in printings if p.art_crop_url or p.picture_url]
     credited = [p for p in pictured if p.artist]
     for printing in credited or pictured:
-        return _art(printing.art_crop_url, printing.picture_url, printing.artist, token.game_id)
+        art_crop, normal = _stored(printing.art_crop_url), _stored(printing.picture_url)
+        return _art(art_crop, normal, printing.artist, token.game_id)
     return _art(None, None, None, token.game_id)
+
+
+def _stored(url: str) -> str:
+    """This site's copy of an imported picture at tile size, where printing has stored one
+    (catalog/printing/artfetch.py); else the picture's own address, hot-linked."""
+    name = artfetch.stored_copy(url)
+    return reverse("media", args=[name]) if name is not None else url
+
+
+def token_type_line(supertypes: list[str], types: list[str], subtypes: list[str]) -> str:
+    """A token's type line in the reader's language as the proxy sheets print it (the word for
+    token and its agreeing supertypes from the translation catalogue, catalog/printing/words.py).
+    """
+    return words.type_line(supertypes, types, subtypes)
 
 
 def card_art(card: CardDefinition) -> JsonDict:

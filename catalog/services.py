@@ -18,11 +18,12 @@ from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from catalog import makers
+from catalog import makers, validation
 from catalog.models import (
     CHARACTERISTIC_FIELDS,
     CardDefinition,
     Game,
+    RetiredSlug,
     TokenDefinition,
     TokenFace,
     TokenRelation,
@@ -143,13 +144,51 @@ def _face_set(token: TokenDefinition, back: Mapping[str, Any] | None) -> Status:
         ) from None
 
 
+def _refuse(instance: Any, errors: dict[str, list[str]]) -> None:
+    """Raise the curator's problems with the model's own, so one answer lists them all."""
+    if not errors:
+        return
+    try:
+        instance.full_clean(validate_unique=False)
+    except ValidationError as exc:
+        for field, messages in exc.message_dict.items():
+            errors.setdefault(field, []).extend(m for m in messages if m not in errors[field])
+    raise ValidationError(errors)
+
+
+def _checked_back(game: str, back: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """A back face's words checked as the front's (errors named back.<field>)."""
+    if back is None:
+        return None
+    _check_fields(back, FACE_FIELDS)
+    face = TokenFace(**{k: v for k, v in back.items() if k in validation.LIST_FIELDS})
+    errors = validation.words(face, game, None)
+    if errors:
+        raise ValidationError({f"back.{key}": value for key, value in errors.items()})
+    return {**back, **{f: getattr(face, f) for f in validation.LIST_FIELDS if f in back}}
+
+
 @transaction.atomic
 def token_create(
-    *, slug: str, game: str | Game, back: Mapping[str, Any] | None = None, **fields: Any
+    *,
+    slug: str,
+    game: str | Game,
+    back: Mapping[str, Any] | None = None,
+    keep_both: bool = False,
+    **fields: Any,
 ) -> TokenDefinition:
-    """Create a new token; an id already in use is rejected (ids are never reused)."""
+    """Create a new token (a curator's: `catalog.validation` checks it first); an id in use or
+    retired is rejected (ids are never reused)."""
     if TokenDefinition.objects.filter(slug=slug).exists():
         raise ValidationError({"slug": f"A token with id “{slug}” already exists."})
+    _check_fields(fields, TOKEN_FIELDS)
+    candidate = TokenDefinition(slug=slug, game=_game(game), **fields)
+    back = _checked_back(candidate.game_id, back)
+    _refuse(
+        candidate,
+        validation.token_problems(candidate, stored=None, back=back, keep_both=keep_both),
+    )
+    fields.update({f: getattr(candidate, f) for f in validation.LIST_FIELDS if f in fields})
     token, _ = token_upsert(slug=slug, game=game, back=back, **fields)
     return token
 
@@ -158,22 +197,35 @@ def token_create(
 def token_update(
     *, token: TokenDefinition, curator: Any | None = None, **fields: Any
 ) -> TokenDefinition:
-    """Change some fields of an existing token (API PATCH/PUT): a curator's edit."""
+    """Change some fields of an existing token (API PATCH/PUT): a curator's edit, checked by
+    `catalog.validation` (`keep_both`: the curator means it to be alike another)."""
     back = fields.pop("back", _UNSET)
+    keep_both = bool(fields.pop("keep_both", False))
     if "game" in fields:
         fields["game"] = _game(fields["game"])
     _check_fields({k: v for k, v in fields.items() if k != "game"}, TOKEN_FIELDS)
+    stored = validation.stored_words(token)
     changed = _assign(token, fields)
     if back is not _UNSET:
+        back = _checked_back(token.game_id, back)
         changed |= _assign(token, {"double_faced": back is not None})
-        if back is None:
-            _face_set(token, None)
+    if changed:
+        kept = TokenFace.objects.filter(token=token).first() if token.double_faced else None
+        kept = kept if back is _UNSET else back
+        _refuse(
+            token, validation.token_problems(token, stored=stored, back=kept, keep_both=keep_both)
+        )
+    if back is None:
+        _face_set(token, None)
     if changed or back is not _UNSET:
         mark_curated(token, curator)
         changed = True
     _save(token, changed)
     if back is not None and back is not _UNSET:
         _face_set(token, back)
+    problems = validation.faces(token.double_faced, TokenFace.objects.filter(token=token).exists())
+    if problems:
+        raise ValidationError(problems)  # the transaction writes nothing
     return token
 
 
@@ -190,8 +242,21 @@ def curate(instance: TokenDefinition | CardDefinition, user: Any | None) -> None
     instance.save(update_fields=["curated_at", "curated_by"])
 
 
+def retire(instance: TokenDefinition | CardDefinition, user: Any | None) -> None:
+    """Record a deleted record's id, which is then never reused (`validation.retired`)."""
+    RetiredSlug.objects.update_or_create(
+        kind="token" if isinstance(instance, TokenDefinition) else "card",
+        slug=instance.slug,
+        defaults={
+            "name": instance.name,
+            "retired_by": user if getattr(user, "is_authenticated", False) else None,
+        },
+    )
+
+
 @transaction.atomic
-def token_delete(*, token: TokenDefinition) -> None:
+def token_delete(*, token: TokenDefinition, user: Any | None = None) -> None:
+    retire(token, user)
     try:
         token.delete()
     except ProtectedError:
@@ -237,9 +302,14 @@ def card_create(
     creates: list[Mapping[str, Any]] | None = None,
     **fields: Any,
 ) -> CardDefinition:
-    """Create a new card with the tokens it creates; an id already in use is rejected."""
+    """Create a new card with the tokens it creates (a curator's: `catalog.validation` checks
+    it first); an id in use or retired is rejected."""
     if CardDefinition.objects.filter(slug=slug).exists():
         raise ValidationError({"slug": f"A card with id “{slug}” already exists."})
+    _check_fields(fields, CARD_FIELDS)
+    candidate = CardDefinition(slug=slug, game=_game(game), **fields)
+    _refuse(candidate, validation.card_problems(candidate, stored=None))
+    fields.update({f: getattr(candidate, f) for f in validation.LIST_FIELDS if f in fields})
     card, _ = card_upsert(slug=slug, game=game, **fields)
     card_relations_set(card=card, creates=list(creates or []))
     return card
@@ -255,7 +325,10 @@ def card_update(
     if "game" in fields:
         fields["game"] = _game(fields["game"])
     _check_fields({k: v for k, v in fields.items() if k != "game"}, CARD_FIELDS)
+    stored = validation.stored_words(card)
     changed = _assign(card, fields)
+    if changed:
+        _refuse(card, validation.words(card, card.game_id, stored))
     if changed or creates is not None:
         mark_curated(card, curator)
         changed = True
@@ -269,7 +342,8 @@ def card_update(
 
 
 @transaction.atomic
-def card_delete(*, card: CardDefinition) -> None:
+def card_delete(*, card: CardDefinition, user: Any | None = None) -> None:
+    retire(card, user)
     card.delete()
 
 

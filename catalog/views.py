@@ -19,6 +19,7 @@ from django_htmx.middleware import HtmxDetails
 from catalog import selectors
 from catalog.makes_text import makes_rows
 from catalog.models import CardDefinition, Characteristics, Game, PrintedName, TokenDefinition
+from catalog.printing import words as card_words
 from catalog.search import paging, suggest
 from catalog.search.query import Query
 
@@ -76,9 +77,13 @@ def tile(
         frame = "gold"
     else:
         frame = colors[0].lower()
-    words = [*obj.supertypes, *(["Token"] if token else []), *obj.types]
-    left = " ".join(gettext(word) for word in words)
-    right = " ".join(obj.subtypes) or (" ".join(obj.tags) if game == "riftbound" else "")
+    right_words = list(obj.subtypes) or (list(obj.tags) if game == "riftbound" else [])
+    if token:  # as the sheets print it: supertypes agree with the word for token
+        left = card_words.type_line(obj.supertypes, obj.types, [])
+        right = " ".join(card_words.subtype(word) for word in right_words)
+    else:
+        left = " ".join(gettext(word) for word in [*obj.supertypes, *obj.types])
+        right = " ".join(right_words)
     if obj.power is not None or obj.toughness is not None:
         stats = f"{obj.power}/{obj.toughness}"
     elif obj.might is not None:

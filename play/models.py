@@ -267,6 +267,27 @@ class Action(models.Model):
         return f"#{self.seq} {kind}"
 
 
+class Touch(models.Model):
+    """The last version that changed one stack, seat or table field of a table ("stack:o12",
+    "seat:1", "table:step"; "all" for log entries kept before entries said what they touched).
+    A stale action is rebased by looking up what it refers to here: one indexed query, however
+    many versions behind it is (play/table/rebase.py)."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="touches", verbose_name=gettext_lazy("table")
+    )
+    key = models.CharField(max_length=120, verbose_name=gettext_lazy("key"))
+    seq = models.PositiveIntegerField(verbose_name=gettext_lazy("seq"))
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "key"], name="touch_once")]
+        verbose_name = gettext_lazy("touch")
+        verbose_name_plural = gettext_lazy("touches")
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.key} @{self.seq}"
+
+
 class IdempotentAnswer(models.Model):
     """The first answer to a request sent with an `Idempotency-Key` header (API.md, second wave),
     stored in the transaction of the write it answers: a repeat returns it and changes nothing.

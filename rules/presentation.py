@@ -77,6 +77,9 @@ class Presentation:
     designations: tuple[tuple[str, str], ...] = ()
     """Designations a player can be given with one tap (the registry's "designation" control),
     with what it says: ("monarch", "becomes the monarch")."""
+    combat: Callable[[Any, int], JsonDict] | None = None
+    """What a seat may declare in combat now, from the kernel state (MTG:
+    ``rules.mtg.declaring.offers``): the board's one-tap attack and block controls."""
     options: Mapping[str, Callable[[JsonDict, int], list[tuple[str, str]]]] = field(
         default_factory=dict
     )

@@ -73,7 +73,7 @@ def test_translations_keep_the_placeholders(language: str) -> None:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         wanted = set().union(*(_fields(i) for i in ids))
         for text in strings:
-            # A singular form may leave its count out ("один жетон"); no form may add one.
+            # A singular form may leave its count out ("одна фишка"); no form may add one.
             if not _fields(text) <= wanted or (
                 len(ids) == 1 and _fields(text) != wanted and "n" not in wanted
             ):
@@ -174,13 +174,13 @@ def test_no_template_shows_untranslated_text(path: Path) -> None:
 @pytest.mark.parametrize(
     ("count", "expected"),
     [
-        (1, "1 жетон"),
-        (3, "3 жетона"),
-        (5, "5 жетонов"),
-        (11, "11 жетонов"),
-        (21, "21 жетон"),
-        (22, "22 жетона"),
-        (112, "112 жетонов"),
+        (1, "1 фишка"),
+        (3, "3 фишки"),
+        (5, "5 фишек"),
+        (11, "11 фишек"),
+        (21, "21 фишка"),
+        (22, "22 фишки"),
+        (112, "112 фишек"),
     ],
 )
 def test_russian_plurals(count: int, expected: str) -> None:
@@ -193,7 +193,7 @@ def test_the_browser_language_chooses_the_page_language(client: Client) -> None:
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="ru-RU,ru;q=0.9,en;q=0.5")
     assert page.headers["Content-Language"] == "ru"
     assert '<html lang="ru">' in page.content.decode()
-    assert "Жетоны по правилам" in page.content.decode()
+    assert "Фишки по правилам" in page.content.decode()
     english = client.get("/", HTTP_ACCEPT_LANGUAGE="de,en;q=0.5").content.decode()
     assert "Tokens, done by the rules" in english
 
@@ -210,13 +210,13 @@ def test_the_switcher_sets_the_language_and_a_signed_in_player_keeps_it(
     # Another browser (no cookie), asking for English: the profile wins.
     other = Client(HTTP_ACCEPT_LANGUAGE="en")
     other.force_login(user)
-    assert "Жетоны по правилам" in other.get("/").content.decode()
+    assert "Фишки по правилам" in other.get("/").content.decode()
     # A visitor's choice is the cookie.
     visitor = Client(HTTP_ACCEPT_LANGUAGE="en")
     visitor.post("/language/", {"language": "ru", "next": "/"})
-    assert "Жетоны по правилам" in visitor.get("/").content.decode()
+    assert "Фишки по правилам" in visitor.get("/").content.decode()
     assert visitor.post("/language/", {"language": "xx", "next": "/"}).status_code == 302
-    assert "Жетоны по правилам" in visitor.get("/").content.decode()
+    assert "Фишки по правилам" in visitor.get("/").content.decode()
 
 
 @pytest.mark.django_db

@@ -161,6 +161,8 @@ if (
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue behind a lock instead of failing at once; IMMEDIATE takes the write lock at
     # BEGIN so two table writers can't both read the same version and then both write (lost update).
+    # Our backend: Django's, with this process's writers queued in order (tokensite/sqlite).
+    DATABASES["default"]["ENGINE"] = "tokensite.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
@@ -283,6 +285,10 @@ STATICFILES_DIRS: list[Any] = [BASE_DIR / "static"]
 SYMBOL_FONT_DIR = Path(os.environ.get("SYMBOL_FONT_DIR", BASE_DIR / "node_modules" / "mana-font"))
 if (SYMBOL_FONT_DIR / "fonts").is_dir():
     STATICFILES_DIRS.append(("vendor/mana-font", SYMBOL_FONT_DIR / "fonts"))
+# Set symbols in pages (npm keyrune, the same build step); absent, pages show set codes alone.
+SET_SYMBOL_DIR = Path(os.environ.get("SET_SYMBOL_DIR", BASE_DIR / "node_modules" / "keyrune"))
+if (SET_SYMBOL_DIR / "fonts").is_dir():
+    STATICFILES_DIRS.append(("vendor/keyrune", SET_SYMBOL_DIR / "fonts"))
 # Uploads (token art, job inputs) go through Django's storage API only: local files by default,
 # an S3-compatible bucket when S3_BUCKET is set (credentials: AWS_ACCESS_KEY_ID and
 # AWS_SECRET_ACCESS_KEY in the environment, read by boto3 itself).

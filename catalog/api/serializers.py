@@ -84,6 +84,11 @@ class TokenSerializer(FaceSerializer):
         allow_null=True, required=False, default=None, help_text="Back face of double-faced tokens"
     )
     incomplete = serializers.BooleanField(required=False, default=False)
+    keep_both = serializers.BooleanField(
+        required=False,
+        write_only=True,
+        help_text="Save it although another token has the same characteristics (refused otherwise)",
+    )
     created_by = serializers.ListField(
         child=serializers.CharField(), read_only=True, help_text="Ids of cards that create it"
     )

@@ -157,7 +157,7 @@ class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
         return self._change(request, partial=True)
 
     def destroy(self, request: Request, id: str) -> Response:
-        services.token_delete(token=self._token())
+        services.token_delete(token=self._token(), user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -232,7 +232,7 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
         return self._change(request, partial=True)
 
     def destroy(self, request: Request, id: str) -> Response:
-        services.card_delete(card=self._card())
+        services.card_delete(card=self._card(), user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -166,7 +166,7 @@ class PrintingLink:
     location: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per card and language: a big file holds many
 class PrintedRecord:
     """A card's or token's name as printed in another language (Scryfall's printed_name of a
     non-English printing, MTGJSON's foreignData), for the definition the source keys by `key`

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from django.db import transaction
+from django.db import reset_queries, transaction
 from django.db.models import Q
 
 from catalog import makers
@@ -100,7 +100,12 @@ def _batches(records: Iterable[CardRecord]) -> Iterator[list[CardRecord]]:
         yield batch
 
 
-def _cards(writer: Writer, records: Iterable[CardRecord], tick: Callable[[int], None]) -> None:
+def _cards(
+    writer: Writer,
+    records: Iterable[CardRecord],
+    tick: Callable[[int], None],
+    after_batch: Callable[[], None] = lambda: None,
+) -> None:
     """Nontoken cards, a batch at a time (a bulk file has tens of thousands, streamed while they
     are written): matched by oracle id, then by name; curated effects are kept; only changed
     rows are saved; new cards are inserted in bulk."""
@@ -113,6 +118,10 @@ def _cards(writer: Writer, records: Iterable[CardRecord], tick: Callable[[int], 
             _card(writer, record)
         writer.flush_cards()
         writer.forget_cards()
+        after_batch()
+        # With DEBUG on (`make run`), Django keeps the last 9,000 queries' SQL with their
+        # values: tens of megabytes of bulk inserts a long import would hold for nothing.
+        reset_queries()
         tick(len(batch))
 
 
@@ -184,9 +193,17 @@ def _run(writer: Writer, parsed: ParsedFile, progress: Progress | None) -> None:
         if progress is not None and total:
             progress(done, total)
 
-    _cards(writer, parsed.cards, tick)
+    def cards_printed() -> None:
+        """The printed names of the cards written so far (a streaming parser adds a card's
+        before it yields the card), so that they never pile up over a whole file."""
+        if any(record.kind == "card" for record in parsed.printed):
+            cards = [record for record in parsed.printed if record.kind == "card"]
+            parsed.printed[:] = [record for record in parsed.printed if record.kind != "card"]
+            _printed(writer, cards)
+
+    _cards(writer, parsed.cards, tick, cards_printed)
     if parsed.pending is not None:  # read while written; the tokens are complete only after it
-        _cards(writer, parsed.pending, lambda step: None)
+        _cards(writer, parsed.pending, lambda step: None, cards_printed)
         parsed.pending = None
     total = done + len(parsed.tokens) + len(parsed.references) + 1
     new_printings: list[TokenPrinting] = []
@@ -276,17 +293,40 @@ def _run(writer: Writer, parsed: ParsedFile, progress: Progress | None) -> None:
 
 def _printed(writer: Writer, records: list[PrintedRecord]) -> None:
     """Names as printed in other languages, on the definitions the file's records became:
-    one per definition and language (the last one read wins), created or updated."""
+    one per definition and language (the last one read wins), created or updated. Written a
+    batch at a time, looking up only the keys each batch needs, so memory stays flat however
+    many languages and cards the file holds."""
     if not records:
         return
     tokens_by_name = {t.name.lower(): pk for pk, t in writer.tokens.items()}
+    last: dict[tuple[str, str, str, str], PrintedRecord] = {}
+    for record in records:
+        last[(record.kind, record.key, record.english.lower(), record.language)] = record
+    unique = list(last.values())
+    del last
+    for start in range(0, len(unique), BATCH):
+        _printed_batch(writer, unique[start : start + BATCH], tokens_by_name)
+        reset_queries()
+
+
+def _printed_batch(
+    writer: Writer, records: list[PrintedRecord], tokens_by_name: dict[str, int]
+) -> None:
     card_keys = {r.key for r in records if r.kind == "card" and r.key}
-    card_names = {r.english.lower() for r in records if r.kind == "card"}
-    cards = CardDefinition.objects.filter(game=writer.game).filter(
-        Q(oracle_id__in=card_keys) | Q(name__in={r.english for r in records if r.kind == "card"})
+    card_names = {r.english for r in records if r.kind == "card"}
+    cards = (
+        CardDefinition.objects.filter(game=writer.game)
+        .filter(Q(oracle_id__in=card_keys) | Q(name__in=card_names))
+        .values_list("pk", "oracle_id", "name")
     )
-    by_oracle = {c.oracle_id: c.pk for c in cards if c.oracle_id}
-    by_name = {c.name.lower(): c.pk for c in cards if c.name.lower() in card_names}
+    lower_names = {name.lower() for name in card_names}
+    by_oracle: dict[str, int] = {}
+    by_name: dict[str, int] = {}
+    for pk, oracle_id, name in cards:
+        if oracle_id:
+            by_oracle[oracle_id] = pk
+        if name.lower() in lower_names:
+            by_name[name.lower()] = pk
     wanted: dict[tuple[str, int, str], PrintedRecord] = {}
     for record in records:
         if record.kind == "token":
@@ -310,6 +350,8 @@ def _printed(writer: Writer, records: list[PrintedRecord]) -> None:
     for (kind, target, language), record in wanted.items():
         fields = {"name": record.name, "type_line": record.type_line, "text": record.text}
         row = existing.get((kind, target, language))
+        again = (kind, target, language) in writer.printed_written  # "the last one read wins"
+        writer.printed_written.add((kind, target, language))
         if row is None:
             new.append(
                 PrintedName(
@@ -322,8 +364,9 @@ def _printed(writer: Writer, records: list[PrintedRecord]) -> None:
             writer.summary.count("printed names", "created")
         elif writer.assign(row, fields):
             row.save()
-            writer.summary.count("printed names", "updated")
-        else:
+            if not again:
+                writer.summary.count("printed names", "updated")
+        elif not again:
             writer.summary.count("printed names", "unchanged")
     PrintedName.objects.bulk_create(new, batch_size=BATCH)
 

@@ -29,6 +29,7 @@ from catalog.models import (
     Game,
     ReferenceCard,
     ReferenceRelation,
+    RetiredSlug,
     SourceKey,
     TokenDefinition,
     TokenFace,
@@ -82,6 +83,7 @@ class Writer:
         self.slugs = set(TokenDefinition.objects.values_list("slug", flat=True))
         self.slugs |= set(CardDefinition.objects.values_list("slug", flat=True))
         self.slugs |= set(ReferenceCard.objects.values_list("slug", flat=True))
+        self.slugs |= set(RetiredSlug.objects.values_list("slug", flat=True))  # never reused
         keys = SourceKey.objects.filter(source=self.source)
         self.token_keys = {k.key: k.token_id for k in keys if k.token_id is not None}
         self.reference_keys = {k.key: k.reference_id for k in keys if k.reference_id is not None}
@@ -125,6 +127,8 @@ class Writer:
         self.new_cards: list[CardDefinition] = []
         self.seen_pairs: set[tuple[str, int]] = set()
         self.seen_reference_pairs: set[tuple[str, int]] = set()
+        # (kind, definition, language) of the printed names written by this import so far.
+        self.printed_written: set[tuple[str, int, str]] = set()
 
     # --- slugs and cards -------------------------------------------------------------------
 

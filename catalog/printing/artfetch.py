@@ -131,6 +131,17 @@ def _resized(data: bytes) -> dict[str, bytes]:
     return out
 
 
+def stored_copy(url: str, size: str = "tile") -> str | None:
+    """The storage name of the copy of `url` at `size`, if it is stored (nothing is fetched)."""
+    if not url:
+        return None
+    name = stored_name(url, size)
+    try:
+        return name if default_storage.exists(name) else None
+    except OSError:
+        return None
+
+
 @dataclass
 class Budget:
     """The time one print may spend fetching pictures."""

@@ -6,10 +6,11 @@ from typing import Any
 
 from django.contrib.sessions.backends.base import SessionBase
 
-from catalog.models import TokenDefinition
+from catalog.models import TokenDefinition, TokenPrinting
 from catalog.printing.jobs import MAX_COPIES, MAX_ITEMS, PrintError
 
 SESSION_KEY = "print_basket"
+PRINTINGS_KEY = "print_basket_printings"  # {token id: printing id} the player chose
 
 
 def basket_items(session: SessionBase) -> list[tuple[str, int]]:
@@ -68,3 +69,38 @@ def basket_set(session: SessionBase, *, counts: dict[str, int]) -> None:
 
 def basket_clear(session: SessionBase) -> None:
     session.pop(SESSION_KEY, None)
+    session.pop(PRINTINGS_KEY, None)
+
+
+def basket_printings(session: SessionBase) -> dict[str, int]:
+    """The printing chosen for each token still in the basket; tolerant of a tampered session
+    (a stale id only falls back to the default art: jobs._art_for checks it belongs)."""
+    raw: Any = session.get(PRINTINGS_KEY, {})
+    if not isinstance(raw, dict):
+        return {}
+    held = {slug for slug, _ in basket_items(session)}
+    return {
+        slug: pk
+        for slug, pk in raw.items()
+        if slug in held and isinstance(pk, int) and not isinstance(pk, bool)
+    }
+
+
+def basket_choose(session: SessionBase, *, choices: dict[str, int | None]) -> None:
+    """Choose the printing whose art a token in the basket prints with (None: the default).
+
+    Raises PrintError, before changing anything, for a printing that is not the token's."""
+    wanted = {slug: pk for slug, pk in choices.items() if pk is not None}
+    found = set(
+        TokenPrinting.objects.filter(pk__in=wanted.values()).values_list("token__slug", "pk")
+    )
+    wrong = sorted(slug for slug, pk in wanted.items() if (slug, pk) not in found)
+    if wrong:
+        raise PrintError(f"No such printing of {', '.join(wrong)}.", code="unknown_printing")
+    chosen = basket_printings(session)
+    for slug, pk in choices.items():
+        if pk is None:
+            chosen.pop(slug, None)
+        else:
+            chosen[slug] = pk
+    session[PRINTINGS_KEY] = chosen

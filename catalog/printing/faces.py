@@ -93,12 +93,27 @@ def _rules_text(face: dict[str, Any]) -> str:
     text = str(face.get("text") or "")
     for code, spelled in _ICONS.items():
         text = text.replace(code, spelled)
-    text = "\n".join(" ".join(line.split()) for line in text.splitlines())
-    shown = [words.keyword(k) for k in face.get("keywords", [])]
+    keywords = {str(k).lower(): words.keyword(k) for k in face.get("keywords", [])}
+    text = "\n".join(_keyword_line(" ".join(line.split()), keywords) for line in text.splitlines())
+    shown = list(keywords.values())
     missing = [k for k in shown if k.lower() not in text.lower()]
     if missing:  # keywords the text does not spell out still belong on the card
         text = ", ".join(missing) + ("\n" + text if text else "")
     return text.strip()
+
+
+def _keyword_line(line: str, keywords: dict[str, str]) -> str:
+    """A line of keywords alone ("Flying, haste") in the reader's language, so a translated
+    sheet does not print the keyword twice (translated, then in the English text)."""
+    parts = [part.strip() for part in line.split(",")]
+    if not line or any(part.lower() not in keywords for part in parts):
+        return line
+    # An untranslated keyword keeps the text's own spelling ("haste" after a comma).
+    translated = [keywords[part.lower()] for part in parts]
+    return ", ".join(
+        part if word.lower() == part.lower() else word
+        for part, word in zip(parts, translated, strict=True)
+    )
 
 
 def _stats(face: dict[str, Any], game: str) -> tuple[str | None, str | None]:

@@ -16,6 +16,7 @@ from catalog.printing.layout import (
 )
 
 DEFAULTS = PrintOptions()
+YES_NO = ("cut_marks", "art")  # booleans of PrintOptions, asked as yes / no
 
 
 class PrintOptionsForm(forms.Form):
@@ -53,12 +54,26 @@ class PrintOptionsForm(forms.Form):
         ],
         required=False,
     )
+    art = forms.ChoiceField(
+        label=_("Art"),
+        choices=[("yes", _("Yes")), ("no", _("No"))],
+        required=False,
+    )
+    backs = forms.ChoiceField(
+        label=_("Card backs"),
+        choices=[
+            ("faces", _("Back faces only")),
+            ("plain", _("Plain backs")),
+            ("none", _("None")),
+        ],
+        required=False,
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name, field in self.fields.items():
             default = getattr(DEFAULTS, name)
-            if name == "cut_marks":
+            if name in YES_NO:
                 default = "yes" if default else "no"
             field.initial = default
             field.widget.attrs["placeholder"] = str(default)
@@ -66,8 +81,9 @@ class PrintOptionsForm(forms.Form):
     def options(self) -> PrintOptions:
         """The options chosen, defaults for the blanks; call after is_valid()."""
         data = {k: v for k, v in self.cleaned_data.items() if v not in (None, "")}
-        if "cut_marks" in data:
-            data["cut_marks"] = data["cut_marks"] == "yes"
+        for name in YES_NO:
+            if name in data:
+                data[name] = data[name] == "yes"
         return PrintOptions(**{**DEFAULTS.__dict__, **data})
 
 

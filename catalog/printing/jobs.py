@@ -147,17 +147,25 @@ def print_job(
         assert payload is not None
         if slug in art:
             payload = {**payload, "art": art[slug].name, "artist": art[slug].artist}
-        if slug in printed:  # the name, type line and text as printed in the reader's language
+        payload = {**payload, "name": shown_name(payload, printed.get(slug))}
+        if slug in printed:  # the type line and text as printed in the reader's language
             found = printed[slug]
-            payload = {**payload, "name": found["name"], "printed_type_line": found["type_line"]}
+            payload["printed_type_line"] = found["type_line"]
             payload["text"] = found["text"] or payload.get("text", "")
-        elif not (get_language() or "en").startswith("en") and not payload.get("predefined"):
-            # No printing in this language: a name from its translated subtypes, where they are.
-            name = words.translated_name(payload.get("subtypes") or [])
-            payload = {**payload, "name": name or payload["name"]}
         items.append(JobItem(slug, count, payload))
         prints.extend([card_faces(payload)] * count)
     return PrintJob(tuple(items), layout, tuple(paginate(prints, layout)))
+
+
+def shown_name(payload: Mapping[str, Any], printed: Mapping[str, Any] | None) -> str:
+    """A token's name on a sheet (and in the basket): as printed in the reader's language, else
+    made of its translated subtypes where they all are (not for predefined tokens), else its
+    own. `printed`: its entry of catalog.selectors.definition_printed_names."""
+    if printed is not None:
+        return str(printed["name"])
+    if not (get_language() or "en").startswith("en") and not payload.get("predefined"):
+        return words.translated_name(payload.get("subtypes") or []) or str(payload["name"])
+    return str(payload["name"])
 
 
 def job_pdf(job: PrintJob) -> bytes:

@@ -11,23 +11,39 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
-from catalog.models import TokenDefinition
+from catalog.models import TokenDefinition, TokenPrinting
+from catalog.printing import artfetch
 from catalog.printing.background import KIND as PRINT_KIND
 from catalog.printing.background import print_is_large, print_start
-from catalog.printing.basket import basket_add, basket_clear, basket_items, basket_set
+from catalog.printing.basket import (
+    basket_add,
+    basket_choose,
+    basket_clear,
+    basket_items,
+    basket_printings,
+    basket_set,
+)
 from catalog.printing.decklist_tokens import decklist_tokens
 from catalog.printing.forms import DecklistForm, PrintOptionsForm
-from catalog.printing.jobs import MAX_COPIES, PrintError, PrintJob, job_pdf, print_job
+from catalog.printing.jobs import (
+    MAX_COPIES,
+    PrintError,
+    PrintJob,
+    job_pdf,
+    print_job,
+    shown_name,
+)
 from catalog.printing.layout import PrintOptionsError
 from catalog.printing.pdf import render_calibration
 from catalog.printing.preview import preview_pages
-from catalog.selectors import token_list
+from catalog.printing.printshop import print_shop_zip
+from catalog.selectors import definition_printed_names, token_list
 from jobs.progress import job_progress
 from jobs.selectors import job_visible, session_remember_job
 from tokensite.api import DomainError
@@ -50,12 +66,47 @@ def _count(value: str | None, default: int = 1) -> int | None:
     return count if 0 <= count <= MAX_COPIES else None
 
 
+def _printing_row(printing: TokenPrinting, chosen: int | None) -> dict[str, Any]:
+    """A printing the player may choose, with the address of its thumbnail (uploaded art, else
+    the stored copy of its imported picture, fetched on first sight by `printing_art`)."""
+    pictured = bool(printing.art or printing.art_crop_url or printing.picture_url)
+    return {
+        "id": printing.pk,
+        "set_code": printing.set_code.upper(),
+        "number": printing.collector_number,
+        "artist": printing.artist,
+        "thumb": reverse("print-printing-art", args=[printing.pk]) if pictured else None,
+        "chosen": printing.pk == chosen,
+    }
+
+
 def _basket_rows(request: HtmxHttpRequest) -> list[dict[str, Any]]:
+    """The basket's tokens; a token with several printings lists them for the player to choose
+    the art it prints with (none chosen: the first with art, as jobs._art_for picks)."""
     items = basket_items(request.session)
+    chosen = basket_printings(request.session)
     tokens = TokenDefinition.objects.filter(slug__in=[slug for slug, _ in items])
     by_slug = {token.slug: token for token in tokens.select_related("game")}
+    printings: dict[str, list[TokenPrinting]] = {}
+    for printing in TokenPrinting.objects.filter(token__slug__in=by_slug).select_related("token"):
+        printings.setdefault(printing.token.slug, []).append(printing)
+    printed = definition_printed_names(set(by_slug), get_language() or "en")
     return [
-        {"slug": slug, "count": count, "token": by_slug[slug]}
+        {
+            "slug": slug,
+            "count": count,
+            "token": by_slug[slug],
+            "name": shown_name(
+                {
+                    "name": by_slug[slug].name,
+                    "subtypes": by_slug[slug].subtypes,
+                    "predefined": by_slug[slug].predefined,
+                },
+                printed.get(slug),
+            ),
+            "printings": [_printing_row(p, chosen.get(slug)) for p in printings.get(slug, [])],
+            "chosen": chosen.get(slug),
+        }
         for slug, count in items
         if slug in by_slug
     ]
@@ -155,12 +206,33 @@ def basket_update(request: HtmxHttpRequest) -> HttpResponse:
         removed = request.POST.get("remove")
         if removed:
             counts[removed] = 0
+        choices = _printing_choices(request)
+        if choices is None:
+            error = "A printing must be given by its id."
         if error is None:
             try:
+                basket_choose(request.session, choices=choices or {})
                 basket_set(request.session, counts=counts)
             except DomainError as exc:
                 error = exc.detail
     return _basket_changed(request, error)
+
+
+def _printing_choices(request: HtmxHttpRequest) -> dict[str, int | None] | None:
+    """printing-<id> fields: a printing id, or "" for the default; None when one is not a
+    number."""
+    choices: dict[str, int | None] = {}
+    for slug, _ in basket_items(request.session):
+        value = request.POST.get(f"printing-{slug}")
+        if value is None:
+            continue
+        if value == "":
+            choices[slug] = None
+        elif value.isdigit():
+            choices[slug] = int(value)
+        else:
+            return None
+    return choices
 
 
 @require_POST
@@ -199,7 +271,8 @@ def _job(request: HtmxHttpRequest) -> tuple[PrintJob | None, PrintOptionsForm, s
     if not form.is_valid():
         return None, form, "Some print options are out of range."
     try:
-        return print_job(basket_items(request.session), form.options()), form, None
+        items, chosen = basket_items(request.session), basket_printings(request.session)
+        return print_job(items, form.options(), chosen), form, None
     except (PrintError, PrintOptionsError) as exc:
         return None, form, exc.detail
 
@@ -232,6 +305,37 @@ def pdf(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_safe
+def print_shop(request: HtmxHttpRequest) -> HttpResponse:
+    """The basket for an online print shop: one 300 dpi PNG per card with bleed, and counts."""
+    job, form, error = _job(request)
+    if job is None:
+        return render(
+            request, "print/preview.html", {"options_form": form, "error": error}, status=400
+        )
+    response = HttpResponse(print_shop_zip(job), content_type="application/zip")
+    response["Content-Disposition"] = 'attachment; filename="tokens-print-shop.zip"'
+    return response
+
+
+THUMB_BUDGET_SECONDS = 5.0  # one thumbnail's fetch; the page shows the set code without it
+
+
+@require_safe
+def printing_art(request: HtmxHttpRequest, printing_id: int) -> HttpResponse:
+    """A printing's picture at tile size, from this site: its uploaded art, else the stored copy
+    of its imported picture, fetched now (from ART_FETCH_HOSTS only) if it is not stored yet."""
+    printing = get_object_or_404(TokenPrinting, pk=printing_id)
+    if printing.art:
+        return redirect(reverse("media", args=[printing.art.name]))
+    for url in (printing.art_crop_url, printing.picture_url):
+        if url and artfetch.fetched_art(url, artfetch.Budget(THUMB_BUDGET_SECONDS)):
+            name = artfetch.stored_copy(url)
+            if name is not None:
+                return redirect(reverse("media", args=[name]))
+    raise Http404("This printing has no picture that can be shown.")
+
+
+@require_safe
 def calibration(request: HtmxHttpRequest) -> HttpResponse:
     """A ruler and a card outline, to check that the printer prints at 100 %."""
     form = PrintOptionsForm(request.GET)
@@ -252,7 +356,8 @@ def print_job_start(request: HtmxHttpRequest) -> HttpResponse:
             request, "print/preview.html", {"options_form": form, "error": error}, status=400
         )
     entries = [(item.token, item.count) for item in job.items]
-    started = print_start(entries, job.layout.options, user=request.user)
+    chosen = basket_printings(request.session)
+    started = print_start(entries, job.layout.options, user=request.user, printings=chosen)
     session_remember_job(request.session, started)
     return redirect("print-job", job_id=started.pk)
 

@@ -178,3 +178,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         if found is None:
             await self.close_with(live.CLOSE_ACCESS_ENDED)
+        elif not event.get("session_ended") and not self.closing:
+            # Seats changed hands: the page asks for its board again, with the seats it knows
+            # (play/web: the board comes back only if this viewer's seats changed).
+            await self.send_json({"type": "table.grants"})

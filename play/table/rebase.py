@@ -3,7 +3,10 @@
 An action sent against an older version than the table's is applied on top of the newer state
 when no commit since touched what it refers to. What an action refers to comes from the game's
 action registry (``Registry.footprint``); what a commit touched comes from its delta, kept on its
-log entry (``Action.touched``). A real conflict (a double tap on the same stack) is a 409 whose
+log entry (``Action.touched``) and indexed by key (``Touch``: the last version that changed each
+stack, seat and table field), so the check is one query on what the action refers to, however
+many versions behind it was sent: its work grows with the action's footprint, never with the
+staleness. A real conflict (a double tap on the same stack) is a 409 whose
 detail tells, in player words, what the other commit did: built from its log entry's data
 (seat, events, the stack as it was), never from its sentences.
 """
@@ -16,7 +19,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 import rules
-from play.models import Action, Seat, Table
+from play.models import Action, Seat, Table, Touch
 from play.table.names import player_names, shown_name
 from play.table.selectors import AnyUser
 from rules.registry.footprints import Footprint
@@ -25,8 +28,11 @@ from tokensite.api import Conflict
 
 JsonDict = dict[str, Any]
 
-# A client further behind than this reloads: checking more commits costs more than it saves.
-MAX_REBASE = 64
+# An undo re-applies every later action's inverse: one under more later actions than this is
+# refused (play/table/services.py), a rebase has no such bound.
+UNDO_HORIZON = 64
+# SQLite binds at most 32,766 values; a seat-wide action on a big board names every stack.
+KEYS_PER_QUERY = 5_000
 TURN_FIELDS = frozenset({"turn", "step", "active_seat"})
 CHOICE_FIELD = "pending_choice"
 
@@ -59,27 +65,69 @@ def _since(table: Table, version: int) -> QuerySet[Action]:
     return Action.objects.filter(table=table, seq__gt=version).order_by("seq")
 
 
+def touch_keys(touched: JsonDict | None) -> list[str]:
+    """The index keys of what a commit touched ("all" for an entry that didn't say)."""
+    if touched is None:
+        return ["all"]
+    return [
+        *(f"stack:{stack}" for stack in touched["stacks"]),
+        *(f"seat:{seat}" for seat in touched["seats"]),
+        *(f"table:{field}" for field in touched["table"]),
+    ]
+
+
+def refers_keys(refers: Footprint) -> list[str]:
+    """The index keys a commit must have touched to change what an action refers to."""
+    keys = ["all"]
+    keys += [f"stack:{stack}" for stack in refers.stacks]
+    keys += [f"seat:{seat}" for seat in refers.seats]
+    if refers.turn:
+        keys += [f"table:{field}" for field in sorted(TURN_FIELDS)]
+    if refers.choice:
+        keys.append(f"table:{CHOICE_FIELD}")
+    return keys
+
+
+def record_touches(table: Table, version: int, touched: JsonDict) -> None:
+    """Index a commit's touches: the last version per key, upserted with the entry."""
+    rows = [Touch(table=table, key=key, seq=version) for key in touch_keys(touched)]
+    if rows:
+        Touch.objects.bulk_create(
+            rows,
+            update_conflicts=True,
+            unique_fields=["table", "key"],
+            update_fields=["seq"],
+            batch_size=500,
+        )
+
+
 def check_rebase(
     *, table: Table, seats: list[Seat], state: Any, action: JsonDict, version: int, user: AnyUser
 ) -> None:
     """Let ``action``, sent against ``version``, run on the table's newer state, or raise the
-    409 naming the first commit since that touched what it refers to."""
-    if table.version - version > MAX_REBASE:
-        raise Conflict(
-            "The table moved on a lot since you looked; here it is as it is now.",
-            code="stale_version",
-        )
+    409 naming the last commit since that touched what it refers to."""
     refers = rules.registries()[table.game].footprint(action)
     if refers.everything_of:
         seats_ = refers.everything_of
         owned = {obj.id for obj in state.objects.peek_values() if obj.controller in seats_}
         refers = replace(refers, stacks=refers.stacks | owned)
-    for seq, touched in _since(table, version).values_list("seq", "touched"):
-        if overlaps(refers, touched):
-            entry = Action.objects.select_related("actor__guest", "table__owner__guest").get(
-                table=table, seq=seq
-            )
-            raise Conflict(conflict_detail(entry, seats, state, refers, user), code="conflict")
+    keys = refers_keys(refers)
+    latest: int | None = None
+    for start in range(0, len(keys), KEYS_PER_QUERY):
+        found = (
+            Touch.objects.filter(table=table, key__in=keys[start : start + KEYS_PER_QUERY])
+            .filter(seq__gt=version)
+            .order_by("-seq")
+            .values_list("seq", flat=True)
+            .first()
+        )
+        if found is not None and (latest is None or found > latest):
+            latest = found
+    if latest is not None:
+        entry = Action.objects.select_related("actor__guest", "table__owner__guest").get(
+            table=table, seq=latest
+        )
+        raise Conflict(conflict_detail(entry, seats, state, refers, user), code="conflict")
 
 
 def stale_detail(*, table: Table, seats: list[Seat], state: Any, version: int, user: Any) -> str:

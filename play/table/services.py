@@ -23,11 +23,20 @@ from django.utils.translation import gettext as _
 import rules
 from play.models import Action, Seat, Spectator, Table, new_link_token
 from play.table.delta import apply_patch, diff_states, forward, inverse, table_delta
-from play.table.i18n import error_text, type_words
+from play.table.i18n import error_text, for_reader, type_words
 from play.table.idempotency import Idempotency, Repeat, find_answer, keep_answer
 from play.table.names import player_names, shown_name
 from play.table.payloads import action_check_shape, action_embed_definitions
-from play.table.rebase import check_rebase, stale_detail, touched_from_delta
+from play.table.rebase import (
+    CHOICE_FIELD,
+    TURN_FIELDS,
+    UNDO_HORIZON,
+    check_rebase,
+    overlaps,
+    record_touches,
+    stale_detail,
+    touched_from_delta,
+)
 from play.table.selectors import (
     AnyUser,
     TableAccess,
@@ -41,6 +50,7 @@ from play.table.selectors import (
     table_player_names,
 )
 from play.table.statecache import committed_lengths, committed_states
+from rules.registry.footprints import Footprint
 from rules.registry.shared import SET_MODE
 from rules.registry.vocabulary import OWNER, ActionSpec
 from rules.text import msg, word
@@ -290,6 +300,7 @@ def _commit_entry(
         inverse=inverse(before, state, diff) if kind == Action.Kind.ACTION else None,
         forward=None if snapshot else forward(before, state, diff),
     )
+    record_touches(table, version, touched)
     changes: dict[str, Any] = {"version": version, "updated_at": timezone.now()}
     if snapshot:
         changes.update(state=rules.codec.dump(state), state_version=version)
@@ -533,13 +544,69 @@ def _rebuild_before(table: Table, target: Action, current: Any) -> Any:
     return state
 
 
+def _undoable_by(entry: Action, access: TableAccess, user: AnyUser) -> bool:
+    """The entry is the viewer's own: they sent it, or it belongs to a seat they act for."""
+    if entry.actor_id is not None and entry.actor_id == user.pk:
+        return True
+    return entry.seat is not None and entry.seat in access.seats
+
+
+# What deciding whether an undo would work reads of each entry (not its patches).
+UNDO_CHECK_FIELDS = ("seq", "actor", "seat", "touched", "payload", "table")
+
+
+def _undo_target(
+    table: Table, access: TableAccess, user: AnyUser, *, lean: bool = False
+) -> Action | None:
+    """The viewer's own last action that still counts (what their Undo takes back)."""
+    recent = effective_actions(table).defer(None).defer("checkpoint", "forward")
+    if lean:
+        recent = recent.only(*UNDO_CHECK_FIELDS)
+    found = recent.order_by("-seq")[: UNDO_HORIZON + 1]
+    return next((entry for entry in found if _undoable_by(entry, access, user)), None)
+
+
+def _later_than(table: Table, target: Action, *, lean: bool = False) -> list[Action]:
+    """The actions that count after ``target``, oldest first (with their inverses)."""
+    later = effective_actions(table, after=target.seq).defer(None).defer("checkpoint", "forward")
+    return list(later.only(*UNDO_CHECK_FIELDS) if lean else later)
+
+
+def _depends_on(target: Action, later: list[Action]) -> Action | None:
+    """The first later action that touched what ``target`` touched (play/table/rebase.py's
+    ``touched``): undoing ``target`` under it would change what it did. An entry logged
+    before entries kept what they touched counts as touching everything."""
+    if target.touched is None:
+        return later[0] if later else None
+    mine = Footprint(
+        stacks=frozenset(target.touched["stacks"]),
+        seats=frozenset(target.touched["seats"]),
+        turn=bool(set(target.touched["table"]) & TURN_FIELDS),
+        choice=CHOICE_FIELD in target.touched["table"],
+    )
+    fields = set(target.touched["table"]) - TURN_FIELDS - {CHOICE_FIELD}
+    registry = rules.registries()[target.table.game]
+    for entry in later:
+        # What it changed, and what it relied on (the stacks it names, the turn it took).
+        if (
+            overlaps(mine, entry.touched)
+            or overlaps(registry.footprint(entry.payload), target.touched)
+            or (entry.touched is not None and fields & set(entry.touched["table"]))
+        ):
+            return entry
+    return None
+
+
 def may_undo(table: Table, access: TableAccess, user: AnyUser) -> bool:
-    """Whether `user` may take back the table's last action: its sender, or anyone acting for
-    its seat (the page shows Undo only then)."""
+    """Whether `user` has an action of their own to take back now: their last action that
+    counts, with nothing after it that depends on it (the page shows Undo only then)."""
     if not access.can_act:
         return False
-    target = effective_actions(table).order_by("-seq").only("actor", "seat").first()
-    return target is not None and (target.actor_id == user.pk or _may_act_for(access, target.seat))
+    target = _undo_target(table, access, user, lean=True)
+    if target is None:
+        return False
+    later = _later_than(table, target, lean=True)
+    return len(later) <= UNDO_HORIZON and _depends_on(target, later) is None
 
 
 @overload
@@ -569,40 +636,35 @@ def table_undo(
     expected_version: int,
     idempotency: Idempotency | None = None,
 ) -> ActionResult | Repeat:
-    """Take back the last action that still counts, with the inverse its log entry keeps.
+    """Take back the caller's own last action that still counts.
 
-    The undone action stays in the log (`undone_by`) and the undo is an entry of its own, so the
-    log keeps the whole story and replaying the actions that count gives the stored state.
-    An undo is never rebased: the last action is no longer the one the player saw (409).
+    The last action of the table: its stored inverse, applied to the current state. An earlier
+    one, when nothing after it depends on it (what it touched, play/table/rebase.py): its
+    inverse applied beneath the later actions, which run again on top, as stale actions are
+    rebased; a later action that touched the same stacks, seats or turn, or that the kernel
+    no longer accepts, refuses it with a clear message (409 ``undo_blocked``). The undone
+    action stays in the log (`undone_by`) and the undo is an entry of its own; the state is
+    still the replay of the actions that count.
     """
     with _busy_is_conflict(), transaction.atomic():
         table, seats, access = _lock(table_id, user, expected_version)
         if idempotency is not None and (found := find_answer(table, user, idempotency.key)):
             return found
-        if expected_version != table.version:
+        target = _undo_target(table, access, user)
+        if target is None:
+            raise Conflict(_("You have no action to undo."), code="nothing_to_undo")
+        if target.seq > expected_version:
+            # Sent from a page that never saw this action: it isn't the one the player meant.
             with _kernel_call():
                 current = current_state(table)
             detail = stale_detail(
                 table=table, seats=seats, state=current, version=expected_version, user=user
             )
             raise Conflict(detail, code="stale_version")
-        target = (
-            effective_actions(table)
-            .defer(None)
-            .defer("checkpoint", "forward")
-            .order_by("-seq")
-            .first()
-        )
-        if target is None:
-            raise Conflict(_("There is nothing to undo."), code="nothing_to_undo")
-        if target.actor_id != user.pk and not _may_act_for(access, target.seat):
-            raise Forbidden(
-                _("Only a player acting for seat %(seat)s may undo #%(seq)s.")
-                % {"seat": target.seat, "seq": target.seq}
-            )
+        later = _later_than(table, target)
         with _kernel_call():
             current = current_state(table)
-            state = _rebuild_before(table, target, current)
+            state, inverses = _undone(table, seats, target, later, current, user)
         label = str(target.payload.get("type", "action"))
         # Told as data too (rules.text), so each reader sees it in their language: the
         # action as the log titles it ("Pass turn"), a word of the catalogue.
@@ -628,12 +690,65 @@ def table_undo(
             seats=seats,
         )
         Action.objects.filter(pk=target.pk).update(undone_by=version)
+        for entry_id, patch in inverses.items():
+            # Each later action's inverse now leads back along the new story (the next undo
+            # of the last action applies it to this state).
+            Action.objects.filter(pk=entry_id).update(inverse=patch)
         result = ActionResult(
             version, events, delta, lambda: state_view(table, state, seats, access)
         )
         if idempotency is not None:
             keep_answer(table, user, idempotency.key, idempotency.answer(result))
         return result
+
+
+def _undone(
+    table: Table,
+    seats: list[Seat],
+    target: Action,
+    later: list[Action],
+    current: Any,
+    user: AnyUser,
+) -> tuple[Any, dict[int, dict[str, Any]]]:
+    """The state without ``target``, and the new inverses of the actions after it."""
+    if not later:
+        return _rebuild_before(table, target, current), {}
+    blocker = _depends_on(target, later)
+    if len(later) > UNDO_HORIZON:
+        blocker = later[0]
+    if blocker is None and (target.inverse is None or any(e.inverse is None for e in later)):
+        blocker = later[0]  # logged before inverses: no way back beneath it
+    if blocker is not None:
+        raise Conflict(_undo_blocked(blocker, seats, user), code="undo_blocked")
+    state = current
+    for entry in reversed(later):  # back along the story: each inverse undoes its own step
+        assert entry.inverse is not None  # checked above
+        state = apply_patch(state, entry.inverse)
+    assert target.inverse is not None
+    state = apply_patch(state, target.inverse)
+    inverses: dict[int, dict[str, Any]] = {}
+    for entry in later:
+        try:
+            outcome = rules.apply(state, entry.payload)
+        except (rules.InvalidAction, rules.IllegalAction, rules.ChoicePending):
+            raise Conflict(_undo_blocked(entry, seats, user), code="undo_blocked") from None
+        inverses[entry.pk] = inverse(state, outcome.state, diff_states(state, outcome.state))
+        state = outcome.state
+    return state, inverses
+
+
+def _undo_blocked(entry: Action, seats: list[Seat], user: AnyUser) -> str:
+    """ "Ben acted on it since (Tap): take that back first." """
+    spec = rules.registries()[entry.table.game].get(entry.payload.get("type"))
+    label = for_reader(spec).label if spec is not None else entry.payload.get("type", "")
+    if entry.actor_id is not None and entry.actor_id == user.pk:
+        return _("Your later action depends on it (%(label)s): undo that first.") % {"label": label}
+    seat = next((s for s in seats if s.number == entry.seat), None)
+    name = seat.name if seat is not None else _("Another player")
+    return _("%(name)s acted on it since (%(label)s): it can't be undone now.") % {
+        "name": name,
+        "label": label,
+    }
 
 
 def table_set_mode(*, table_id: uuid.UUID | str, user: AnyUser, mode: str) -> ActionResult:

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 import rules
+from catalog import selectors as catalog
 from play.models import Action
 from play.table.i18n import (
     battlefield_name,
@@ -26,6 +27,7 @@ from play.table.i18n import (
 )
 from play.table.names import shown_name
 from play.web import choices
+from play.web.combat_summary import summary as combat_summary
 from rules.text import message_data
 
 JsonDict = dict[str, Any]
@@ -73,9 +75,13 @@ def frame(obj: JsonDict) -> str:
 
 
 def type_line(obj: JsonDict) -> str:
-    token = ["Token"] if obj.get("token") else []
-    words = [*obj.get("supertypes", []), *token, *obj.get("types", [])]
-    left = " ".join(tr(word) for word in words)
+    """The kernel's type line; a token's left side as the catalogue and the sheets say it (the
+    word for token, its supertypes agreeing with it). Subtypes stay the kernel's words."""
+    supertypes, types = obj.get("supertypes", []), obj.get("types", [])
+    if obj.get("token"):
+        left = catalog.token_type_line(supertypes, types, [])
+    else:
+        left = " ".join(tr(word) for word in [*supertypes, *types])
     right = " ".join(obj.get("subtypes") or obj.get("tags") or [])
     return f"{left} — {right}" if right else left
 
@@ -666,7 +672,8 @@ def log_groups(
                 else None,
                 "seq": action.seq,
                 "label": kind,
-                "summary": _action_summary(action, state),
+                "summary": "; ".join(combat_summary(action.events or [], names))
+                or _action_summary(action, state),
                 "actor": actor,
                 "seat": action.seat,
                 "seat_name": seat_name,

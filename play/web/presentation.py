@@ -6,6 +6,7 @@ what this module builds; nothing here writes.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -18,8 +19,9 @@ from catalog import selectors as catalog
 from play.models import Table
 from play.table import selectors, services
 from play.table.selectors import AnyUser, TableAccess
-from play.web import board, palette
+from play.web import board, combat, palette
 from play.web.catch_up import catch_up_announcement
+from play.web.combat_summary import summary as combat_summary
 from play.web.forms import COLORS, ability_label, batch_specs, panel_groups, table_controls
 from play.web.makes import offers as make_offers
 from play.web.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
@@ -108,9 +110,13 @@ def board_context(
     """The page's context; `state` is the table state a write just returned, when there is one;
     `said_since` the version the page had (a poll's `known`): the actions since are all said."""
     state = state or selectors.table_state(table=table, access=access)
-    extra.setdefault(
-        "result_lines", [board.event_line(e) for e in extra.get("result_events") or []]
-    )
+    result_events = extra.get("result_events") or []
+    seat_names = {s["seat"]: s["name"] for s in state["seats"]}
+    # Combat damage is said in a line per player; its rule lines stay folded in the log.
+    said_combat = [
+        {"text": line, "rule": None} for line in combat_summary(result_events, seat_names)
+    ]
+    extra.setdefault("result_lines", said_combat or [board.event_line(e) for e in result_events])
     entries = list(selectors.table_log(table=table, after=max(0, table.version - log_entries)))
     latest = max(entries, key=lambda entry: entry.seq, default=None)
     players = selectors.table_player_names(table=table)
@@ -134,8 +140,17 @@ def board_context(
         "controls": table_controls(table.game),
         "batch": batch_specs(table.game),
         "can_undo": services.may_undo(table, access, request.user),
+        "combat": combat.controls(
+            table.game, access, lambda: selectors.current_state(table), _printed_objects
+        ),
         "frame_fields": ",".join(board.FRAME_FIELDS),
         "act_url": reverse("play-act", args=[table.id]),  # once, not once per tile
+        "grants": grants_signature(access),
+        # The seats the viewer acts for, with their names: the page's controls outside the
+        # board (the palette's "For") follow them when a seat changes hands (live-seats.js).
+        "acts": json.dumps(
+            [[s["seat"], s["name"]] for s in state["seats"] if s["seat"] in access.seats]
+        ),
         **extra,
     }
 
@@ -208,6 +223,17 @@ def urgent_text(context: dict[str, Any]) -> str:
 
 def _definitions(state: dict[str, Any]) -> set[str]:
     return {str(o["definition"]) for o in state["objects"] if o.get("definition")}
+
+
+def grants_signature(access: TableAccess) -> str:
+    """What the viewer may do here, in a word the page keeps ("owner:0.1"): a poll that sends
+    it back gets the board again when a seat was taken, left or changed, though the table's
+    version didn't move (live seats)."""
+    return f"{access.role}:{'.'.join(str(s) for s in sorted(access.seats))}"
+
+
+def _printed_objects(objects: list[dict[str, Any]]) -> dict[str, Any]:
+    return _printed({"objects": objects})
 
 
 def _art(state: dict[str, Any]) -> dict[str, Any]:

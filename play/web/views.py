@@ -294,14 +294,17 @@ def table_page(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
 
 @require_safe
 def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
-    """The live board; `?known=<version>` answers 204 while nothing changed (polling), and
+    """The live board; `?known=<version>` answers 204 while nothing changed (polling; with
+    `&grants=`, the page's ``grants_signature``, also while the viewer's seats didn't), and
     `?part=frame` gives the board without its stacks."""
     try:
         table, access = _access(request, table_id)
     except DomainError as exc:
         return _board_ended(request, table_id, exc)
     known = request.GET.get("known", "")
-    if known == str(table.version) and "part" not in request.GET:
+    grants = request.GET.get("grants")
+    unchanged = grants in (None, presentation.grants_signature(access))
+    if known == str(table.version) and unchanged and "part" not in request.GET:
         return HttpResponse(status=204)
     if request.GET.get("part") in ("piles", "pile"):
         # The next page of stacks, as it scrolls into view (a big table opens with the first).

@@ -36,6 +36,10 @@ from rules.mtg.status import name_of, present
 from rules.stacks import split
 from rules.text import msg
 
+BLOCKS_DONE = "blocks_done"
+"""``state.system`` key: the defending players who finished declaring blockers this step
+(rules/mtg/declaring.py); forgotten as the step ends."""
+
 
 def _block_limit(computed: Computed) -> int | None:
     """How many attackers one creature may block (509.1a; more by an ability, 509.1b)."""
@@ -96,6 +100,15 @@ def _block_problem(state: MtgState, obj: MtgObject, attacker: MtgObject) -> Ille
 
 def can_block(state: MtgState, obj: MtgObject, attacker: MtgObject) -> bool:
     return obj.zone == "battlefield" and _block_problem(state, obj, attacker) is None
+
+
+def may_declare(state: MtgState, obj: MtgObject, attacker: MtgObject) -> bool:
+    """Whether ``block`` would take ``obj`` as a blocker of ``attacker`` now (509.1a-b): it can
+    block it, doesn't already, and blocks fewer creatures than it may."""
+    if not can_block(state, obj, attacker) or attacker.id in obj.blocking:
+        return False
+    limit = _block_limit(compute_one(state, obj))
+    return limit is None or len(obj.blocking) < limit
 
 
 def _check_blocker(ctx: MtgContext, obj: MtgObject, attacker: MtgObject) -> None:

@@ -25,10 +25,11 @@ from rules.mtg.create import (
     token_name,
 )
 from rules.mtg.enters import choose_as_enters
-from rules.mtg.layers import CARD_TYPES, FACE_DOWN
+from rules.mtg.layers import FACE_DOWN
 from rules.mtg.make_data import MakeTrigger
 from rules.mtg.records import MtgContext, MtgObject, on_battlefield
 from rules.mtg.replacement import put_counters
+from rules.mtg.typeline import CARD_TYPES
 from rules.stacks import check_count
 from rules.state import Face
 from rules.text import joined, msg, plural, word

@@ -282,7 +282,7 @@ def _attacks_if_able(computed: Computed) -> bool:
     return any(k.lower() == ATTACKS_IF_ABLE for k in computed.keywords)
 
 
-def _able_to_attack(state: MtgState, obj: MtgObject) -> bool:
+def able_to_attack(state: MtgState, obj: MtgObject) -> bool:
     if obj.zone != "battlefield" or obj.phased_out or obj.tapped or obj.attacking is not None:
         return False
     computed = compute_one(state, obj)
@@ -309,7 +309,7 @@ def check_attack_requirements(ctx: MtgContext) -> None:
             and obj.attacking is None
             and free
             and _attacks_if_able(compute_one(state, obj))
-            and _able_to_attack(state, obj)
+            and able_to_attack(state, obj)
         ):
             raise IllegalAction(
                 msg(
@@ -323,7 +323,7 @@ def check_attack_requirements(ctx: MtgContext) -> None:
         seat = obj.must_attack
         if seat is None or obj.controller != state.active_seat or state.seat(seat).lost:
             continue
-        if _able_to_attack(state, obj):
+        if able_to_attack(state, obj):
             raise IllegalAction(
                 msg(
                     "{obj} must attack {seat} this turn if able; declare it as an attacker first "

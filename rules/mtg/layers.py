@@ -10,20 +10,8 @@ from dataclasses import dataclass, replace
 
 from rules.effects import Effect
 from rules.mtg.records import MtgObject, MtgState, on_battlefield
+from rules.mtg.typeline import CARD_TYPES  # the card types (205.2a)
 from rules.state import Face
-
-CARD_TYPES = (
-    "Artifact",
-    "Battle",
-    "Creature",
-    "Enchantment",
-    "Instant",
-    "Kindred",
-    "Land",
-    "Planeswalker",
-    "Sorcery",
-)
-"""The card types (205.2a)."""
 
 FACE_DOWN = Face(name="", types=("Creature",), power=2, toughness=2)
 """A face-down permanent: a 2/2 creature with no text, name, subtypes or mana cost (708.2a)."""

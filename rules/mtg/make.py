@@ -15,7 +15,7 @@ from rules.definitions import back_from_payload, face_from_payload
 from rules.effects import TokenFilter
 from rules.errors import IllegalAction, InvalidAction
 from rules.mtg import make_data, params
-from rules.mtg.actions import attach
+from rules.mtg.actions import adjust_life, attach
 from rules.mtg.cards import create_copy, except_face
 from rules.mtg.create import Batch, create_tokens, resolve_definition, token_name
 from rules.mtg.keyword_actions import amass, populate
@@ -243,11 +243,43 @@ def _step(
     elif kind == "amass":
         n = amount(ctx, source, step["amount"], x)
         amass(ctx, {"controller": seat, "amount": n, "subtype": step["subtype"]})
+    elif kind == "life":
+        _life(ctx, source, step)
     elif kind == "populate":
         for _ in range(amount(ctx, source, step.get("count", 1), x)):
             populate(ctx, {"controller": seat})
     else:
         _fabricate(ctx, source, seat, step)
+
+
+def _life(ctx: MtgContext, source: Source, step: JsonDict) -> None:
+    """A life total change that is part of the ability (119.3), for the players it names:
+    relative to the ability's controller, a target chosen as it resolves."""
+    state = ctx.state
+    alive = [i for i, s in enumerate(state.seats) if not s.lost]
+    who = step["who"]
+    if who == "you":
+        seats = [source.seat]
+    elif who == "each_player":
+        seats = alive
+    elif who == "each_opponent":
+        seats = [i for i in alive if i != source.seat]
+    else:
+        options = [
+            f"{i}: {state.seat(i).name}"
+            for i in alive
+            if who == "target_player" or i != source.seat
+        ]
+        answer = ctx.decide(
+            "life_target",
+            source.seat,
+            msg("{name}: choose the player whose life changes", name=source.name),
+            options,
+            "115.1",
+        )
+        seats = [int(str(answer).split(":", 1)[0])]
+    for seat in seats:
+        adjust_life(ctx, {"seat": seat, "amount": int(step["amount"])})
 
 
 def _defender(ctx: MtgContext, seat: int) -> int | None:

@@ -1,5 +1,6 @@
 """The effect data of a compiled ``makes`` entry, checked before anything runs it: the steps
-``make`` performs (create, copy, amass, populate, fabricate) and how X is counted."""
+``make`` performs (create, copy, amass, populate, fabricate, and the life changes beside them)
+and how X is counted."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from rules.text import msg
 
 JsonDict = dict[str, Any]
 
-STEPS = ("create", "copy", "amass", "populate", "fabricate")
+STEPS = ("create", "copy", "amass", "populate", "fabricate", "life")
+LIFE_WHO = ("you", "each_opponent", "each_player", "target_opponent", "target_player")
 COPY_OF = ("self", "target", "other")
 CREATORS = ("you", "each_opponent", "each_player", "chosen")
 X_COUNTS = ("permanents", "hand", "opponents", "given")
@@ -106,6 +108,12 @@ def _check_step(step: object) -> None:
             raise _fail(f"of must be one of {', '.join(COPY_OF)}")
         if not isinstance(step.get("except") or {}, Mapping):
             raise _fail("except must be an object")
+    if kind == "life" and (
+        step.get("who") not in LIFE_WHO
+        or not isinstance(step.get("amount"), int)
+        or isinstance(step.get("amount"), bool)
+    ):
+        raise _fail(f"a life step names who (one of {', '.join(LIFE_WHO)}) and an amount")
     if kind == "amass" and not isinstance(step.get("subtype"), str):
         raise _fail("amass needs a subtype")
     if kind == "fabricate" and not isinstance(step.get("definition"), Mapping):

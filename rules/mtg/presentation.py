@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.mtg.create import LEAVES_AT
+from rules.mtg.declaring import offers as combat_offers
 from rules.mtg.records import MANA_KEYS
 from rules.mtg.turn import STEP_NAMES
 from rules.presentation import Input, Presentation, Stat, Toggle
@@ -98,4 +99,5 @@ PRESENTATION = Presentation(
     player_counters=("poison", "energy", "experience", "rad"),
     designations=(("monarch", "becomes the monarch"), ("initiative", "takes the initiative")),
     options={"defenders": _defenders, "attackers_against": _attackers_against},
+    combat=combat_offers,
 )

@@ -76,6 +76,7 @@ def advance(ctx: MtgContext) -> None:
     elif state.step == "declare_blockers":
         blocking.check_blocks(ctx)
         blocking.blocks_alone(ctx)
+        state.system.pop(blocking.BLOCKS_DONE, None)
     _end_step_actions(ctx, state.step)
     for seat in state.seats:
         seat.mana_pool = dict.fromkeys(MANA_KEYS, 0)

@@ -242,6 +242,8 @@ def _died(ctx: MtgContext, obj: MtgObject, name: str, was_creature: bool, contro
         object=obj.id,
         count=obj.count,
         creature=was_creature,
+        name=name,  # as it last existed (603.10a): the object is gone from the battlefield
+        controller=controller,
     )
     ctx.dies.append((replace(obj, controller=controller), obj.count))
 

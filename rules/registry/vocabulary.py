@@ -168,6 +168,8 @@ ROLES = frozenset(
         "life",  # the seat's counter (life or points)
         "player_counters",  # a seat's counters other than life (poison, energy...)
         "designation",  # a seat becomes the monarch or takes the initiative
+        "declare_attack",  # every able creature (or the stacks named) attacks one defender
+        "declare_blocks",  # a defending player's blockers, and done
         "next",  # next step
         "pass",  # pass the turn
         "answer",  # answer the pending choice

@@ -49,7 +49,9 @@
   // The resync: the board for the version we have (204 when it is still the latest).
   function refresh() {
     var sep = boardUrl.indexOf("?") === -1 ? "?" : "&";
-    var known = ended() ? "" : sep + "known=" + version();
+    // The viewer's seats too: a seat taken or left changes the controls, not the version.
+    var grants = board() && board().dataset.grants ? "&grants=" + encodeURIComponent(board().dataset.grants) : "";
+    var known = ended() ? "" : sep + "known=" + version() + grants;
     htmx.ajax("GET", boardUrl + known, { target: "#board", swap: "outerHTML" });
   }
 
@@ -349,7 +351,9 @@
     el.dataset.version = String(newVersion);
     noteGone(names);
     restoreFocus(kept);
-    if (frameChanged && !own) {
+    // Undo shows only when it would work for this viewer: another player's action may change
+    // that. One's own answer brought the head already.
+    if (!own && (frameChanged || el.querySelector("[data-shortcut=undo]"))) {
       refreshFrame();
     }
     return true;
@@ -378,6 +382,10 @@
         return;
       }
       armWatchdog();
+      if (data.type === "table.grants") {
+        refresh(); // a seat changed hands: the board comes back if this viewer's seats did
+        return;
+      }
       if (data.type === "table.heartbeat") {
         heartbeatMs = Math.max(1000, (data.every || 3) * 1000);
         if (!wasLive || pollTimer !== null) {
@@ -867,6 +875,11 @@
     }
     var tag = /<section id="board"[^>]*>/.exec(detail.serverResponse || "");
     var match = tag ? /data-version="(\d+)"/.exec(tag[0]) : null;
+    // The same version for other seats (a seat changed hands) is news, not stale.
+    var grants = tag ? /data-grants="([^"]*)"/.exec(tag[0]) : null;
+    if (grants && board() && grants[1] !== board().dataset.grants) {
+      return false;
+    }
     return !!match && !/\sdata-ended[\s>=]/.test(tag[0]) && parseInt(match[1], 10) <= version();
   }
 

@@ -45,6 +45,7 @@ def token_form(**fields: Any) -> dict[str, Any]:
         "effects": "[]",
         **inline_management("back"),
         **inline_management("printings"),
+        **inline_management("printed"),
         **inline_management("creator_relations"),
     }
     data.update(fields)
@@ -160,6 +161,7 @@ def test_it_edits_a_card_and_rejects_malformed_effects(staff_client: Client) -> 
         "text": "",
         "effects": '[{"kind": "token_extra", "count": 0, "token": "mtg-treasure"}]',
         **inline_management("relations"),
+        **inline_management("printed"),
     }
     response = staff_client.post(url, data)
     assert response.status_code == 200
@@ -196,6 +198,7 @@ def test_it_records_a_curators_edit_and_the_seed_then_keeps_it(
         "keywords": "",
         "text": "Curator's wording.",
         "effects": json.dumps(card.effects),
+        **inline_management("printed"),
         **inline_management("relations", card.relations.count()),
     }
     for index, relation in enumerate(card.relations.all()):

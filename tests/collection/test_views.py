@@ -139,6 +139,6 @@ def test_the_csv_line_errors_read_in_russian_on_the_page(owner_client) -> None:
     response = owner_client.post("/collection/import/", {"file": upload}, HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 400
     html = response.content.decode()
-    assert "для жетона нужен его id (у многих жетонов одно название, CR 111.4)" in html  # noqa: RUF001
+    assert "для фишки нужен её id (у многих фишек одно название, CR 111.4)" in html  # noqa: RUF001
     assert "a token needs its id" not in html
     assert CollectionItem.objects.count() == 0

@@ -84,6 +84,10 @@ def test_customised_admin_pages_have_no_axe_violations(
         ("card form", reverse("admin:catalog_carddefinition_change", args=[card.pk])),
         ("table form", reverse("admin:play_table_change", args=[table.pk])),
         ("tokens filtered", reverse("admin:catalog_tokendefinition_changelist") + "?q=soldier"),
+        (
+            "upload art",
+            reverse("admin:catalog_tokendefinition_upload_art") + f"?ids={token.pk}",
+        ),
         ("import upload", reverse("admin:catalog_import")),
         ("import running", reverse("admin:catalog_import_job", args=[running.pk])),
         ("fetch running", reverse("admin:catalog_import_job", args=[fetching.pk])),

@@ -59,7 +59,7 @@ def test_the_switcher_turns_every_page_russian_and_remembers_it(
     # The choice follows the player to another browser that prefers English.
     other = _context(browser, live_url, ann, "en-US").new_page()
     other.goto(live_url + "/")
-    expect(other.get_by_role("heading", name="Жетоны по правилам")).to_be_visible()
+    expect(other.get_by_role("heading", name="Фишки по правилам")).to_be_visible()
     other.get_by_role("button", name="English").click()
     expect(other.get_by_role("heading", name="Tokens, done by the rules")).to_be_visible()
 
@@ -224,7 +224,7 @@ def test_keywords_a_refused_definition_and_the_admin_in_russian(
     expect(tile.locator(".keywords")).to_have_text("Полёт, Оберег {2}, Ускорение")  # noqa: RUF001
 
     # A custom token whose power is not a number: refused beside the form, in Russian.
-    page.locator("summary", has_text="Свой жетон").click()
+    page.locator("summary", has_text="Своя фишка").click()
     form = page.locator(".custom-form")
     form.locator('input[name="def_name"]').fill("Wurm Token")
     form.locator('input[name="def_types"]').fill("Creature")
@@ -255,7 +255,7 @@ def test_keywords_a_refused_definition_and_the_admin_in_russian(
     # The admin: the index and a token's change form name models, fields and sections in Russian.
     page.goto(f"{live_url}/admin/")
     main = page.locator("#content-main")
-    expect(main).to_contain_text("Жетоны")
+    expect(main).to_contain_text("Фишки")
     expect(main).to_contain_text("Столы")
     assert not ENGLISH_WORDS.search(main.inner_text()), main.inner_text()
     token = TokenFactory.create(keywords=["Flying"])

@@ -239,3 +239,19 @@ def test_a_tiles_keywords_read_in_the_readers_language():
     with translation.override("ru"):
         assert board.tile(obj, "mtg", [])["keywords"] == ["Полёт", "Оберег {2}", "Ускорение"]  # noqa: RUF001
     assert obj["keywords"] == ["Flying", "Ward {2}", "Haste"]
+
+
+def test_a_tokens_type_line_says_token_as_the_catalogue_does_with_agreement() -> None:
+    from django.utils import translation
+
+    goblin = {
+        "token": True,
+        "supertypes": ["Legendary"],
+        "types": ["Creature"],
+        "subtypes": ["Goblin"],
+    }
+    with translation.override("ru"):
+        assert board.type_line(goblin) == "Легендарная Фишка Существо — Goblin"
+        assert board.type_line({**goblin, "token": False}) == "Легендарное Существо — Goblin"
+    with translation.override("en"):
+        assert board.type_line(goblin) == "Legendary Token Creature — Goblin"

@@ -251,3 +251,22 @@ async def test_an_idle_listener_outlives_the_redis_clients_default_read_timeout(
     message = await update_of(listener, timeout=10)
     assert (message["type"], message["version"]) == ("table.updated", 1)
     await listener.disconnect()
+
+
+@run_async
+async def test_a_seat_changing_hands_tells_the_other_listeners_to_check_their_controls() -> None:
+    cast = await sync_to_async(make_cast)()
+    listener = await connect(cast, cast.owner)
+    assert (await listener.connect())[0]
+    assert (await listener.receive_json_from(timeout=5))["type"] == "table.heartbeat"
+
+    @sync_to_async
+    def ben_leaves() -> None:
+        seat = cast.table.seats.get(number=1)
+        seat.user = None
+        seat.save()
+
+    await ben_leaves()
+    # The owner still has access (and now acts for seat 1 again): told, not closed.
+    assert await update_of(listener) == {"type": "table.grants"}
+    await listener.disconnect()

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from play.models import Action, Table
+from play.models import Action, Table, Touch
 from play.table import services
 from tests.play.conftest import Cast, create_soldiers
 from tests.play.test_services import stored_equals_replay
@@ -88,16 +88,44 @@ def test_an_undo_against_an_older_version_is_refused_with_what_happened(cast: Ca
     act_at(cast, cast.player, 2, {"type": "tap", "object": ann, "count": 2})
     with pytest.raises(Conflict) as caught:
         services.table_undo(table_id=cast.table.id, user=cast.owner, expected_version=2)
-    assert caught.value.detail == "Ben tapped 2 Soldier Tokens first."
+    # Ann's own last action is the one she saw, but Ben's tap since depends on it.
+    assert caught.value.code == "undo_blocked"
+    assert caught.value.detail == "Ben acted on it since (Tap): it can't be undone now."
     assert Action.objects.filter(table=cast.table).count() == 3
 
 
-def test_a_client_too_far_behind_reloads(cast: Cast, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("play.table.rebase.MAX_REBASE", 1)
+def _ben_changes_his_life(cast: Cast, version: int, times: int) -> int:
+    for _ in range(times):
+        act_at(cast, cast.player, version, {"type": "adjust_life", "seat": 1, "amount": -1})
+        version += 1
+    return version
+
+
+def test_an_action_any_number_of_versions_behind_is_rebased_if_nothing_it_refers_to_changed(
+    cast: Cast,
+) -> None:
     ann, _ = two_stacks(cast)
+    version = _ben_changes_his_life(cast, 2, 120)
+    result = act_at(cast, cast.owner, 2, {"type": "tap", "object": ann, "count": 2})
+    assert result.rebased_from == 2 and result.version == version + 1
+    assert stored_equals_replay(cast.table.pk)
+
+
+def test_a_change_long_ago_among_many_commits_is_still_a_conflict(cast: Cast) -> None:
+    ann, _ = two_stacks(cast)
+    act_at(cast, cast.player, 2, {"type": "tap", "object": ann, "count": 1})
+    _ben_changes_his_life(cast, 3, 80)
     with pytest.raises(Conflict) as caught:
-        act_at(cast, cast.owner, 0, {"type": "tap", "object": ann})
-    assert caught.value.code == "stale_version"
+        act_at(cast, cast.owner, 2, {"type": "sacrifice", "object": ann, "count": 1})
+    assert caught.value.detail == "Ben tapped 1 Soldier Token first."
+
+
+def test_the_index_keeps_one_row_per_key_with_its_last_version(cast: Cast) -> None:
+    ann, ben = two_stacks(cast)
+    act_at(cast, cast.player, 2, {"type": "tap", "object": ben, "count": 2})
+    _ben_changes_his_life(cast, 3, 3)
+    touches = dict(Touch.objects.filter(table=cast.table).values_list("key", "seq"))
+    assert touches == {f"stack:{ann}": 1, f"stack:{ben}": 3, "seat:1": 6}
 
 
 def test_each_entry_keeps_what_it_touched(cast: Cast) -> None:

@@ -288,6 +288,61 @@ def test_dreadhorde_invasion_amasses_at_the_beginning_of_upkeep_701_47a() -> Non
     assert table.one("Zombie Army Token")["counters"] == {"+1/+1": 2}
 
 
+def test_dreadhorde_invasion_its_upkeep_trigger_also_costs_a_life_119_3_603_2() -> None:
+    """ "you lose 1 life and amass Zombies 1": the whole effect, not only its token."""
+    table = Table()
+    put(table, DREADHORDE_INVASION)
+    table.do("pass_turn")
+    table.do("pass_turn")
+    assert table.seat(0)["life"] == 19 and table.seat(1)["life"] == 20
+    assert "119.3" in table.rules()
+
+
+def test_bitterblossom_loses_a_life_and_makes_a_faerie_each_upkeep_119_3_503_1a() -> None:
+    bitterblossom = card(
+        "Bitterblossom",
+        "At the beginning of your upkeep, you lose 1 life and create a 1/1 black Faerie Rogue "
+        "creature token with flying.",
+        "Kindred Enchantment \u2014 Faerie",
+    )
+    table = Table()
+    put(table, bitterblossom)
+    for _ in range(4):
+        table.do("pass_turn")
+    assert table.count("Faerie Rogue Token") == 2
+    assert table.seat(0)["life"] == 18
+
+
+def test_a_spell_that_drains_and_makes_changes_each_life_total_it_names_119_3() -> None:
+    """Essence Feed: "Target player loses 3 life. You gain 3 life and create three 0/1
+    colorless Eldrazi Spawn creature tokens" (the target asked only when there is a choice)."""
+    essence_feed = card(
+        "Essence Feed",
+        "Target player loses 3 life. You gain 3 life and create three 0/1 colorless Eldrazi "
+        'Spawn creature tokens. They have "Sacrifice this creature: Add {C}."',
+        "Sorcery",
+    )
+    steps = essence_feed["makes"][0]["effect"]["steps"]
+    assert [s["do"] for s in steps] == ["life", "life", "create"]
+    table = Table()
+    table.do("make", definition=essence_feed, controller=0)
+    table.choose("1: Ben")
+    assert (table.seat(0)["life"], table.seat(1)["life"]) == (23, 17)
+    assert table.count("Eldrazi Spawn Token") == 3
+
+
+def test_a_life_change_it_cannot_follow_leaves_the_ability_to_the_player() -> None:
+    """ "that player loses X life" is not done in part: the entry is not automated."""
+    entry = card(
+        "Some Maker",
+        "When this creature enters, create a 1/1 white Soldier creature token. That player "
+        "loses X life, where X is the number of cards in your hand.",
+        "Creature \u2014 Human",
+        "1/1",
+    )["makes"][0]
+    assert entry["automated"] is False
+
+
 def test_investigate_creates_a_clue_701_16a() -> None:
     table = Table()
     spell = card(

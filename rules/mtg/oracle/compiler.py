@@ -221,10 +221,41 @@ def _steps(
             creators.add("you")
     if not found or len(creators) != 1:
         return None, [], "you"
+    life = _life_steps(masked)
+    if life is None:
+        return None, [], "you"
+    found.extend((start, start, [step], []) for start, step in life)
     found.sort(key=lambda item: item[0])
     steps = [s for item in found for s in item[2]]
     tokens_made = [t for item in found for t in item[3]]
     return steps, tokens_made, creators.pop()
+
+
+# "you lose 1 life and create ...", "Each opponent loses 2 life. You gain 2 life and create ...":
+# a life total change beside the tokens (119.3), part of the same effect.
+_LIFE = re.compile(
+    r"\b(?P<who>you|each opponent|each player|target opponent|target player)\s+"
+    r"(?P<verb>lose|loses|gain|gains)\s+(?P<n>\w+)\s+life\b",
+    re.IGNORECASE,
+)
+_ANY_LIFE = re.compile(r"\b(?:lose|loses|gain|gains)\s+\w+\s+life\b", re.IGNORECASE)
+
+
+def _life_steps(masked: str) -> list[tuple[int, JsonDict]] | None:
+    """The life changes an effect makes beside its tokens, in order; None when the effect
+    changes a life total this reader can't follow ("that player loses X life"), so that the
+    ability is left to the player rather than done in part."""
+    steps: list[tuple[int, JsonDict]] = []
+    for match in _LIFE.finditer(masked):
+        amount = number(match.group("n"))
+        if amount is None:
+            return None
+        sign = -1 if match.group("verb").lower().startswith("lose") else 1
+        who = match.group("who").lower().replace(" ", "_")
+        steps.append((match.start(), {"do": "life", "who": who, "amount": sign * amount}))
+    if len(steps) != len(_ANY_LIFE.findall(masked)):
+        return None
+    return steps
 
 
 _FOR_EACH_FIRST = re.compile(r"(?:^|\.\s+|:\s+)For each (?P<what>[^,.]+), (?:you\s+)?$")

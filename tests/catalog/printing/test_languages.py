@@ -96,3 +96,37 @@ def test_a_russian_sheet_says_token_one_way_with_its_grammar_from_the_catalogue(
     assert "Гоблин Воин" in text.split("Легендарная")[0]  # the name, above the type line
     assert "Ускорение" in text
     assert "жетон" not in text.lower() and "Token" not in text
+
+
+def test_a_line_of_keywords_prints_once_in_the_readers_language() -> None:
+    from django.utils import translation
+
+    from catalog.printing.faces import card_faces
+
+    payload = {
+        "game": "mtg",
+        "name": "Goblin",
+        "text": "Flying, haste",
+        "keywords": ["Flying", "Haste"],
+    }
+    with translation.override("ru"):
+        front, _ = card_faces(payload)
+    assert front.text == "Полёт, Ускорение", front.text
+    with translation.override("en"):
+        front, _ = card_faces(payload)
+    assert front.text == "Flying, haste"
+
+
+def test_the_catalogue_tile_says_the_type_line_as_the_sheet_does() -> None:
+    TokenDefinition.objects.create(
+        slug="mtg-legendary-goblin",
+        game_id="mtg",
+        name="Goblin Token",
+        supertypes=["Legendary"],
+        types=["Creature"],
+        subtypes=["Goblin", "Warrior"],
+    )
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru").get("/catalog/tokens/mtg-legendary-goblin/")
+    assert "Легендарная Фишка Существо — Гоблин Воин" in russian.content.decode()
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/catalog/tokens/mtg-legendary-goblin/")
+    assert "Legendary Token Creature — Goblin Warrior" in english.content.decode()

@@ -96,8 +96,7 @@ def test_dreadhorde_invasion_701_47_amasses_at_the_upkeep(catalog: None) -> None
     assert (army["counters"].get("+1/+1"), army["power"], army["toughness"]) == (1, 1, 1)
 
 
-@pytest.mark.xfail(strict=True, reason="a fired entry performs its token making only")
-def test_dreadhorde_invasion_its_upkeep_trigger_also_costs_a_life(catalog: None) -> None:
+def test_dreadhorde_invasion_its_upkeep_trigger_also_costs_a_life_119_3(catalog: None) -> None:
     t = ApiTable()
     _put(t, "mtg-dreadhorde-invasion")
     t.act({"type": "pass_turn"})
