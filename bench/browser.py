@@ -53,6 +53,7 @@ django.setup()
 import httpx  # noqa: E402
 from django.contrib.auth.models import User  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
@@ -144,11 +145,17 @@ def chromium() -> str | None:
 class Server:
     """daphne serving one checkout (its code and its static files) on the bench database."""
 
-    def __init__(self, name: str, checkout: Path) -> None:
+    def __init__(self, name: str, checkout: Path, database: Path | None = None) -> None:
         self.name, self.checkout = name, checkout
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "PYTHONPATH": str(checkout)}
+        if database is not None:
+            # Its own copy of the bench database, brought to its own schema.
+            env["DATABASE_URL"] = f"sqlite:///{database}"
+            subprocess.run(
+                [sys.executable, "manage.py", "migrate", "-v0"], cwd=checkout, env=env, check=True
+            )
         subprocess.run(
             [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
             cwd=checkout,
@@ -305,10 +312,22 @@ def main() -> None:
     cookie = client.cookies["sessionid"].value
     sizes = [int(s) for s in args.sizes.split(",") if s]
     throttles = [int(t) for t in args.throttles.split(",") if t]
-    servers = [Server("this", ROOT)]
     base = baseline_checkout(args.baseline) if args.baseline else None
+    names = ["this", args.baseline] if base is not None else ["this"]
+    # Every table made before the servers start: the baseline gets a copy of this database
+    # (same tables, users and session), migrated to its own schema.
+    tables = {
+        (name, size, throttle): seeded(owner, other, size)
+        for size in sizes
+        for throttle in throttles
+        for name in names
+    }
+    connection.close()
+    servers = [Server("this", ROOT)]
     if base is not None:
-        servers.append(Server(args.baseline, base))
+        copy = TMP / "baseline.sqlite3"
+        shutil.copyfile(TMP / "bench.sqlite3", copy)
+        servers.append(Server(args.baseline, base, copy))
     load = os.getloadavg()[0]
     print(f"Chromium {executable}; load average {load:.1f}; runs {args.runs}", flush=True)
     results: dict[tuple[str, int, int], dict[str, Any]] = {}
@@ -322,7 +341,7 @@ def main() -> None:
             for size in sizes:
                 for throttle in throttles:
                     for server in servers:
-                        table = seeded(owner, other, size)
+                        table = tables[(server.name, size, throttle)]
                         row = measure(browser, server, table, cookie, token, throttle, args.runs)
                         results[(server.name, size, throttle)] = row
                         print(f"  {server.name} {size} stacks {throttle}x: {row}", flush=True)
