@@ -42,7 +42,9 @@ def free_port() -> int:
 
 ARGUMENTS = {
     "actions.py": ["--iterations", "30"],
-    "websocket.py": ["--messages", "50"],
+    "websocket.py": ["--messages", "50", "--fanout", "500"],
+    # The battlefield in Chromium against main served beside it, on the same database (issue 36).
+    "browser.py": ["--runs", "3", "--baseline", "main"],
     # Sized down from their defaults to keep `make bench` near 10 minutes on 2 shared cores
     # (their defaults, run by hand, took 10 and 5 minutes there): a streaming import's peak
     # memory doesn't grow with the file, and a search's plan shows at 20,000 cards.

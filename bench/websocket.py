@@ -188,9 +188,70 @@ async def bench(messages: int, port: int, table: Table, owner: User, token: str)
     await task
 
 
+CONNECT_BATCH = 20
+
+
+async def fanout(
+    messages: int, port: int, table: Table, token: str, listeners: int, version: int
+) -> tuple[list[float], list[float], int]:
+    """``listeners`` spectators on one table: the acting POST's time and, for every listener,
+    request sent -> that listener received the version. Returns them and the last version."""
+    origin = f"http://127.0.0.1:{port}"
+    url = f"ws://127.0.0.1:{port}/ws/tables/{table.id}/?spectate={table.spectate_token}"
+    crowd = [Listener(url, origin) for _ in range(listeners)]
+    stop = asyncio.Event()
+    tasks = []
+    for start in range(0, listeners, CONNECT_BATCH):
+        # In batches: hundreds of handshakes at once overflow the server's accept queue.
+        batch = crowd[start : start + CONNECT_BATCH]
+        tasks += [asyncio.create_task(listener.run(stop)) for listener in batch]
+        await asyncio.wait_for(asyncio.gather(*(c.ready.wait() for c in batch)), timeout=60)
+    posts: list[float] = []
+    deliveries: list[float] = []
+    async with httpx.AsyncClient(headers={"Authorization": f"Token {token}"}) as client:
+        for index in range(messages + 3):
+            sent = time.perf_counter()
+            response = await client.post(
+                f"{origin}/api/v1/tables/{table.id}/actions/?view=delta",
+                json={
+                    "expected_version": version,
+                    "action": {"type": "adjust_life", "seat": 0, "amount": 1 if index % 2 else -1},
+                },
+                timeout=30,
+            )
+            answered = time.perf_counter()
+            assert response.status_code == 200, response.text[:300]
+            version = response.json()["version"]
+            arrivals = [await wait_for(listener, version) for listener in crowd]
+            if index >= 3:  # warm-up
+                posts.append(answered - sent)
+                deliveries.extend(arrival - sent for arrival in arrivals)
+    stop.set()
+    await asyncio.gather(*tasks)
+    return posts, deliveries, version
+
+
+async def fanout_bench(
+    messages: int, port: int, table: Table, token: str, crowd: int, version: int
+) -> None:
+    """The acting POST and delivery with one listener, then with ``crowd`` (issue 36: within
+    1.5x, delivery p95 under 150 ms)."""
+    rows = []
+    for listeners in (1, crowd):
+        posts, deliveries, version = await fanout(messages, port, table, token, listeners, version)
+        rows.append((listeners, posts, deliveries))
+        report(f"{listeners} listeners: acting POST", posts)
+        report(f"{listeners} listeners: sent -> each received", deliveries)
+    one, many = statistics.median(rows[0][1]), statistics.median(rows[1][1])
+    print(f"acting POST with {crowd} listeners / with 1: x{many / one:.2f} (target <= 1.5)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--messages", type=int, default=200)
+    parser.add_argument(
+        "--fanout", type=int, default=0, help="also N spectators on one table (e.g. 500)"
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     owner = User.objects.create_user(f"wsbench-{time.time_ns()}")
@@ -204,6 +265,10 @@ def main() -> None:
     print(f"daphne on 127.0.0.1:{port}; channel layer: {layer}; database: {database}")
     try:
         asyncio.run(bench(args.messages, port, table, owner, token))
+        if args.fanout:
+            version = Table.objects.filter(pk=table.pk).values_list("version", flat=True)[0]
+            messages = min(args.messages, 20)
+            asyncio.run(fanout_bench(messages, port, table, token, args.fanout, version))
     finally:
         server.terminate()
         server.wait(timeout=10)

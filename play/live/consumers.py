@@ -158,7 +158,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.send_json({"type": "table.heartbeat", "version": version, "every": every})
 
     async def table_updated(self, event: dict[str, Any]) -> None:
-        if not self.closing:
+        if self.closing:
+            return
+        text = event.get("text")
+        if isinstance(text, str):
+            # Encoded once by the sender (play/web/live_updates.py), whatever the listeners.
+            await self.send(text_data=text)
+        else:
             await self.send_json({key: event[key] for key in UPDATE_FIELDS if key in event})
 
     async def access_check(self, event: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
 from django.db.models import Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
@@ -19,7 +20,7 @@ from play.models import Action, Seat, Table
 from play.table.delta import apply_patch
 from play.table.i18n import event_text
 from play.table.names import player_names, shown_name
-from play.table.statecache import committed_states
+from play.table.statecache import committed_lengths, committed_states
 from rules.objects import ObjectTable
 from tokensite.api import NotFound, name_match_rank
 
@@ -174,6 +175,10 @@ def current_state(table: Table) -> Any:
         for patch in patches.values_list("forward", flat=True):
             assert patch is not None  # every entry after `state_version` has one (services)
             state = apply_patch(state, patch)
+    if not connection.in_atomic_block:
+        # Read outside any transaction, this is the committed state of that version: the next
+        # action (a page's first click after opening a big table) needn't decode it again.
+        committed_states.put(table.id, table.version, state)
     return state
 
 
@@ -245,7 +250,11 @@ class LogWindow:
 
 
 def history_length(table: Table) -> int:
-    """How many lines the history has: where the latest log entry's events end."""
+    """How many lines the history has: where the latest log entry's events end (this
+    process's count when it committed that entry)."""
+    known = committed_lengths.get(table.id, table.version)
+    if known is not None:
+        return int(known)
     latest = table.actions.filter(seq=table.version).values_list("history_start", "events").first()
     return 0 if latest is None else latest[0] + len(latest[1])
 

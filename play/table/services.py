@@ -50,7 +50,7 @@ from play.table.selectors import (
     state_view,
     table_player_names,
 )
-from play.table.statecache import committed_states
+from play.table.statecache import committed_lengths, committed_states
 from rules.registry.footprints import Footprint
 from rules.registry.shared import SET_MODE
 from rules.registry.vocabulary import OWNER, ActionSpec
@@ -270,6 +270,7 @@ def _commit_entry(
     events: list[dict[str, Any]],
     before: Any,
     state: Any,
+    seats: list[Seat] | None = None,
 ) -> tuple[int, dict[str, Any]]:
     """Append one log entry and save the state under the version we locked.
 
@@ -278,6 +279,7 @@ def _commit_entry(
     that doesn't store the whole state keeps its forward patch.
     """
     version = table.version + 1
+    history_start = history_length(table)
     diff = diff_states(before, state)
     delta = table_delta(before, state, diff)
     touched = touched_from_delta(delta)
@@ -291,7 +293,7 @@ def _commit_entry(
         kind=kind,
         actor=user if isinstance(user, User) else None,
         seat=seat,
-        history_start=history_length(table),
+        history_start=history_start,
         payload=payload,
         events=events,
         touched=touched,
@@ -309,10 +311,14 @@ def _commit_entry(
         raise Conflict(_("The table changed meanwhile; reload and retry."), code="stale")
     for field_name, value in changes.items():
         setattr(table, field_name, value)
+    length = history_start + len(events)
     transaction.on_commit(lambda: committed_states.put(table.id, version, state))
+    transaction.on_commit(lambda: committed_lengths.put(table.id, version, length))
     seat_name = state.seats[seat].name if seat is not None and seat < len(state.seats) else None
     if seat_name is None and isinstance(user, User):
-        seat_name = shown_name(user, table_player_names(table=table))
+        # The seats the write locked already name the players (no queries of its own).
+        names = player_names(seats, table.owner) if seats is not None else None
+        seat_name = shown_name(user, names or table_player_names(table=table))
     change = TableChange(table, version, events, delta, seat_name)
     transaction.on_commit(lambda: _broadcast(change), robust=True)
     return version, delta
@@ -411,6 +417,7 @@ def table_apply_action(
             events=events,
             before=state,
             state=outcome.state,
+            seats=seats,
         )
         result = ActionResult(
             version,
@@ -689,6 +696,7 @@ def table_undo(
             events=events,
             before=current,
             state=state,
+            seats=seats,
         )
         Action.objects.filter(pk=target.pk).update(undone_by=version)
         for entry_id, patch in inverses.items():

@@ -3,7 +3,8 @@
 A committed (table, version) pair names one state forever: versions only grow and a version is
 written once (the conditional update on it). So the next action on a table can start from the
 state this process just committed instead of decoding the stored JSON again. Entries are added
-only after the commit (transaction.on_commit), so a rolled-back write never lands here.
+only after the commit (transaction.on_commit), or by a read outside any transaction (what it
+read is committed), so a rolled-back write never lands here.
 """
 
 from __future__ import annotations
@@ -49,3 +50,8 @@ class StateCache:
 
 
 committed_states = StateCache()
+
+
+# How many history lines each table has at its latest committed version (the next entry's
+# `history_start`), so an action doesn't read the latest entry's events to count them.
+committed_lengths = StateCache()

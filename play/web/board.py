@@ -228,6 +228,109 @@ def _unbadged_keywords(obj: JsonDict) -> list[str]:
     return [k for k in obj.get("keywords", []) if not k.startswith(badged)]
 
 
+# A big table opens with the first screenful of each group of piles (a seat's home, one side of
+# a battlefield) and loads the rest as it scrolls into view (the board's `part=piles` and
+# `part=pile` answers): the page's size and work follow what is on screen, not the table.
+GROUP_TILES = 60  # tiles of one group in the first answer, and in each page after it
+PILE_TILES = 24  # tiles of one pile before its own "more"
+PILE_PAGE = 120  # tiles of one pile in each page after its first
+
+
+def pile_key(obj: JsonDict) -> str:
+    """The pile a stack belongs to: controller, location and name (battlefield.js builds the
+    same key from a delta's stack to find the pile a new stack joins)."""
+    return f"{obj['controller']}|{obj.get('location') or 'base'}|{obj.get('name') or ''}"
+
+
+def short_hash(text: str) -> str:
+    """Two 32-bit FNV-1a hashes of the text's UTF-16 code units, in hex: a pile's element id
+    from its key in a few bytes (battlefield.js's ``shortHash`` computes the same, so a delta's
+    new stack finds its pile by id)."""
+    data = text.encode("utf-16-le")
+    first, second = 0x811C9DC5, 0x01000193
+    for index in range(0, len(data), 2):
+        unit = data[index] | data[index + 1] << 8
+        first = ((first ^ unit) * 0x01000193) & 0xFFFFFFFF
+        second = ((second ^ unit) * 0x811C9DC5) & 0xFFFFFFFF
+    return f"{first:08x}{second:08x}"
+
+
+def _pile_groups(objects: list[JsonDict]) -> list[list[JsonDict]]:
+    ordered = sorted(objects, key=lambda o: (display_name(o), o["id"]))
+    return [list(group) for _english, group in groupby(ordered, key=display_name)]
+
+
+def _pile(
+    stacks: list[JsonDict],
+    game: str,
+    attached: dict[str, list[JsonDict]],
+    art: JsonDict | None,
+    in_language: JsonDict | None,
+) -> JsonDict:
+    name = stack_name(stacks[0], in_language)
+    total = sum(o["count"] for o in stacks)
+    toggle = presentation(game).toggle
+    tapped = sum(o["count"] for o in stacks if o.get(toggle.key))
+    summary = f"x{total} {name}" + (f" ({toggle_count(toggle.word, tapped)})" if tapped else "")
+    shown = stacks[:PILE_TILES]
+    tiles = [tile(o, game, attached.get(o["id"], []), art, in_language) for o in shown]
+    return {
+        "name": name,
+        "key": pile_key(stacks[0]),
+        "english": stacks[0].get("name") or "",
+        "id": "pile-" + short_hash(pile_key(stacks[0])),
+        "summary": summary,
+        "total": total,
+        "down": tapped,
+        "tiles": tiles,
+        "more": len(shown) if len(stacks) > len(shown) else None,
+        "hidden": len(stacks) - len(shown),
+    }
+
+
+def pile_page(
+    objects: list[JsonDict],
+    game: str,
+    attached: dict[str, list[JsonDict]],
+    art: JsonDict | None = None,
+    in_language: JsonDict | None = None,
+    *,
+    start: int = 0,
+) -> tuple[list[JsonDict], int | None]:
+    """The piles from the ``start``-th on, until about GROUP_TILES tiles are shown, and where
+    the next page starts (None: this page ends the group)."""
+    groups = _pile_groups(objects)
+    result: list[JsonDict] = []
+    shown = 0
+    for index in range(max(start, 0), len(groups)):
+        if shown >= GROUP_TILES:
+            return result, index
+        result.append(_pile(groups[index], game, attached, art, in_language))
+        shown += len(result[-1]["tiles"])
+    return result, None
+
+
+def pile_tiles(
+    objects: list[JsonDict],
+    game: str,
+    attached: dict[str, list[JsonDict]],
+    key: str,
+    art: JsonDict | None = None,
+    in_language: JsonDict | None = None,
+    *,
+    start: int = 0,
+) -> tuple[list[JsonDict], int | None]:
+    """The tiles of the pile ``key`` from the ``start``-th on (PILE_PAGE of them), and where the
+    next page of that pile starts (None: the pile ends here)."""
+    stacks = [o for o in objects if pile_key(o) == key]
+    stacks.sort(key=lambda o: (display_name(o), o["id"]))
+    start = max(start, 0)
+    shown = stacks[start : start + PILE_PAGE]
+    tiles = [tile(o, game, attached.get(o["id"], []), art, in_language) for o in shown]
+    end = start + len(shown)
+    return tiles, end if end < len(stacks) else None
+
+
 def piles(
     objects: list[JsonDict],
     game: str,
@@ -235,19 +338,9 @@ def piles(
     art: JsonDict | None = None,
     in_language: JsonDict | None = None,
 ) -> list[JsonDict]:
-    """Stacks with the same name side by side, summed up: "x40 Goblin Token, 12 tapped"."""
-    ordered = sorted(objects, key=lambda o: (display_name(o), o["id"]))
-    result = []
-    for _english, group in groupby(ordered, key=display_name):
-        stacks = list(group)
-        name = stack_name(stacks[0], in_language)
-        total = sum(o["count"] for o in stacks)
-        toggle = presentation(game).toggle
-        tapped = sum(o["count"] for o in stacks if o.get(toggle.key))
-        summary = f"x{total} {name}" + (f" ({toggle_count(toggle.word, tapped)})" if tapped else "")
-        tiles = [tile(o, game, attached.get(o["id"], []), art, in_language) for o in stacks]
-        result.append({"name": name, "summary": summary, "tiles": tiles})
-    return result
+    """Stacks with the same name side by side, summed up: "x40 Goblin Token, 12 tapped" (the
+    first page of them: ``pile_page``)."""
+    return pile_page(objects, game, attached, art, in_language)[0]
 
 
 def toggle_count(word: str, count: int) -> str:
@@ -301,14 +394,7 @@ def layout(
     names in the reader's language by definition slug (``stack_name``)."""
     game = state["game"]
     shown = presentation(game)
-    objects = [o for o in state["objects"] if o.get("zone") == shown.board_zone]
-    attached: dict[str, list[JsonDict]] = {}
-    for obj in objects:
-        if obj.get("attached_to"):
-            attached.setdefault(obj["attached_to"], []).append(obj)
-    ids = {o["id"] for o in objects}
-    # Attached Roles and Auras show on their host's tile, not as tiles of their own.
-    loose = [o for o in objects if o.get("attached_to") not in ids]
+    loose, attached = board_objects(state)
     acts_for = set(state.get("you", {}).get("seats", []))
     seats = []
     for seat in state["seats"]:
@@ -316,6 +402,7 @@ def layout(
         mine = [
             o for o in loose if o["controller"] == number and o.get("location") in (None, "base")
         ]
+        seat_piles, more = pile_page(mine, game, attached, art, in_language)
         seats.append(
             {
                 "seat": seat,
@@ -326,7 +413,9 @@ def layout(
                 "pools": _seat_pools(shown, seat),
                 "counters": _seat_counters(shown, seat),
                 "designate": _designations(shown, seat),
-                "piles": piles(mine, game, attached, art, in_language),
+                "piles": seat_piles,
+                "more": more,
+                "location": "base",
                 "elsewhere": [
                     o
                     for o in state["objects"]
@@ -338,15 +427,19 @@ def layout(
     names = {s["seat"]: s["name"] for s in state["seats"]}
     for field in state.get("battlefields", []):
         here = [o for o in loose if o.get("location") == field["id"]]
-        by_seat = [
-            {
-                "name": names.get(number, "?"),
-                "piles": piles(
-                    [o for o in here if o["controller"] == number], game, attached, art, in_language
-                ),
-            }
-            for number in sorted({o["controller"] for o in here})
-        ]
+        by_seat = []
+        for number in sorted({o["controller"] for o in here}):
+            mine = [o for o in here if o["controller"] == number]
+            side_piles, more = pile_page(mine, game, attached, art, in_language)
+            by_seat.append(
+                {
+                    "name": names.get(number, "?"),
+                    "piles": side_piles,
+                    "more": more,
+                    "number": number,
+                    "location": field["id"],
+                }
+            )
         fields.append(
             {
                 "field": field,
@@ -367,6 +460,30 @@ def layout(
         "toggle_up_word": tr(shown.toggle.up_word),
         "toggle_count": toggle_count_template(shown.toggle.word),
     }
+
+
+def board_objects(state: JsonDict) -> tuple[list[JsonDict], dict[str, list[JsonDict]]]:
+    """The stacks shown as tiles, and what is attached to each host (Roles and Auras show on
+    their host's tile, not as tiles of their own)."""
+    shown = presentation(state["game"])
+    objects = [o for o in state["objects"] if o.get("zone") == shown.board_zone]
+    attached: dict[str, list[JsonDict]] = {}
+    for obj in objects:
+        if obj.get("attached_to"):
+            attached.setdefault(obj["attached_to"], []).append(obj)
+    ids = {o["id"] for o in objects}
+    return [o for o in objects if o.get("attached_to") not in ids], attached
+
+
+def group_objects(state: JsonDict, controller: int, location: str) -> list[JsonDict]:
+    """The tiles of one group of piles: a seat's home (``location`` "base") or its side of a
+    battlefield."""
+    loose, _attached = board_objects(state)
+    return [
+        o
+        for o in loose
+        if o["controller"] == controller and (o.get("location") or "base") == location
+    ]
 
 
 def pending_choice(state: JsonDict) -> JsonDict | None:

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
 import rules
@@ -114,12 +115,13 @@ def board_context(
     access: TableAccess,
     state: dict[str, Any] | None = None,
     said_since: int | None = None,
+    log_entries: int = LOG_ENTRIES,
     **extra: Any,
 ) -> dict[str, Any]:
     """The page's context; `state` is the table state a write just returned, when there is one;
     `said_since` the version the page had (a poll's `known`): the actions since are all said."""
     state = state or selectors.table_state(table=table, access=access)
-    entries = list(selectors.table_log(table=table, after=max(0, table.version - LOG_ENTRIES)))
+    entries = list(selectors.table_log(table=table, after=max(0, table.version - log_entries)))
     latest = max(entries, key=lambda entry: entry.seq, default=None)
     players = selectors.table_player_names(table=table)
     with names_in_language(reader_names(state, entries)):
@@ -157,6 +159,7 @@ def board_context(
             table.game, access, lambda: selectors.current_state(table), _printed_objects
         ),
         "frame_fields": ",".join(board.FRAME_FIELDS),
+        "act_url": reverse("play-act", args=[table.id]),  # once, not once per tile
         "grants": grants_signature(access),
         # The seats the viewer acts for, with their names: the page's controls outside the
         # board (the palette's "For") follow them when a seat changes hands (live-seats.js).
@@ -164,6 +167,72 @@ def board_context(
             [[s["seat"], s["name"]] for s in state["seats"] if s["seat"] in access.seats]
         ),
         **extra,
+    }
+
+
+def pile_page_context(
+    request: HttpRequest, table: Table, access: TableAccess, query: Any
+) -> dict[str, Any] | None:
+    """The next page of one group of piles (``part=piles``: ``controller``, ``location``,
+    ``start``) or of one long pile (``part=pile``: ``key``, ``start``), rendered as the board
+    renders them; None for a malformed request."""
+    state = selectors.table_state(table=table, access=access)
+    start = _number(query.get("start"))
+    if start is None:
+        return None
+    context: dict[str, Any] = {
+        "table": table,
+        "state": state,
+        "access": access,
+        "spectate": request.GET.get("spectate", ""),
+        "controls": table_controls(table.game),
+        "batch": batch_specs(table.game),
+        "act_url": reverse("play-act", args=[table.id]),
+    }
+    loose, attached = board.board_objects(state)
+    if query.get("part") == "pile":
+        key = str(query.get("key", ""))[:300]
+        chosen = [o for o in loose if board.pile_key(o) == key]
+        tiles, more = board.pile_tiles(
+            chosen,
+            table.game,
+            attached,
+            key,
+            _art({"objects": chosen}),
+            _printed_of(chosen),
+            start=start,
+        )
+        return {**context, "tiles": tiles, "more": more, "key": key}
+    controller = _number(query.get("controller"))
+    location = str(query.get("location", ""))[:64]
+    if controller is None or not location:
+        return None
+    mine = board.group_objects(state, controller, location)
+    piles, more = board.pile_page(
+        mine, table.game, attached, _art({"objects": mine}), _printed_of(mine), start=start
+    )
+    group = {"number": controller, "location": location, "more": more}
+    return {**context, "piles": piles, "group": group}
+
+
+def _number(value: Any) -> int | None:
+    text = str(value if value is not None else "")
+    return int(text) if text.isdigit() and len(text) < 9 else None
+
+
+def _printed_of(objects: list[dict[str, Any]]) -> dict[str, Any]:
+    return _printed({"objects": objects})
+
+
+def urgent_text(context: dict[str, Any]) -> str:
+    """What needs the player now, as the board's ``data-urgent`` says it: a pending choice
+    (the same words as the template's)."""
+    choice = context["layout"]["choice"]
+    if not choice:
+        return ""
+    return gettext("%(name)s must choose: %(prompt)s") % {
+        "name": choice["seat_name"],
+        "prompt": choice["prompt"],
     }
 
 

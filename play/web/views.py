@@ -79,6 +79,47 @@ def _board(
     return render(request, "play/table.html#board", context, status=status)
 
 
+def _answer(
+    request: HtmxHttpRequest,
+    table_id: Any,
+    result: services.ActionResult,
+    expected_version: int,
+    **extra: Any,
+) -> HttpResponse:
+    """After one's own action: the delta, when the page asked for one (battlefield.js sends
+    ``X-Board-Delta``) and shows the version just before it; the page patches its tiles as it
+    does for anyone's action. Otherwise (a gap: the action was rebased past other commits) the
+    whole board."""
+    wants_delta = request.htmx and request.headers.get("X-Board-Delta") == "1"
+    if not wants_delta or result.rebased_from is not None or result.version != expected_version + 1:
+        return _board(request, table_id, state=result.state, result_events=result.events, **extra)
+    table, access = _access(request, table_id)
+    frame = selectors.table_frame(table=table, access=access)
+    # A new action adds one line at the top of the log; an undo also marks an older one.
+    undo = any(event.get("type") == "undone" for event in result.events)
+    context = presentation.board_context(
+        request,
+        table,
+        access,
+        frame,
+        log_entries=presentation.LOG_ENTRIES if undo else 1,
+        result_events=result.events,
+        **extra,
+    )
+    context["log_tail"] = not undo and table.version > 1
+    context["frame_changed"] = bool(result.delta["seats"] or result.delta["table"])
+    context["own_delta"] = {
+        "version": result.version,
+        "delta": result.delta,
+        "said": context["said"],
+        "urgent": presentation.urgent_text(context),
+    }
+    response = render(request, "play/table.html#own-delta", context)
+    response["HX-Reswap"] = "none"  # the tiles are patched; the frame comes out of band
+    response["X-Board-Delta"] = str(result.version)
+    return response
+
+
 def _stale(request: HtmxHttpRequest, table_id: Any, exc: Conflict) -> HttpResponse:
     """409: nothing was done; show the current state so the player acts on what is true now."""
     return _board(request, table_id, status=409, notice=exc.detail)
@@ -262,8 +303,16 @@ def board_partial(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _board_ended(request, table_id, exc)
     known = request.GET.get("known", "")
     grants = request.GET.get("grants")
-    if known == str(table.version) and grants in (None, presentation.grants_signature(access)):
+    unchanged = grants in (None, presentation.grants_signature(access))
+    if known == str(table.version) and unchanged and "part" not in request.GET:
         return HttpResponse(status=204)
+    if request.GET.get("part") in ("piles", "pile"):
+        # The next page of stacks, as it scrolls into view (a big table opens with the first).
+        page = presentation.pile_page_context(request, table, access, request.GET)
+        if page is None:
+            return HttpResponse(status=400)
+        name = "piles-page" if request.GET["part"] == "piles" else "pile-page"
+        return render(request, f"play/table.html#{name}", page)
     if request.GET.get("part") == "frame":
         # The head, choice, seat heads and log alone (battlefield.js swaps them in by id).
         frame = selectors.table_frame(table=table, access=access)
@@ -301,8 +350,8 @@ def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _replayed(request, table_id, result)
     remembered = _remember_creation(request, table_id, action)
     summary = board.replacement_summary(result.events)
-    response = _board(
-        request, table_id, state=result.state, result_events=result.events, summary=summary
+    response = _answer(
+        request, table_id, result, form.cleaned_data["expected_version"], summary=summary
     )
     if remembered is not None and request.htmx and response.status_code == 200:
         response.write(_palette_memory(request, remembered, oob=True))
@@ -312,6 +361,8 @@ def act(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
 def _remember_creation(request: HttpRequest, table_id: Any, action: dict[str, Any]) -> Table | None:
     """A catalogue token created from the palette becomes the player's recent one and "again"
     (the table, when it did)."""
+    if not isinstance(action.get("token"), str):
+        return None  # not a catalogue token: nothing to look up
     table, _unused = _access(request, table_id)
     create = table_controls(table.game)["create"]
     if create is None or action["type"] != create.type or not isinstance(action.get("token"), str):
@@ -413,7 +464,7 @@ def undo(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _error(request, exc)
     if isinstance(result, Repeat):
         return _replayed(request, table_id, result)
-    return _board(request, table_id, state=result.state, result_events=result.events)
+    return _answer(request, table_id, result, version)
 
 
 @require_POST
@@ -446,7 +497,7 @@ def untap_all(request: HtmxHttpRequest, table_id: Any) -> HttpResponse:
         return _board(request, table_id, result_events=[])
     if isinstance(result, Repeat):
         return _replayed(request, table_id, result)
-    return _board(request, table_id, state=result.state, result_events=result.events)
+    return _answer(request, table_id, result, form.cleaned_data["expected_version"])
 
 
 @require_safe

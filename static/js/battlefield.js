@@ -158,12 +158,57 @@
     }
   }
 
+  // Two 32-bit FNV-1a hashes of a text's UTF-16 code units, in hex: the server names each pile
+  // `pile-<hash of its key>` (play/web/board.py short_hash), so a new stack finds its pile by id.
+  function shortHash(text) {
+    var first = 0x811c9dc5;
+    var second = 0x01000193;
+    for (var i = 0; i < text.length; i++) {
+      var code = text.charCodeAt(i);
+      first = Math.imul(first ^ code, 0x01000193) >>> 0;
+      second = Math.imul(second ^ code, 0x811c9dc5) >>> 0;
+    }
+    return ("0000000" + first.toString(16)).slice(-8) + ("0000000" + second.toString(16)).slice(-8);
+  }
+
+  // The pile a stack belongs to (board.py pile_key: controller, location, name).
+  function pileOf(obj) {
+    var key = obj.controller + "|" + (obj.location || "base") + "|" + (obj.name || "");
+    return document.getElementById("pile-" + shortHash(key));
+  }
+
+  // Stacks the page hasn't loaded yet (a big table's piles further down, the rest of a long
+  // pile): "more" buttons that load them as they scroll into view.
+  function lazyIn(el) {
+    return el.getElementsByClassName("load-more").length > 0;
+  }
+
+  // Where a stack with no tile on the page is: "unloaded" when it belongs among the stacks
+  // still to load (they come at the version they are loaded at), "new" when it joins a pile
+  // that is all on the page, else null (the board is fetched).
+  function placeOf(obj) {
+    var pile = pileOf(obj);
+    if (pile) {
+      return lazyIn(pile) ? null : "new";
+    }
+    var group = document.getElementById("piles-" + obj.controller + "-" + (obj.location || "base"));
+    var more = group ? group.querySelector(":scope > .load-more") : null;
+    return more && (obj.name || "") > (more.dataset.after || "") ? "unloaded" : null;
+  }
+
+  function setTabStops(tile, tabIndex) {
+    tile.querySelectorAll("a[href], button").forEach(function (el) {
+      el.tabIndex = tabIndex;
+    });
+  }
+
   function newTile(obj) {
     var sig = signature(obj);
-    var sibling = Array.prototype.find.call(
-      document.querySelectorAll("#board .bf-tile[data-sig]"),
+    var pile = pileOf(obj);
+    var sibling = pile ? Array.prototype.find.call(
+      pile.getElementsByClassName("bf-tile"),
       function (tile) { return tile.dataset.sig === sig; }
-    );
+    ) : null;
     if (!sibling) {
       return null;
     }
@@ -183,27 +228,36 @@
     tile.querySelectorAll("[data-select-stack]").forEach(function (box) { box.value = obj.id; box.checked = false; });
     tile.querySelectorAll("[id^=err-]").forEach(function (out) { out.id = "err-" + obj.id.toLowerCase(); });
     tile.querySelectorAll("input[name=slot]").forEach(function (input) { input.value = "err-" + obj.id.toLowerCase(); });
+    setTabStops(tile, -1);
     sibling.parentNode.insertBefore(tile, sibling.nextSibling);
     htmx.process(tile);
     return tile;
   }
 
-  function summarize(pile, toggle) {
-    var tiles = pile.querySelectorAll(".bf-tile");
+  // A pile keeps its totals (data-total, data-down, from the server, loaded tiles or not):
+  // a patched tile changes them by what it changed, so no update counts a pile's tiles.
+  function tileCounts(tile) {
+    var count = parseInt(tile.dataset.count, 10) || 0;
+    return { total: count, down: tile.classList.contains("is-tapped") ? count : 0 };
+  }
+
+  function adjustPile(pile, before, after) {
+    var total = (parseInt(pile.dataset.total, 10) || 0) + after.total - before.total;
+    var down = (parseInt(pile.dataset.down, 10) || 0) + after.down - before.down;
+    pile.dataset.total = String(total);
+    pile.dataset.down = String(down);
+  }
+
+  function summarize(pile, toggle, name) {
     var summary = pile.querySelector(".pile-summary");
-    if (!tiles.length || !summary) {
-      return false;
+    var total = parseInt(pile.dataset.total, 10) || 0;
+    if (!summary || total <= 0) {
+      return !!summary && !pile.getElementsByClassName("bf-tile").length;
     }
-    var total = 0;
-    var down = 0;
-    tiles.forEach(function (tile) {
-      var count = parseInt(tile.dataset.count, 10);
-      total += count;
-      down += tile.classList.contains("is-tapped") ? count : 0;
-    });
+    var down = parseInt(pile.dataset.down, 10) || 0;
     // "(2 tapped)" in the page's language: the board carries the translated template.
     var counted = (toggle.count || "{n} " + toggle.word).replace("{n}", down);
-    summary.textContent = "x" + total + " " + tiles[0].dataset.name + (down ? " (" + counted + ")" : "");
+    summary.textContent = "x" + total + " " + name + (down ? " (" + counted + ")" : "");
     return true;
   }
 
@@ -218,34 +272,29 @@
 
   function refreshFrame() {
     var sep = boardUrl.indexOf("?") === -1 ? "?" : "&";
-    htmx.ajax("GET", boardUrl + sep + "part=frame", { target: "#board", swap: "none" }).then(function () {
-      document.querySelectorAll("#board .seat-head[data-seat-class]").forEach(function (head) {
-        var section = head.closest("section.seat");
-        if (section) {
-          section.className = head.dataset.seatClass;
-        }
-      });
-      setStatus(status.text, status.ok);
-      syncVersion();
-      applyLogFilter();
-    });
+    htmx.ajax("GET", boardUrl + sep + "part=frame", { target: "#board", swap: "none" }).then(frameSwapped);
   }
 
-  function patchBoard(newVersion, delta) {
+  // Patches the board to `newVersion` from a delta (anyone's action, one's own answer alike):
+  // its work is the stacks the delta names, looked up by id; nothing else on the page is read
+  // or written. `own`: the frame comes with the answer (out of band), so it isn't fetched.
+  function patchBoard(newVersion, delta, own) {
     var el = board();
     var toggle = el ? toggleOf(el) : null;
     if (!el || !frameOnly(el, delta)) {
       return false;
     }
     var frameChanged = Object.keys(delta.table).length > 0 || delta.seats.length > 0;
-    var piles = [];
+    var lazy = lazyIn(el);
     var plan = [];
     for (var i = 0; i < delta.removed.length; i++) {
       var gone = tileOf(delta.removed[i]);
-      if (!gone) {
+      if (!gone && !lazy) {
         return false;
       }
-      plan.push({ remove: gone });
+      if (gone) {
+        plan.push({ remove: gone });
+      }
     }
     for (var j = 0; j < delta.objects.length; j++) {
       var obj = delta.objects[j];
@@ -253,41 +302,58 @@
       if (tile ? tile.dataset.sig !== signature(obj) : obj.zone !== el.dataset.boardZone) {
         return false;
       }
-      plan.push({ tile: tile, obj: obj });
+      var place = tile ? "tile" : placeOf(obj);
+      if (!place) {
+        return false;
+      }
+      if (place !== "unloaded") {
+        plan.push({ tile: tile, obj: obj });
+      }
     }
     // Every change can be shown: only now touch the page.
     var kept = rememberFocus();
+    var piles = [];
+    var names = {};
     for (var k = 0; k < plan.length; k++) {
       var step = plan[k];
       var target = step.remove || step.tile || newTile(step.obj);
       if (!target) {
         return false; // a new stack with no tile like it: the board re-renders
       }
-      piles.push(target.closest(".pile"));
+      var pile = target.closest(".pile");
+      var name = target.dataset.name;
+      var before = step.tile || step.remove ? tileCounts(target) : { total: 0, down: 0 };
       if (step.remove) {
-        step.remove.remove();
+        if (current === target.dataset.object) {
+          moveCurrentFrom(target);
+        }
+        target.remove();
       } else {
         showTile(target, step.obj, toggle);
       }
+      var after = step.remove ? { total: 0, down: 0 } : tileCounts(target);
+      if (pile) {
+        adjustPile(pile, before, after);
+        if (piles.indexOf(pile) === -1) {
+          piles.push(pile);
+        }
+      }
+      names[name] = (names[name] || 0) + after.total - before.total;
     }
     for (var p = 0; p < piles.length; p++) {
-      if (piles[p] && !summarize(piles[p], toggle)) {
+      if (!summarize(piles[p], toggle, piles[p].querySelector(".bf-tile") ? piles[p].querySelector(".bf-tile").dataset.name : "")) {
         return false;
+      }
+      if (!piles[p].getElementsByClassName("bf-tile").length && !lazyIn(piles[p])) {
+        piles[p].remove();
       }
     }
     el.dataset.version = String(newVersion);
-    var label = el.querySelector("[data-version-label]");
-    if (label) {
-      label.textContent = "v" + newVersion;
-    }
-    el.querySelectorAll("input[name=expected_version]").forEach(function (input) {
-      input.value = String(newVersion);
-    });
-    syncVersion();
-    rove();
+    noteGone(names);
     restoreFocus(kept);
-    // Undo shows only when it would work for this viewer: another player's action may change that.
-    if (frameChanged || el.querySelector("[data-shortcut=undo]")) {
+    // Undo shows only when it would work for this viewer: another player's action may change
+    // that. One's own answer brought the head already.
+    if (!own && (frameChanged || el.querySelector("[data-shortcut=undo]"))) {
       refreshFrame();
     }
     return true;
@@ -347,23 +413,20 @@
         // A delta that follows the version on screen patches the tiles; anything else (a
         // missed version, a change the patch can't show) fetches the whole board.
         if (data.type === "table.updated" && ownPending() > 0) {
-          // Our own action is on its way back with the board: one download, not two. Should
-          // the answer not bring this version, the board is fetched once it has come.
-          awaited = Math.max(awaited, data.version);
+          // Our own action is on its way back with its delta: updates meanwhile wait for it
+          // (this one is most likely that action) and are patched in order once it came.
+          held.push(data);
           if (data.said && data.version > announced) {
             announced = data.version;
             say(data.said);
           }
           return;
         }
-        var next = data.type === "table.updated" && data.version === version() + 1 && data.delta;
         if (data.type === "table.updated" && data.said && data.version > announced) {
           announced = data.version;
           say(data.said);
         }
-        if (!next || !patchBoard(data.version, data.delta)) {
-          refresh();
-        }
+        applyUpdate(data);
       }
     };
     socket.onclose = function (event) {
@@ -392,7 +455,31 @@
   // Own actions in flight (posts that answer with the board): a websocket update meanwhile is
   // most likely that action; the answer brings it, so the page doesn't download it twice.
   var own = []; // {xhr, at} of the posts in flight
-  var awaited = 0;
+  var held = []; // websocket updates that came while one's own action was on its way
+
+  // A delta that follows the version on screen patches the tiles; anything else (a missed
+  // version, a change the patch can't show) fetches the whole board.
+  function applyUpdate(data) {
+    if (data.version <= version()) {
+      return true;
+    }
+    var next = data.type === "table.updated" && data.version === version() + 1 && data.delta;
+    if (!next || !patchBoard(data.version, data.delta)) {
+      refresh();
+      return false;
+    }
+    return true;
+  }
+
+  function applyHeld() {
+    var updates = held.sort(function (a, b) { return a.version - b.version; });
+    held = [];
+    for (var i = 0; i < updates.length; i++) {
+      if (!applyUpdate(updates[i])) {
+        return;
+      }
+    }
+  }
   var OWN_MAX_MS = 10000; // a post that never reports back stops counting after this
 
   function ownPending() {
@@ -417,10 +504,7 @@
       return;
     }
     if (ownPending() === 0) {
-      if (awaited > version()) {
-        refresh();
-      }
-      awaited = 0;
+      applyHeld();
     }
   }
 
@@ -452,9 +536,15 @@
     return "page-" + hash.toString(16) + other.toString(16) + "-" + text.length;
   }
 
+  // One version field, the board's: every post that names a version sends the one the board
+  // shows now (no form's field is rewritten on an update), and asks for its answer as a delta.
   document.body.addEventListener("htmx:configRequest", function (event) {
     var detail = event.detail;
     if (detail.verb === "post") {
+      if (detail.formData && detail.formData.has("expected_version") && board() && !ended()) {
+        detail.formData.set("expected_version", String(version()));
+      }
+      detail.headers["X-Board-Delta"] = "1";
       detail.headers["Idempotency-Key"] = idempotencyKey(detail.path, detail.formData);
     }
   });
@@ -482,21 +572,28 @@
 
   function showGone() {
     var now = stacksOnBoard();
-    var gone = Object.keys(before).filter(function (name) { return (now[name] || 0) < before[name]; });
+    var changed = {};
+    Object.keys(before).forEach(function (name) { changed[name] = (now[name] || 0) - before[name]; });
+    before = now;
+    noteGone(changed);
+  }
+
+  // `changed`: tokens by name, as a patch or a swap changed them; those that went are named.
+  function noteGone(changed) {
+    var gone = Object.keys(changed).filter(function (name) { return changed[name] < 0; });
     var el = board();
     if (gone.length && el) {
       var note = document.createElement("p");
       note.className = "gone";
       note.setAttribute("role", "status");
       var list = gone.map(function (name) {
-        return (before[name] - (now[name] || 0)) + " " + name;
+        return (-changed[name]) + " " + name;
       }).join(", ");
       var words = el.dataset.goneText || "Left the board: {list} (the log says why)";
       note.textContent = words.replace("{list}", list);
       el.insertBefore(note, el.querySelector(".board-grid"));
       window.setTimeout(function () { note.classList.add("faded"); }, 4000);
     }
-    before = now;
   }
 
   // The log filter (by player) survives board updates.
@@ -590,7 +687,7 @@
     }
     var tile = active.closest(".bf-tile");
     if (tile) {
-      return { tile: tile.dataset.object, at: tiles().indexOf(tile), quick: !!active.closest(".tile-quick") };
+      return { tile: tile.dataset.object, near: neighbours(tile), quick: !!active.closest(".tile-quick") };
     }
     var anchor = active.parentElement ? active.parentElement.closest("[id]") : null;
     if (active.id) {
@@ -611,18 +708,39 @@
     return button || tile.querySelector(".tile-open");
   }
 
-  function nearestTile(id, at) {
-    var all = tiles();
+  // The stacks beside a tile (ids), where focus goes when the tile itself is gone.
+  function neighbours(tile) {
+    var near = [];
+    [tile.nextElementSibling, tile.previousElementSibling].forEach(function (el) {
+      if (el && el.classList.contains("bf-tile")) {
+        near.push(el.dataset.object);
+      }
+    });
+    return near;
+  }
+
+  function firstTile() {
+    return document.querySelector("#board .bf-tile");
+  }
+
+  function nearestTile(id, near) {
     var found = id ? tileOf(id) : null;
     if (found && found.closest("#board")) {
       return found;
     }
-    return all.length ? all[Math.max(0, Math.min(at, all.length - 1))] : null;
+    var ids = near || [];
+    for (var i = 0; i < ids.length; i++) {
+      var other = tileOf(ids[i]);
+      if (other && other.closest("#board")) {
+        return other;
+      }
+    }
+    return firstTile();
   }
 
   function focusTarget(kept) {
     if (kept.tile !== undefined) {
-      var tile = nearestTile(kept.tile, kept.at);
+      var tile = nearestTile(kept.tile, kept.near);
       return tile ? tileTarget(tile, kept.quick) : document.getElementById("stacks");
     }
     var anchor = document.getElementById(kept.id);
@@ -651,8 +769,7 @@
     var target = focusTarget(kept);
     if (target) {
       if (target.closest(".bf-tile")) {
-        current = target.closest(".bf-tile").dataset.object;
-        rove();
+        setCurrent(target.closest(".bf-tile"));
       }
       if (!target.matches(FOCUSABLE)) {
         target.setAttribute("tabindex", "-1");
@@ -663,24 +780,36 @@
 
   // The stacks are one Tab stop (a roving tabindex): Tab reaches the current stack (its
   // actions and its quick button), arrow keys, Home and End move between stacks.
+  // The server renders every tile's controls out of the Tab order; the page puts the current
+  // one's back, so moving the stop touches two tiles, whatever the table holds.
   var current = null;
 
+  function setCurrent(tile) {
+    var old = current ? tileOf(current) : null;
+    if (old && old !== tile) {
+      setTabStops(old, -1);
+    }
+    if (tile) {
+      current = tile.dataset.object;
+      setTabStops(tile, 0);
+    }
+  }
+
+  // After the board or some of its tiles were (re)rendered: the current stack, else the first.
   function rove() {
-    var all = tiles();
-    if (!all.length) {
-      return;
+    var here = current ? tileOf(current) : null;
+    setCurrent(here && here.closest("#board") ? here : firstTile());
+  }
+
+  // A patch removes the current stack: the stop moves to a stack beside it.
+  function moveCurrentFrom(tile) {
+    var near = neighbours(tile);
+    var next = near.length ? tileOf(near[0]) : null;
+    setTabStops(tile, -1);
+    current = null;
+    if (next) {
+      setCurrent(next);
     }
-    var here = (current && tileOf(current)) || all[0];
-    if (!here.closest("#board")) {
-      here = all[0];
-    }
-    current = here.dataset.object;
-    all.forEach(function (tile) {
-      var tabIndex = tile === here ? 0 : -1;
-      tile.querySelectorAll("a[href], button").forEach(function (el) {
-        el.tabIndex = tabIndex;
-      });
-    });
   }
 
   function moveBetweenStacks(event) {
@@ -696,8 +825,7 @@
     }
     event.preventDefault();
     var target = all[Math.max(0, Math.min(to, all.length - 1))];
-    current = target.dataset.object;
-    rove();
+    setCurrent(target);
     tileTarget(target, !!event.target.closest(".tile-quick")).focus();
     return true;
   }
@@ -709,8 +837,7 @@
     }
     var tile = event.target.closest ? event.target.closest("#board .bf-tile") : null;
     if (tile && tile.dataset.object !== current) {
-      current = tile.dataset.object;
-      rove();
+      setCurrent(tile);
     }
   });
 
@@ -722,7 +849,7 @@
     }
     event.preventDefault();
     rove();
-    var tile = nearestTile(current, 0);
+    var tile = nearestTile(current, []);
     var target = tile ? tileTarget(tile, false) : document.getElementById("stacks");
     if (target) {
       target.focus();
@@ -756,7 +883,63 @@
     return !!match && !/\sdata-ended[\s>=]/.test(tag[0]) && parseInt(match[1], 10) <= version();
   }
 
+  // One's own action answered as a delta (the header names its version; views._answer): the
+  // tiles are patched as for anyone's action, the frame and what the action did come out of
+  // band in the same answer. A gap (the answer isn't the next version) fetches the board.
+  function ownDelta(detail) {
+    var xhr = detail.xhr;
+    return !!(xhr && xhr.getResponseHeader("X-Board-Delta"));
+  }
+
+  function applyOwnDelta(detail) {
+    var found = /<script id="board-delta" type="application\/json">([\s\S]*?)<\/script>/.exec(detail.serverResponse || "");
+    var data = null;
+    try {
+      data = found ? JSON.parse(found[1]) : null;
+    } catch (err) {
+      data = null;
+    }
+    if (!data || data.version > version() + 1 || (data.version === version() + 1 && !patchBoard(data.version, data.delta, true))) {
+      refresh();
+    }
+    if (data && data.version > announced) {
+      announced = data.version;
+      say(data.said);
+    }
+    if (data && data.urgent && data.urgent !== lastUrgent) {
+      say(data.urgent, true);
+    }
+    lastUrgent = data ? data.urgent || "" : lastUrgent;
+  }
+
+  // After the frame came (out of band, or fetched): what the page keeps across swaps.
+  function frameSwapped() {
+    document.querySelectorAll("#board .seat-head[data-seat-class]").forEach(function (head) {
+      var section = head.closest("section.seat");
+      if (section) {
+        section.className = head.dataset.seatClass;
+      }
+    });
+    setStatus(status.text, status.ok);
+    applyLogFilter();
+  }
+
+  var LOG_LINES = 40; // the board's log (play/web/presentation.py LOG_ENTRIES)
+
+  // Stacks loaded as they scroll into view (a "more" button's answer), not a new board.
+  function morePage(detail) {
+    var elt = detail.requestConfig ? detail.requestConfig.elt : detail.elt;
+    return !!(elt && elt.hasAttribute && elt.hasAttribute("data-more"));
+  }
+
   document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (morePage(event.detail)) {
+      return;
+    }
+    if (ownDelta(event.detail)) {
+      applyOwnDelta(event.detail);
+      return;
+    }
     if (event.detail.target && event.detail.target.id === "board" && staleResync(event.detail)) {
       event.detail.shouldSwap = false;
       return;
@@ -849,6 +1032,19 @@
       say((results && results.dataset.found) || "");
       return;
     }
+    if (morePage(event.detail)) {
+      return;
+    }
+    if (ownDelta(event.detail)) {
+      // The answer put its action's line at the top of the log: it keeps as many as the board.
+      var list = document.getElementById("log-list");
+      while (list && list.children.length > LOG_LINES) {
+        list.lastElementChild.remove();
+      }
+      frameSwapped();
+      kept = null;
+      return;
+    }
     if (!board()) {
       return;
     }
@@ -892,7 +1088,7 @@
     var opener = event.detail.elt && event.detail.elt.closest ? event.detail.elt.closest("[data-open-panel]") : null;
     var tile = opener ? opener.closest(".bf-tile") : null;
     if (tile) {
-      panelFrom = { tile: tile.dataset.object, at: tiles().indexOf(tile), quick: false };
+      panelFrom = { tile: tile.dataset.object, near: neighbours(tile), quick: false };
     }
   });
 
@@ -901,8 +1097,9 @@
       if (panelFrom) {
         var target = focusTarget(panelFrom);
         if (target) {
-          current = target.closest(".bf-tile") ? target.closest(".bf-tile").dataset.object : current;
-          rove();
+          if (target.closest(".bf-tile")) {
+            setCurrent(target.closest(".bf-tile"));
+          }
           target.focus();
         }
       }
@@ -1426,6 +1623,9 @@
   });
 
   document.body.addEventListener("htmx:afterSwap", function (event) {
+    if (morePage(event.detail) || ownDelta(event.detail)) {
+      return;
+    }
     var fromBar = stacksForm && event.detail.requestConfig && stacksForm.contains(event.detail.requestConfig.elt);
     if (fromBar && event.detail.xhr && event.detail.xhr.status < 300) {
       selected = [];
