@@ -15,6 +15,7 @@ from __future__ import annotations
 from rules.errors import IllegalAction, InvalidAction
 from rules.mtg import blocking, combat, params, turn
 from rules.mtg.blocking import BLOCKS_DONE
+from rules.mtg.layers import sources_held
 from rules.mtg.records import MtgContext, MtgObject, MtgState, on_battlefield
 from rules.mtg.zones import check_not_gone
 from rules.text import msg
@@ -178,11 +179,17 @@ def offers(state: MtgState, seat: int) -> JsonDict:
     found: JsonDict = {"attack": [], "blocks": {}, "waiting_for": [], "declaring": False}
     if state.pending_choice is not None:
         return found
+    with sources_held(state):  # a read: every stack's characteristics from one walk
+        _offer(state, seat, found)
+    return found
+
+
+def _offer(state: MtgState, seat: int, found: JsonDict) -> None:
     if seat == state.active_seat and state.step in (*BEFORE_ATTACKS, "declare_attackers"):
         found["attack"] = [obj.id for obj in _able(state)]
         found["declaring"] = state.step == "declare_attackers"
     if state.step != "declare_blockers":
-        return found
+        return
     done = set(state.system.get(BLOCKS_DONE, []))
     waiting = sorted(defending_players(state) - done)
     found["waiting_for"] = waiting
@@ -193,4 +200,3 @@ def offers(state: MtgState, seat: int) -> JsonDict:
             attacked = attacker.attacking
             if able and attacked is not None and combat.defending_player(state, attacked) == seat:
                 found["blocks"][attacker.id] = able
-    return found

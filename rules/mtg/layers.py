@@ -6,6 +6,9 @@ timestamps.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
 from rules.effects import Effect
@@ -236,5 +239,24 @@ def _power_toughness(
     )
 
 
+# The static effects of a state that a read holds still (``sources_held``), so that asking
+# every object's characteristics costs one walk of the sources, not one per object.
+_HELD: ContextVar[tuple[MtgState, list[StaticSource]] | None] = ContextVar("_HELD", default=None)
+
+
+@contextmanager
+def sources_held(state: MtgState) -> Iterator[None]:
+    """For a read of many objects of one state that nothing changes meanwhile (the board's
+    offers): the static effects found once."""
+    token = _HELD.set((state, static_sources(state)))
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+
+
 def compute_one(state: MtgState, obj: MtgObject) -> Computed:
+    held = _HELD.get()
+    if held is not None and held[0] is state:
+        return compute(state, obj, held[1])
     return compute(state, obj, static_sources(state))
