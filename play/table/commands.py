@@ -22,19 +22,16 @@ from play.table import selectors, services
 from play.table.i18n import render_message, tr
 from play.table.sayings import plain_text, sentence
 from play.table.selectors import TableAccess
+from rules.command_words import Named, best_named, fold, words
 from rules.commands import (
     UNDO,
     Action,
-    Named,
     NotUnderstood,
     Options,
     Scene,
     Vocabulary,
-    best_named,
-    fold,
     parse,
     verbs_of,
-    words,
 )
 from tokensite.api import DomainError, Forbidden
 

@@ -7,17 +7,16 @@ from typing import Any
 
 import pytest
 
+from rules.command_words import Named, word_matches
 from rules.commands import (
     UNDO,
     Action,
-    Named,
     NotUnderstood,
     Options,
     Scene,
     Vocabulary,
     parse,
     verbs_of,
-    word_matches,
 )
 from rules.mtg.registry import REGISTRY
 
