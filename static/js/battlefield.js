@@ -902,15 +902,31 @@
     if (!data || data.version > version() + 1 || (data.version === version() + 1 && !patchBoard(data.version, data.delta, true))) {
       refresh();
     }
+    var said = [];
     if (data && data.version > announced) {
       announced = data.version;
-      say(data.said);
+      said.push([data.said, false]);
     }
     if (data && data.urgent && data.urgent !== lastUrgent) {
-      say(data.urgent, true);
+      said.push([data.urgent, true]);
     }
     lastUrgent = data ? data.urgent || "" : lastUrgent;
+    ownSaid = { xhr: detail.xhr, said: said };
   }
+
+  // What one's own answer says is said once it has settled: htmx makes the frame it brought
+  // (the head's Undo, its versions) live only then, so a key pressed on hearing it acts on the
+  // new board instead of submitting a form htmx doesn't handle yet.
+  var ownSaid = null;
+
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    if (!ownSaid || ownSaid.xhr !== event.detail.xhr) {
+      return;
+    }
+    var said = ownSaid.said;
+    ownSaid = null;
+    said.forEach(function (line) { say(line[0], line[1]); });
+  });
 
   // After the frame came (out of band, or fetched): what the page keeps across swaps.
   function frameSwapped() {

@@ -31,6 +31,18 @@ def test_it_finds_cards_and_tokens_in_one_search_tokens_first(seeded, cast):
     assert "palette-kind" not in page  # no switch between tokens and cards
 
 
+def test_the_search_says_what_it_found_leaving_out_a_kind_with_none(seeded, cast):
+    """The count said after a search (data-found) was "1 token found, 0 cards found"."""
+
+    def found(q: str) -> str:
+        return _palette(cast, q).split('data-found="', 1)[1].split('"', 1)[0]
+
+    assert found("treasure") == "1 token found"
+    assert found("Doubling") == "1 card found"
+    assert re.fullmatch(r"\d+ tokens found, \d+ cards found", found("l"))
+    assert found("zzz") == "Nothing matches “zzz”."  # as the results say
+
+
 def test_tokens_that_differ_only_in_abilities_are_named_apart(seeded, cast):
     tokens = json.loads((DATA_DIR / "mtg_tokens.json").read_text(encoding="utf-8"))
     for payload in tokens:
