@@ -121,3 +121,13 @@ def closed_circuits() -> Iterator[None]:
     circuit.database.close()
     cache.circuit.close()
     views._last_found.update(dict.fromkeys(views._last_found, "ok"))
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """A request or a sentence in Russian leaves its language active in the thread: the next
+    test, whichever file it is in, would read Russian (test_board after test_printed_names)."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()

@@ -166,6 +166,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # BEGIN so two table writers can't both read the same version and then both write (lost update).
     # Our backend: Django's, with this process's writers queued in order (tokensite/sqlite).
     DATABASES["default"]["ENGINE"] = "tokensite.sqlite"
+    # Tests on an in-memory database, as Django does for its own SQLite backend (said outright:
+    # pytest-xdist's per-worker names are only skipped for the backend's own ENGINE string).
+    DATABASES["default"].setdefault("TEST", {"NAME": ":memory:"})
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
