@@ -54,6 +54,7 @@ MATRIX: list[tuple[tuple[int, int, int, int, int, int], Row]] = [
     # anon  outs  spec  play  ownr  staf
     ((200, 200, 200, 200, 200, 200), Row("", "GET", "/")),
     ((200, 200, 200, 200, 200, 200), Row("healthz", "GET", "/healthz")),
+    ((200, 200, 200, 200, 200, 200), Row("favicon.ico", "GET", "/favicon.ico")),
     ((404, 404, 404, 404, 404, 404), Row("^media/(?P<path>.+)$", "GET", "/media/art/none.png")),
     ((200, 200, 200, 200, 200, 200), Row("accounts/signup/", "GET", "/accounts/signup/")),
     ((200, 200, 200, 200, 200, 200), Row("accounts/login/", "GET", "/accounts/login/")),
