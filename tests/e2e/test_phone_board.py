@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, FloatRect, Locator, Page, expect
 
 from catalog.seed import load_seed
 from play.models import Table
@@ -67,7 +67,7 @@ def _fold(page: Page) -> float:
     return bar["y"] if bar and bar["height"] else float(page.viewport_size["height"])  # type: ignore[index]
 
 
-def _boxes(tiles: Locator) -> list[dict[str, float]]:
+def _boxes(tiles: Locator) -> list[FloatRect]:
     return [box for i in range(tiles.count()) if (box := tiles.nth(i).bounding_box())]
 
 

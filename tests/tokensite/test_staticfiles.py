@@ -59,7 +59,13 @@ def test_favicon_ico_is_ours_not_a_404(client):
 
 
 def test_the_icon_is_the_card_with_its_t_on_a_transparent_square():
-    icon = draw_icon(88)
-    assert icon.getpixel((0, 0))[3] == 0  # beside the card
-    assert icon.getpixel((44, 2))[:3] == (0x2B, 0x25, 0x36)  # the card's dark frame
-    assert icon.getpixel((44, 40))[:3] == (0x7B, 0x3F, 0xA0)  # the T
+    icon = draw_icon(88).convert("RGBA")
+
+    def pixel(x: int, y: int) -> tuple[int, ...]:
+        found = icon.getpixel((x, y))
+        assert isinstance(found, tuple)
+        return found
+
+    assert pixel(0, 0)[3] == 0  # beside the card
+    assert pixel(44, 2)[:3] == (0x2B, 0x25, 0x36)  # the card's dark frame
+    assert pixel(44, 40)[:3] == (0x7B, 0x3F, 0xA0)  # the T

@@ -8,8 +8,9 @@ import json
 import re
 
 from catalog.models import PrintedName, TokenDefinition
+from catalog.seed import DATA_DIR
 from play.web.reader_names import translated_token_name
-from tests.play.views.conftest import DATA_DIR, _upsert_token, act, browser_for, object_named
+from tests.play.views.conftest import _upsert_token, act, browser_for, object_named
 
 HTMX = {"HX-Request": "true"}
 INTERNAL_ID = re.compile(r"\(o\d+\)|\bseat \d|#\d+|guest-")
