@@ -167,7 +167,9 @@ def test_what_players_would_see_is_caught_with_field_and_rule(
     # A deleted id never comes back.
     token = TokenDefinition.objects.get(slug="mtg-new")
     page.goto(live_url + reverse("admin:catalog_tokendefinition_delete", args=[token.pk]))
-    page.locator("#content-main form input[type=submit]").click()  # "Yes, I'm sure"
+    # Django's delete confirmation has no #content-main (only the change form and lists do).
+    page.locator("#content form input[type=submit]").click()  # "Yes, I'm sure"
+    expect(page.locator(".messagelist")).to_contain_text("was deleted successfully")
     assert RetiredSlug.objects.filter(slug="mtg-new").exists()
     _add_form(page, live_url, types="Artifact", subtypes="Clue")
     _save(page)

@@ -75,6 +75,8 @@ def test_a_friend_sits_down_and_undo_follows_play(
         action={"type": "create_token", "controller": 0, "definition": SOLDIER, "count": 2},
     )
     expect(undo).to_have_count(1)
+    # Ben's page polls: until it has version 4 it still shows the Soldiers undone at 3.
+    expect(ben_page.locator("#board")).to_have_attribute("data-version", "4")
     soldiers = _tile(ben_page, "Soldier Token")
     soldiers.locator(".tile-open").click()
     ben_page.locator("#panel").get_by_role("button", name="Tap", exact=True).click()
