@@ -538,11 +538,28 @@
 
   // One version field, the board's: every post that names a version sends the one the board
   // shows now (no form's field is rewritten on an update), and asks for its answer as a delta.
+  // The version the player saw when they pressed: a request htmx queued behind the one in
+  // flight (a double click) must not take the version that answer brought, or it would act
+  // twice; sent at the old version it is answered once (same Idempotency-Key) or refused.
+  function notePress(event) {
+    var form = event.target && event.target.closest && event.target.closest("form");
+    if (form && board()) {
+      form.dataset.pressedVersion = String(version());
+      form.dataset.pressedAt = String(Date.now());
+    }
+  }
+  document.addEventListener("click", notePress, true);
+  document.addEventListener("submit", notePress, true);
+
   document.body.addEventListener("htmx:configRequest", function (event) {
     var detail = event.detail;
     if (detail.verb === "post") {
       if (detail.formData && detail.formData.has("expected_version") && board() && !ended()) {
-        detail.formData.set("expected_version", String(version()));
+        var form = detail.elt && detail.elt.closest && detail.elt.closest("form");
+        // Only a press of a moment ago: a post triggered otherwise takes the board's version.
+        var recent = form && Date.now() - Number(form.dataset.pressedAt || 0) < 3000;
+        var pressed = recent && form.dataset.pressedVersion;
+        detail.formData.set("expected_version", pressed || String(version()));
       }
       detail.headers["X-Board-Delta"] = "1";
       detail.headers["Idempotency-Key"] = idempotencyKey(detail.path, detail.formData);
