@@ -14,14 +14,13 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, FloatRect, Locator, Page, expect
+from playwright.sync_api import Browser, FloatRect, Locator, Page, expect
 
 from catalog.seed import load_seed
 from play.models import Table
 from play.table import services
+from tests.e2e.sessions import TIMEOUT, signed_in, table_with
 
-TIMEOUT = 10_000
 PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 800}
 SIX = (
@@ -34,27 +33,6 @@ SIX = (
 )
 RUSSIAN_PAGES = ("table", "deck")  # where names come from the catalogue and the log
 INTERNAL_ID = re.compile(r"\(o\d+\)|\bseat \d|#\d+|guest-[0-9a-f]")
-
-
-def _context(
-    browser: Browser, live_url: str, user: User, viewport: dict[str, int], locale: str = "en"
-) -> BrowserContext:
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=viewport, locale=locale)  # type: ignore[arg-type]
-    cookie = client.cookies["sessionid"]
-    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
-    context.set_default_timeout(TIMEOUT)
-    return context
-
-
-def _table(owner: User, *actions: dict[str, Any]) -> str:
-    table = services.table_create(owner=owner, game="mtg", name="Friday", players=["Ann", "Ben"])
-    for version, action in enumerate(actions):
-        services.table_apply_action(
-            table_id=table.id, user=owner, expected_version=version, action=action
-        )
-    return str(table.id)
 
 
 def _six_stacks() -> list[dict[str, Any]]:
@@ -77,8 +55,8 @@ def test_the_phone_board_fits_and_the_stack_sheet_closes_every_way(
 ):
     load_seed()
     ann = User.objects.create_user("ann")
-    table_id = _table(ann, *_six_stacks())
-    context = _context(browser, live_url, ann, PHONE)
+    table_id = table_with(ann, *_six_stacks())
+    context = signed_in(browser, live_url, ann, PHONE)
     page = context.new_page()
     page.goto(f"{live_url}/play/{table_id}/")
     tiles = page.locator("#board .seat").first.locator(".bf-tile")
@@ -153,8 +131,8 @@ def test_one_search_puts_doubling_season_on_the_battlefield_in_few_taps(
 ):
     load_seed()
     ann = User.objects.create_user("ann")
-    table_id = _table(ann)
-    context = _context(browser, live_url, ann, viewport)
+    table_id = table_with(ann)
+    context = signed_in(browser, live_url, ann, viewport)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.goto(f"{live_url}/play/{table_id}/")
@@ -223,7 +201,7 @@ def test_no_page_shows_an_internal_id(browser: Browser, live_url: str, artifacts
 
     ann = User.objects.create_user("ann")
     ben = User.objects.create_user("ben")
-    table_id = _table(
+    table_id = table_with(
         ann,
         *_six_stacks(),
         {"type": "create_token", "token": "mtg-goblin-1-1-r", "count": 2, "controller": 1},
@@ -246,7 +224,7 @@ def test_no_page_shows_an_internal_id(browser: Browser, live_url: str, artifacts
         "print": "/print/",
     }
     for language in ("en", "ru"):
-        context = _context(browser, live_url, ann, PHONE, locale=language)
+        context = signed_in(browser, live_url, ann, PHONE, locale=language)
         page = context.new_page()
         for name, path in pages.items():
             if language == "ru" and name not in RUSSIAN_PAGES:

@@ -7,19 +7,16 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from catalog.models import TokenDefinition, TokenPrinting
 from catalog.seed import load_seed
 from play.models import Action
-from play.table import services
+from tests.e2e.sessions import signed_in, table_with
 
-TIMEOUT = 10_000
 PHONE = {"width": 375, "height": 812}
 ART = "https://img.example/treasure-crop.jpg"  # never fetched offline: the tile keeps its frame
 DESKTOP = {"width": 1280, "height": 800}
@@ -38,27 +35,6 @@ class Taps:
 
     def seconds(self) -> float:
         return round(time.perf_counter() - self.started, 2)
-
-
-def _context(
-    browser: Browser, live_url: str, user: User, viewport: dict[str, int]
-) -> BrowserContext:
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-    cookie = client.cookies["sessionid"]
-    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
-    context.set_default_timeout(TIMEOUT)
-    return context
-
-
-def _table(owner: User, *actions: dict[str, Any]) -> str:
-    table = services.table_create(owner=owner, game="mtg", name="Friday", players=["Ann", "Ben"])
-    for version, action in enumerate(actions):
-        services.table_apply_action(
-            table_id=table.id, user=owner, expected_version=version, action=action
-        )
-    return str(table.id)
 
 
 SOLDIERS = {"type": "create_token", "token": "mtg-soldier-1-1-w", "count": 10, "controller": 0}
@@ -115,8 +91,8 @@ def test_the_common_jobs_take_at_most_three_taps(
 ):
     load_seed()
     ann = User.objects.create_user("ann")
-    table_id = _table(ann, SOLDIERS)
-    context = _context(browser, live_url, ann, viewport)
+    table_id = table_with(ann, SOLDIERS)
+    context = signed_in(browser, live_url, ann, viewport)
     page = context.new_page()
     page.goto(f"{live_url}/play/{table_id}/")
     found = _jobs(page, artifacts_dir, name)
@@ -145,8 +121,8 @@ def test_again_repeats_the_last_creation_in_one_tap_and_favourites_stay(
 ):
     load_seed()
     ann = User.objects.create_user("ann")
-    table_id = _table(ann)
-    context = _context(browser, live_url, ann, DESKTOP)
+    table_id = table_with(ann)
+    context = signed_in(browser, live_url, ann, DESKTOP)
     page = context.new_page()
     page.goto(f"{live_url}/play/{table_id}/")
     palette = page.locator("#palette")
@@ -180,8 +156,8 @@ def test_multi_select_taps_stacks_together_one_logged_action_each(
     load_seed()
     ann = User.objects.create_user("ann")
     goblins = {**SOLDIERS, "token": "mtg-goblin-1-1-r", "count": 2}
-    table_id = _table(ann, SOLDIERS, goblins)
-    context = _context(browser, live_url, ann, PHONE)
+    table_id = table_with(ann, SOLDIERS, goblins)
+    context = signed_in(browser, live_url, ann, PHONE)
     page = context.new_page()
     page.goto(f"{live_url}/play/{table_id}/")
     bar = page.locator("#stacks-form")
@@ -206,12 +182,12 @@ def test_symbols_not_braces_and_the_phone_sheet_fits(
 ):
     load_seed()
     ann = User.objects.create_user("ann")
-    table_id = _table(ann, {**SOLDIERS, "token": "mtg-treasure", "count": 1})
+    table_id = table_with(ann, {**SOLDIERS, "token": "mtg-treasure", "count": 1})
     treasure = TokenDefinition.objects.get(slug="mtg-treasure")
     TokenPrinting.objects.create(
         token=treasure, set_code="tm", collector_number="9", art_crop_url=ART, artist="Ann Artist"
     )
-    context = _context(browser, live_url, ann, PHONE)
+    context = signed_in(browser, live_url, ann, PHONE)
     page = context.new_page()
     page.goto(f"{live_url}/play/{table_id}/")
     # No layout shift after the first paint (the sheet is folded by CSS, not by a script).
@@ -270,12 +246,12 @@ def test_every_page_fits_a_phone_without_sideways_scroll(
 
     load_seed()
     ann = User.objects.create_user("ann")
-    table_id = _table(ann, SOLDIERS)
+    table_id = table_with(ann, SOLDIERS)
     decklist = (
         "4 Xorn\n2 Doubling Season\n1 Krenko, Mob Boss\n1 A Card With A Very Long Unknown Name"
     )
     deck = collection.deck_create(owner=ann, game="mtg", decklist=decklist, name="Treasures")
-    context = _context(browser, live_url, ann, PHONE)
+    context = signed_in(browser, live_url, ann, PHONE)
     page = context.new_page()
     pages = {
         "home": "/",
@@ -318,8 +294,8 @@ def test_a_creation_on_a_phone_folds_the_sheet_and_again_repeats_it(
     A desktop's palette stays where it is, focus on the button pressed."""
     load_seed()
     ann = User.objects.create_user("ann")
-    table_id = _table(ann, SOLDIERS)
-    context = _context(browser, live_url, ann, viewport)
+    table_id = table_with(ann, SOLDIERS)
+    context = signed_in(browser, live_url, ann, viewport)
     page = context.new_page()
     page.goto(f"{live_url}/play/{table_id}/")
     palette = page.locator("#palette")
@@ -372,8 +348,8 @@ def test_a_count_typed_before_the_search_survives_the_results(browser: Browser, 
     count to 1 as if a creation had used it up, and one Goblin was made instead of 40."""
     load_seed()
     ann = User.objects.create_user("ann")
-    table_id = _table(ann)
-    context = _context(browser, live_url, ann, PHONE)
+    table_id = table_with(ann)
+    context = signed_in(browser, live_url, ann, PHONE)
     page = context.new_page()
     page.goto(f"{live_url}/play/{table_id}/")
     page.locator("[data-sheet-toggle]").click()
