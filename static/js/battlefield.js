@@ -1126,16 +1126,28 @@
   });
 
   if (panel) {
-    panel.addEventListener("close", function () {
-      if (panelFrom) {
-        var target = focusTarget(panelFrom);
-        if (target) {
-          if (target.closest(".bf-tile")) {
-            setCurrent(target.closest(".bf-tile"));
-          }
-          target.focus();
+    var backToStack = function () {
+      var target = focusTarget(panelFrom);
+      if (target) {
+        if (target.closest(".bf-tile")) {
+          setCurrent(target.closest(".bf-tile"));
         }
+        target.focus();
       }
+    };
+    panel.addEventListener("close", function () {
+      if (!panelFrom) {
+        return;
+      }
+      backToStack();
+      // Once more after the browser's own focus fix-up and the answer's settle: when the stack
+      // the dialog opened from was replaced meanwhile, focus would otherwise stay on <body>.
+      window.setTimeout(function () {
+        var active = document.activeElement;
+        if (!panel.open && (!active || active === document.body || !active.isConnected)) {
+          backToStack();
+        }
+      }, 50);
     });
   }
 
