@@ -15,15 +15,28 @@ TIMEOUT = 10_000
 
 
 def signed_in(
-    browser: Browser, live_url: str, user: User, viewport: dict[str, int], locale: str = "en"
+    browser: Browser,
+    live_url: str,
+    user: User | None,
+    viewport: dict[str, int],
+    locale: str = "en",
+    **options: Any,
 ) -> BrowserContext:
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=viewport, locale=locale)  # type: ignore[arg-type]
-    cookie = client.cookies["sessionid"]
-    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
+    """A browser context of ``viewport`` preferring ``locale``; signed in as ``user`` unless None
+    (a visitor). ``options`` go to Playwright's ``new_context`` (accept_downloads, ...)."""
+    context = browser.new_context(viewport=viewport, locale=locale, **options)  # type: ignore[arg-type]
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies["sessionid"]
+        context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
     context.set_default_timeout(TIMEOUT)
     return context
+
+
+def viewport_of(width: int) -> dict[str, int]:
+    """A phone's height below 600 px of width, a desktop's above."""
+    return {"width": width, "height": 812 if width < 600 else 900}
 
 
 def table_with(owner: User, *actions: dict[str, Any]) -> str:

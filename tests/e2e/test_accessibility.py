@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from catalog.models import TokenDefinition
@@ -21,6 +20,7 @@ from play.models import Table
 from play.table import services
 from tests.e2e import test_battlefield
 from tests.e2e.axe import describe, violations
+from tests.e2e.sessions import signed_in, viewport_of
 
 TIMEOUT = 10_000
 # Daphne (websockets) with Ann and Ben at a table of 3 Soldiers: the fixture of the live tests.
@@ -30,16 +30,7 @@ daphne_url = test_battlefield.daphne_url
 def _context(
     browser: Browser, live_url: str, user: User | None, width: int = 1280, **options: Any
 ) -> BrowserContext:
-    context = browser.new_context(
-        viewport={"width": width, "height": 812 if width < 600 else 900}, **options
-    )
-    if user is not None:
-        client = Client()
-        client.force_login(user)
-        cookie = client.cookies["sessionid"]
-        context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
-    context.set_default_timeout(TIMEOUT)
-    return context
+    return signed_in(browser, live_url, user, viewport_of(width), **options)
 
 
 def _act(table: Table, user: User, action: dict[str, Any]) -> None:

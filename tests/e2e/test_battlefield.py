@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from catalog.seed import load_seed
 from play.table import services
 from tests.conftest import ROOT
 from tests.e2e.processes import free_port, stop
+from tests.e2e.sessions import signed_in
 
 TIMEOUT = 10_000
 WEBSOCKET_WAIT = 2_000
@@ -32,13 +32,7 @@ WEBSOCKET_WAIT = 2_000
 
 def _context_for(browser: Browser, live_url: str, user: User, width: int = 1280) -> BrowserContext:
     """A browser context logged in as `user` through the session cookie."""
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    cookie = client.cookies["sessionid"]
-    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
-    context.set_default_timeout(TIMEOUT)
-    return context
+    return signed_in(browser, live_url, user, {"width": width, "height": 900})
 
 
 def _tile(page: Page, name: str) -> Any:

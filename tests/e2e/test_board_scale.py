@@ -12,25 +12,19 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from playwright.sync_api import Browser, Page, expect
 
 import rules
 from play.models import Table
 from play.table import services
 from play.web import board
+from tests.e2e.sessions import signed_in
 
 SOLDIER = {"name": "Soldier Token", "types": ["Creature"], "power": "1", "toughness": "1"}
 
 
 def _page(browser: Browser, live_url: str, user: User) -> Page:
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    cookie = client.cookies["sessionid"]
-    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
-    context.set_default_timeout(10_000)
-    return context.new_page()
+    return signed_in(browser, live_url, user, {"width": 1280, "height": 900}).new_page()
 
 
 def _table(owner: User, **create: Any) -> Table:

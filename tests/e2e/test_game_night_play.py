@@ -13,25 +13,18 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from catalog.seed import load_seed
 from play.models import Action, Seat, Table
 from play.table import services
+from tests.e2e.sessions import signed_in
 
 TIMEOUT = 10_000
 
 
 def _context(browser: Browser, live_url: str, user: User | None) -> BrowserContext:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    if user is not None:
-        client = Client()
-        client.force_login(user)
-        cookie = client.cookies["sessionid"]
-        context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
-    context.set_default_timeout(TIMEOUT)
-    return context
+    return signed_in(browser, live_url, user, {"width": 1280, "height": 900})
 
 
 def _tile(page: Page, name: str) -> Any:

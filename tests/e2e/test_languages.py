@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, expect
 
 import rules
 from play.table import services
+from tests.e2e.sessions import signed_in
 from tests.factories import TokenFactory
 from tokensite.models import Profile
 
@@ -30,14 +31,7 @@ SOLDIER = {
 
 def _context(browser: Browser, live_url: str, user: User | None, locale: str) -> BrowserContext:
     """A browser whose preferred language is `locale` (Accept-Language), signed in as `user`."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
-    if user is not None:
-        client = Client()
-        client.force_login(user)
-        cookie = client.cookies["sessionid"]
-        context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
-    context.set_default_timeout(TIMEOUT)
-    return context
+    return signed_in(browser, live_url, user, {"width": 1280, "height": 900}, locale)
 
 
 @pytest.mark.django_db(transaction=True)

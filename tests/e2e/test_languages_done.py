@@ -17,22 +17,15 @@ from playwright.sync_api import Browser, BrowserContext, expect
 from catalog.seed import load_seed
 from play.table import services
 from tests.catalog.printing.pdfprobe import reader
+from tests.e2e.sessions import signed_in
 
 TIMEOUT = 10_000
 
 
 def _context(browser: Browser, live_url: str, user: User | None) -> BrowserContext:
     """A browser that prefers Russian (Accept-Language: ru-RU), signed in as `user`."""
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 900}, locale="ru-RU", accept_downloads=True
-    )
-    if user is not None:
-        client = Client()
-        client.force_login(user)
-        cookie = client.cookies["sessionid"]
-        context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_url}])
-    context.set_default_timeout(TIMEOUT)
-    return context
+    desktop = {"width": 1280, "height": 900}
+    return signed_in(browser, live_url, user, desktop, "ru-RU", accept_downloads=True)
 
 
 @pytest.mark.django_db(transaction=True)

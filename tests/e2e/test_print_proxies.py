@@ -27,7 +27,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -36,6 +35,7 @@ from catalog.importers.formats import import_file
 from catalog.models import TokenDefinition
 from catalog.printing import artfetch, symbols
 from catalog.printing.layout import PrintOptions, sheet_layout
+from tests.e2e.sessions import signed_in
 
 TIMEOUT = 15_000
 CHOSEN = (30, 160, 40)  # the colour of the picture of the printing the player chooses
@@ -154,12 +154,11 @@ def imported(
     server.server_close()
 
 
+SHEET_VIEW = {"width": 1100, "height": 900}
+
+
 def _context(browser: Browser, live_url: str, locale: str = "en-GB") -> BrowserContext:
-    context = browser.new_context(
-        viewport={"width": 1100, "height": 900}, locale=locale, accept_downloads=True
-    )
-    context.set_default_timeout(TIMEOUT)
-    return context
+    return signed_in(browser, live_url, None, SHEET_VIEW, locale, accept_downloads=True)
 
 
 def _fill_basket(page: Page, live_url: str, counts: dict[str, int]) -> None:
@@ -393,12 +392,7 @@ def test_a_russian_sheet_and_page_say_token_one_way_with_agreement(
 
 def _signed_in(browser: Browser, live_url: str) -> BrowserContext:
     user = User.objects.create_user("ann", password="x")
-    client = Client()
-    client.force_login(user)
-    context = _context(browser, live_url)
-    cookie = client.cookies["sessionid"].value
-    context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_url}])
-    return context
+    return signed_in(browser, live_url, user, SHEET_VIEW, "en-GB", accept_downloads=True)
 
 
 def _new_deck(page: Page, live_url: str, name: str, game: str, decklist: str) -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from playwright.sync_api import Browser, expect
 
 from catalog.seed import load_seed
+from tests.e2e.sessions import signed_in
 
 TIMEOUT = 10_000
 
@@ -21,13 +21,7 @@ def test_krenko_from_the_palette_makes_goblins_with_one_tap(
 ) -> None:
     load_seed()
     ann = User.objects.create_user("ann")
-    client = Client()
-    client.force_login(ann)
-    context = browser.new_context(viewport={"width": 375, "height": 800})
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_url}]
-    )
-    context.set_default_timeout(TIMEOUT)
+    context = signed_in(browser, live_url, ann, {"width": 375, "height": 800})
     page = context.new_page()
     page.goto(live_url + "/play/")
     page.get_by_label("Game").select_option("mtg")

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from playwright.sync_api import Browser, Page, expect
 
 from catalog import services as catalog_services
@@ -21,6 +20,7 @@ from catalog.importers.formats import import_file
 from catalog.importers.records import ImportFailed
 from catalog.models import TokenDefinition
 from play.table import services
+from tests.e2e.sessions import signed_in
 
 SCRIPT = "<script>window.__xss=1</script>"
 IMG = '<img src=x onerror="window.__xss=2;alert(2)">'
@@ -97,13 +97,7 @@ def test_it_renders_hostile_names_and_texts_inert(
             table_id=table.id, user=ann, expected_version=table.version, action=action
         )
 
-    client = Client()
-    client.force_login(ann)
-    context = browser.new_context()
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_url}]
-    )
-    context.set_default_timeout(TIMEOUT)
+    context = signed_in(browser, live_url, ann, {"width": 1280, "height": 720})
     page = context.new_page()
     watch = Watch(page)
 
