@@ -6,7 +6,7 @@ from npm (`npx`, pinned below) in Debian's Chromium and the scores are printed a
 node/npm and Chromium: without them it says so and exits 0 (it is opt-in, never part of
 `make test`).
 
-Usage: .venv/bin/python bench/audit.py [--only home,battlefield] [--form mobile|desktop]
+Usage: .venv/bin/python bench/audit.py [--only home,battlefield,print] [--form mobile|desktop]
 """
 
 from __future__ import annotations
@@ -136,7 +136,9 @@ def _browser(chromium: str, work: Path, url: str, session_key: str) -> tuple[Any
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", default="", help="pages: home,catalogue,token,battlefield")
+    parser.add_argument(
+        "--only", default="", help="pages: home,catalogue,token,battlefield,print,collection"
+    )
     parser.add_argument("--form", default="", help="mobile or desktop (default: both)")
     args = parser.parse_args()
     chromium = _chromium()
@@ -160,6 +162,8 @@ def main() -> int:
         "catalogue": f"{url}/catalog/?q=soldier",
         "token": f"{url}/catalog/tokens/mtg-soldier-1-1-w/",
         "battlefield": f"{url}/play/{table_id}/",
+        "print": f"{url}/print/",
+        "collection": f"{url}/collection/",
     }
     wanted = [p for p in args.only.split(",") if p] or list(pages)
     forms = [args.form] if args.form else ["mobile", "desktop"]
