@@ -22,7 +22,7 @@ class TakingTurns(ThreadedWSGIServer):
         super().set_app(OneRequestAtATime(application))
 
 
-LiveServerThread.server_class = TakingTurns
+LiveServerThread.server_class = TakingTurns  # type: ignore[attr-defined]  # not in django-stubs
 
 
 @pytest.fixture
