@@ -98,8 +98,9 @@ def stats(obj: JsonDict) -> str:
     return ""
 
 
-def badges(obj: JsonDict, game: str) -> list[str]:
-    """Status badges in the order players scan them: the game's own statuses first."""
+def badges(obj: JsonDict, game: str, seat_names: Mapping[int, str] | None = None) -> list[str]:
+    """Status badges in the order players scan them: the game's own statuses first.
+    ``seat_names``: the players' names by seat, for the badges naming one ("must attack Ben")."""
     shown = presentation(game)
     found = [_badge(badge) for badge in shown.status_badges(obj)]
     for flag, label in (
@@ -112,7 +113,12 @@ def badges(obj: JsonDict, game: str) -> list[str]:
     if obj.get("attacking") is not None:
         found.append(_("attacking (blocked)") if obj.get("blocked") else _("attacking"))
     if obj.get("must_attack") is not None and obj.get("attacking") is None:
-        found.append(_("must attack seat %(seat)s") % {"seat": obj["must_attack"] + 1})
+        # Myriad and encore tokens attack the player they were made for (CR 702.116a, 702.141a):
+        # a player reads that player's name, never a seat number.
+        defender = (seat_names or {}).get(obj["must_attack"])
+        found.append(
+            _("must attack %(name)s") % {"name": defender} if defender else _("must attack")
+        )
     if obj.get("blocking"):
         found.append(_("blocking"))
     if obj.get("chosen_name"):
@@ -187,9 +193,10 @@ def tile(
     attached: list[JsonDict],
     art: JsonDict | None = None,
     in_language: JsonDict | None = None,
+    seat_names: Mapping[int, str] | None = None,
 ) -> JsonDict:
     """One stack as a card: its catalogue art (`art`, by definition slug) or a frame in its
-    colors, name and P/T, counters as badges."""
+    colors, name and P/T, counters as badges (``seat_names``: see ``badges``)."""
     counters = [(k, n) for k, n in obj.get("counters", {}).items() if n and k != "buff"]
     face = printed_face(obj, in_language)
     return {
@@ -204,7 +211,7 @@ def tile(
         "changed": _pt_changed(obj),
         "printed": f"{obj.get('base_power')}/{obj.get('base_toughness')}",
         "counters": counters,
-        "badges": badges(obj, game),
+        "badges": badges(obj, game, seat_names),
         "attached": attached,
         "keywords": [keyword_label(k) for k in _unbadged_keywords(obj)],
         "tapped": bool(obj.get(presentation(game).toggle.key)),
@@ -255,6 +262,11 @@ def short_hash(text: str) -> str:
     return f"{first:08x}{second:08x}"
 
 
+def seat_names(state: JsonDict) -> dict[int, str]:
+    """The players' names by seat number (for badges that name a player)."""
+    return {s["seat"]: s["name"] for s in state.get("seats", [])}
+
+
 def _pile_groups(objects: list[JsonDict]) -> list[list[JsonDict]]:
     ordered = sorted(objects, key=lambda o: (display_name(o), o["id"]))
     return [list(group) for _english, group in groupby(ordered, key=display_name)]
@@ -266,6 +278,7 @@ def _pile(
     attached: dict[str, list[JsonDict]],
     art: JsonDict | None,
     in_language: JsonDict | None,
+    seat_names: Mapping[int, str] | None,
 ) -> JsonDict:
     name = stack_name(stacks[0], in_language)
     total = sum(o["count"] for o in stacks)
@@ -273,7 +286,7 @@ def _pile(
     tapped = sum(o["count"] for o in stacks if o.get(toggle.key))
     summary = f"x{total} {name}" + (f" ({toggle_count(toggle.word, tapped)})" if tapped else "")
     shown = stacks[:PILE_TILES]
-    tiles = [tile(o, game, attached.get(o["id"], []), art, in_language) for o in shown]
+    tiles = [tile(o, game, attached.get(o["id"], []), art, in_language, seat_names) for o in shown]
     return {
         "name": name,
         "key": pile_key(stacks[0]),
@@ -296,6 +309,7 @@ def pile_page(
     in_language: JsonDict | None = None,
     *,
     start: int = 0,
+    seat_names: Mapping[int, str] | None = None,
 ) -> tuple[list[JsonDict], int | None]:
     """The piles from the ``start``-th on, until about GROUP_TILES tiles are shown, and where
     the next page starts (None: this page ends the group)."""
@@ -305,7 +319,7 @@ def pile_page(
     for index in range(max(start, 0), len(groups)):
         if shown >= GROUP_TILES:
             return result, index
-        result.append(_pile(groups[index], game, attached, art, in_language))
+        result.append(_pile(groups[index], game, attached, art, in_language, seat_names))
         shown += len(result[-1]["tiles"])
     return result, None
 
@@ -319,6 +333,7 @@ def pile_tiles(
     in_language: JsonDict | None = None,
     *,
     start: int = 0,
+    seat_names: Mapping[int, str] | None = None,
 ) -> tuple[list[JsonDict], int | None]:
     """The tiles of the pile ``key`` from the ``start``-th on (PILE_PAGE of them), and where the
     next page of that pile starts (None: the pile ends here)."""
@@ -326,7 +341,7 @@ def pile_tiles(
     stacks.sort(key=lambda o: (display_name(o), o["id"]))
     start = max(start, 0)
     shown = stacks[start : start + PILE_PAGE]
-    tiles = [tile(o, game, attached.get(o["id"], []), art, in_language) for o in shown]
+    tiles = [tile(o, game, attached.get(o["id"], []), art, in_language, seat_names) for o in shown]
     end = start + len(shown)
     return tiles, end if end < len(stacks) else None
 
@@ -337,10 +352,11 @@ def piles(
     attached: dict[str, list[JsonDict]],
     art: JsonDict | None = None,
     in_language: JsonDict | None = None,
+    seat_names: Mapping[int, str] | None = None,
 ) -> list[JsonDict]:
     """Stacks with the same name side by side, summed up: "x40 Goblin Token, 12 tapped" (the
     first page of them: ``pile_page``)."""
-    return pile_page(objects, game, attached, art, in_language)[0]
+    return pile_page(objects, game, attached, art, in_language, seat_names=seat_names)[0]
 
 
 def toggle_count(word: str, count: int) -> str:
@@ -396,13 +412,14 @@ def layout(
     shown = presentation(game)
     loose, attached = board_objects(state)
     acts_for = set(state.get("you", {}).get("seats", []))
+    names = seat_names(state)
     seats = []
     for seat in state["seats"]:
         number = seat["seat"]
         mine = [
             o for o in loose if o["controller"] == number and o.get("location") in (None, "base")
         ]
-        seat_piles, more = pile_page(mine, game, attached, art, in_language)
+        seat_piles, more = pile_page(mine, game, attached, art, in_language, seat_names=names)
         seats.append(
             {
                 "seat": seat,
@@ -424,13 +441,12 @@ def layout(
             }
         )
     fields = []
-    names = {s["seat"]: s["name"] for s in state["seats"]}
     for field in state.get("battlefields", []):
         here = [o for o in loose if o.get("location") == field["id"]]
         by_seat = []
         for number in sorted({o["controller"] for o in here}):
             mine = [o for o in here if o["controller"] == number]
-            side_piles, more = pile_page(mine, game, attached, art, in_language)
+            side_piles, more = pile_page(mine, game, attached, art, in_language, seat_names=names)
             by_seat.append(
                 {
                     "name": names.get(number, "?"),

@@ -190,6 +190,7 @@ def pile_page_context(
         "act_url": reverse("play-act", args=[table.id]),
     }
     loose, attached = board.board_objects(state)
+    names = board.seat_names(state)
     if query.get("part") == "pile":
         key = str(query.get("key", ""))[:300]
         chosen = [o for o in loose if board.pile_key(o) == key]
@@ -201,6 +202,7 @@ def pile_page_context(
             _art({"objects": chosen}),
             _printed_of(chosen),
             start=start,
+            seat_names=names,
         )
         return {**context, "tiles": tiles, "more": more, "key": key}
     controller = _number(query.get("controller"))
@@ -209,7 +211,13 @@ def pile_page_context(
         return None
     mine = board.group_objects(state, controller, location)
     piles, more = board.pile_page(
-        mine, table.game, attached, _art({"objects": mine}), _printed_of(mine), start=start
+        mine,
+        table.game,
+        attached,
+        _art({"objects": mine}),
+        _printed_of(mine),
+        start=start,
+        seat_names=names,
     )
     group = {"number": controller, "location": location, "more": more}
     return {**context, "piles": piles, "group": group}
@@ -306,7 +314,12 @@ def object_panel_context(
     context.update(
         obj=obj,
         tile=board.tile(
-            obj, table.game, [], _art({"objects": [obj]}), _printed({"objects": [obj]})
+            obj,
+            table.game,
+            [],
+            _art({"objects": [obj]}),
+            _printed({"objects": [obj]}),
+            board.seat_names(context["state"]),
         ),
         panel=panel_groups(table.game, obj, context["state"], access.seats),
         count_label=(

@@ -3,6 +3,8 @@ Django's test client), and a table owned by one user with actions already played
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -12,6 +14,34 @@ from playwright.sync_api import Browser, BrowserContext
 from play.table import services
 
 TIMEOUT = 10_000
+
+# The live server's database is SQLite in memory, and pytest-django hands its one connection to
+# every request thread (and this test thread): a page's poll reading play_table while another
+# request writes it fails at once with "database table is locked" (SQLITE_LOCKED, which waits
+# for no busy timeout): the poll is a 503, the write a 409 "Another action on this table is in
+# progress" and the player's action is lost. Production's connections are one per thread on a
+# WAL file or PostgreSQL, where readers never block the writer: this is the test server's
+# alone. Its requests take turns (conftest.py); a test writing through the services while
+# pages poll takes the same turn (``server_turn``).
+server_turn = threading.RLock()
+
+
+class OneRequestAtATime:
+    """A WSGI app whose requests run one after another, body included (a streamed body reads
+    the database as it is sent)."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
+        with server_turn:
+            result = self.app(environ, start_response)
+            try:
+                return [b"".join(result)]
+            finally:
+                close = getattr(result, "close", None)
+                if close is not None:
+                    close()
 
 
 def signed_in(

@@ -11,10 +11,13 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
 from catalog.seed import load_seed
+from play.models import Table
 from play.table import services
 from tests.e2e import test_battlefield
 from tests.e2e.axe import describe, violations
+from tests.e2e.sessions import signed_in, table_with
 from tests.e2e.test_accessibility import CUT, OVERFLOW, _act, _context, _live_pages
+from tests.e2e.test_combat_taps import SOLDIER
 
 # Daphne (websockets) with Ann and Ben at a table of 3 Soldiers (tests/e2e/test_battlefield.py).
 daphne_url = test_battlefield.daphne_url
@@ -27,6 +30,7 @@ GOBLIN = {
     "toughness": "1",
     "keywords": ["Haste"],
 }
+DESKTOP = {"width": 1280, "height": 900}
 WOLF = {**GOBLIN, "name": "Wolf Token", "subtypes": ["Wolf"], "power": "2", "toughness": "2"}
 
 
@@ -289,4 +293,63 @@ def test_two_players_in_two_browsers_hear_each_others_lines(browser: Browser, da
     expect(ann.locator("#announce")).to_have_text("Undid: Ben's Adjust life.")
     expect(ben.locator("#command-q")).to_be_focused()
     for page in (ann, ben):
+        page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_combat_by_command_lines_from_two_signed_in_browsers(
+    browser: Browser, live_url: str, artifacts_dir: Path
+):
+    """Ann attacks from her page, Ben blocks from his own (each signed in, each at their own
+    seat): one line each, and the damage is read back by the "life" question on both pages.
+    A name without a number is one creature, as in "tap soldier": one of Ben's 2 Soldiers
+    blocks one of the 10 Goblins, Ben takes 9 (CR 510.1), that Goblin and that Soldier die
+    (CR 704.5g), the other Soldier stays."""
+    ann, ben = User.objects.create_user("ann"), User.objects.create_user("ben")
+    table_id = table_with(
+        ann,
+        {"type": "create_token", "controller": 0, "definition": GOBLIN, "count": 10},
+        {"type": "create_token", "controller": 1, "definition": SOLDIER, "count": 2},
+        {"type": "next_step"},
+        {"type": "next_step"},
+    )
+    table = Table.objects.get(pk=table_id)
+    services.table_join(user=ben, invite=table.invite_token, seat=1)
+    pages = {}
+    for name, user in (("ann", ann), ("ben", ben)):
+        pages[name] = signed_in(browser, live_url, user, DESKTOP).new_page()
+        pages[name].goto(f"{live_url}/play/{table_id}/")
+        expect(pages[name].locator("#board")).to_contain_text("declare attackers")
+    ann_page, ben_page = pages["ann"], pages["ben"]
+    keys: dict[str, int] = {}
+
+    ann_page.locator("#command-q").focus()
+    keys["attack"] = line(ann_page, "attack ben with 10 goblin")
+    expect(ann_page.locator("#announce")).to_contain_text("attacked Ben")
+    # Ben's own screen shows the attackers (it polls here: live_server has no websocket).
+    expect(ben_page.locator("#board")).to_contain_text("attacking")
+    line(ann_page, "next")
+    expect(ben_page.locator("#board")).to_contain_text("declare blockers")
+
+    ben_page.locator("#command-q").focus()
+    keys["block"] = line(ben_page, "block goblin with soldier")
+    expect(ben_page.locator("#announce")).to_contain_text("Soldier Token blocked Goblin Token")
+    expect(ann_page.locator("#board")).to_contain_text("blocking")
+
+    line(ann_page, "next")
+    expect(ann_page.locator("#board")).to_contain_text("combat damage")
+    for page in (ann_page, ben_page):
+        page.locator("#command-q").focus()
+        line(page, "life")
+        expect(page.locator("#announce")).to_have_text("Ann: 20 life; Ben: 11 life.")
+    for page in (ann_page, ben_page):
+        expect(page.get_by_test_id("life-1")).to_have_text("11")
+        expect(page.locator("#board")).to_contain_text("x1 Soldier Token")
+        expect(page.locator("#board")).to_contain_text("x9 Goblin Token")
+    ben_page.screenshot(
+        path=str(artifacts_dir / "command-line-combat-ben-1280.png"), full_page=True
+    )
+    print("command line combat keys:", keys)
+    assert keys == {"attack": 26, "block": 26}  # one line each, Enter included
+    for page in (ann_page, ben_page):
         page.context.close()

@@ -49,6 +49,36 @@ def _boxes(tiles: Locator) -> list[FloatRect]:
     return [box for i in range(tiles.count()) if (box := tiles.nth(i).bounding_box())]
 
 
+def _six_stacks_fit(page: Page, tiles: Locator, shot: Path) -> dict[str, Any]:
+    """The figures of the board's first screen, once it is asserted to hold the six stacks: a
+    one-line header, the first stack whole above the fold, all six above it, no sideways
+    scroll, and each tile's quick button beside its Select box (one row, not two)."""
+    expect(tiles).to_have_count(6)
+    header = page.locator(".site-header").bounding_box()
+    boxes = _boxes(tiles)
+    fold = _fold(page)
+    figures: dict[str, Any] = {
+        "header_px": header and header["height"],
+        "first_tile_top": boxes[0]["y"],
+        "first_tile_bottom": boxes[0]["y"] + boxes[0]["height"],
+        "six_tiles_span": max(b["y"] + b["height"] for b in boxes) - min(b["y"] for b in boxes),
+        "last_tile_bottom": max(b["y"] + b["height"] for b in boxes),
+        "tile_px": [round(boxes[0]["width"]), round(boxes[0]["height"])],
+        "fold": fold,
+        "page_px": page.evaluate("document.documentElement.scrollHeight"),
+    }
+    page.screenshot(path=str(shot))
+    assert header is not None and header["height"] <= 60  # one line
+    assert figures["first_tile_bottom"] <= fold  # the first stack whole, above the fold
+    assert all(b["y"] + b["height"] <= fold for b in boxes), figures  # six stacks in one screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for i in range(tiles.count()):
+        tap = tiles.nth(i).locator(".tile-quick button").bounding_box()
+        select = tiles.nth(i).locator(".tile-select input").bounding_box()
+        assert tap and select and abs(tap["y"] + tap["height"] / 2 - select["y"] - 12) < 4
+    return figures
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_phone_board_fits_and_the_stack_sheet_closes_every_way(
     browser: Browser, live_url: str, artifacts_dir: Path
@@ -60,24 +90,7 @@ def test_the_phone_board_fits_and_the_stack_sheet_closes_every_way(
     page = context.new_page()
     page.goto(f"{live_url}/play/{table_id}/")
     tiles = page.locator("#board .seat").first.locator(".bf-tile")
-    expect(tiles).to_have_count(6)
-    header = page.locator(".site-header").bounding_box()
-    boxes = _boxes(tiles)
-    fold = _fold(page)
-    figures: dict[str, Any] = {
-        "header_px": header and header["height"],
-        "first_tile_top": boxes[0]["y"],
-        "first_tile_bottom": boxes[0]["y"] + boxes[0]["height"],
-        "six_tiles_span": max(b["y"] + b["height"] for b in boxes) - min(b["y"] for b in boxes),
-        "tile_px": [round(boxes[0]["width"]), round(boxes[0]["height"])],
-        "fold": fold,
-        "page_px": page.evaluate("document.documentElement.scrollHeight"),
-    }
-    page.screenshot(path=str(artifacts_dir / "phone-board-375.png"))
-    assert header is not None and header["height"] <= 60  # one line
-    assert figures["first_tile_bottom"] <= fold  # the first stack whole, above the fold
-    assert all(b["y"] + b["height"] <= fold for b in boxes)  # six stacks in one screen
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    figures = _six_stacks_fit(page, tiles, artifacts_dir / "phone-board-375.png")
     # Counters at 0 wait behind "More", one tap away.
     poison = page.get_by_test_id("poison-0")
     expect(poison).to_be_hidden()
@@ -121,6 +134,29 @@ def test_the_phone_board_fits_and_the_stack_sheet_closes_every_way(
     expect(panel.locator("input[type=number]").first).to_be_focused()
     page.keyboard.press("Escape")
     (artifacts_dir / "phone-board-375.json").write_text(json.dumps(figures, indent=1))
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_six_stacks_fit_one_phone_screen_in_russian_too(
+    browser: Browser, live_url: str, artifacts_dir: Path
+):
+    """Longer Russian words ("Пригласить игроков", "Библиотека", "Повернуть 1" beside
+    "Выбрать") once pushed the invite, the seat's stats and every tile's buttons onto second
+    rows: 4 of the 6 stacks showed. Short visible labels keep full names for screen readers."""
+    load_seed()
+    ann = User.objects.create_user("ann")
+    table_id = table_with(ann, *_six_stacks())
+    context = signed_in(browser, live_url, ann, PHONE, locale="ru")
+    page = context.new_page()
+    page.goto(f"{live_url}/play/{table_id}/")
+    tiles = page.locator("#board .seat").first.locator(".bf-tile")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    figures = _six_stacks_fit(page, tiles, artifacts_dir / "phone-board-ru-375.png")
+    soldiers = tiles.filter(has_text="Солдат")
+    expect(soldiers.get_by_role("button", name="Повернуть 1 Солдат")).to_be_visible()
+    expect(soldiers.get_by_role("checkbox", name="Выбрать 3 Солдат")).to_be_visible()
+    (artifacts_dir / "phone-board-ru-375.json").write_text(json.dumps(figures, indent=1))
     context.close()
 
 

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, expect
 
 from play.models import Action
 from play.table import services
+from tests.e2e.sessions import server_turn
 from tests.e2e.test_battlefield import _context_for, _tile
 from tests.e2e.test_combat_taps import SOLDIER
 
@@ -46,13 +47,15 @@ def test_a_friend_sits_down_and_undo_follows_play(
     expect(ann_page.get_by_role("button", name="Life of Ann plus 1")).to_have_count(1)
     ann_page.screenshot(path=str(artifacts_dir / f"seats-after-join-{width}.png"), full_page=True)
 
-    # Ann makes Soldiers; Ben then changes his own life: nothing of Ann's.
-    services.table_apply_action(
-        table_id=table.id,
-        user=ann,
-        expected_version=0,
-        action={"type": "create_token", "controller": 0, "definition": SOLDIER, "count": 2},
-    )
+    # Ann makes Soldiers; Ben then changes his own life: nothing of Ann's. (Written here while
+    # both pages poll: in the server's turn, see tests/e2e/sessions.py server_turn.)
+    with server_turn:
+        services.table_apply_action(
+            table_id=table.id,
+            user=ann,
+            expected_version=0,
+            action={"type": "create_token", "controller": 0, "definition": SOLDIER, "count": 2},
+        )
     expect(_tile(ann_page, "Soldier Token")).to_be_visible()
     ben_page.get_by_role("button", name="Life of Ben minus 1").click()
     expect(ann_page.get_by_test_id("life-1")).to_have_text("19")
@@ -62,18 +65,20 @@ def test_a_friend_sits_down_and_undo_follows_play(
     expect(_tile(ann_page, "Soldier Token")).to_have_count(0)
     expect(ann_page.get_by_test_id("life-1")).to_have_text("19")
     expect(ann_page.locator("#board .notice")).to_have_count(0)
-    assert Action.objects.get(table=table, seq=1).undone_by == 3
+    with server_turn:
+        assert Action.objects.get(table=table, seq=1).undone_by == 3
     # Nothing of Ann's is left to undo: her button goes; Ben's stays for his life change.
     expect(undo).to_have_count(0)
     expect(ben_page.get_by_role("button", name="Undo", exact=True)).to_have_count(1)
 
     # A dependency: Ann makes Soldiers, Ben's spell taps one. Her Undo no longer shows.
-    services.table_apply_action(
-        table_id=table.id,
-        user=ann,
-        expected_version=3,
-        action={"type": "create_token", "controller": 0, "definition": SOLDIER, "count": 2},
-    )
+    with server_turn:
+        services.table_apply_action(
+            table_id=table.id,
+            user=ann,
+            expected_version=3,
+            action={"type": "create_token", "controller": 0, "definition": SOLDIER, "count": 2},
+        )
     expect(undo).to_have_count(1)
     # Ben's page polls: until it has version 4 it still shows the Soldiers undone at 3.
     expect(ben_page.locator("#board")).to_have_attribute("data-version", "4")

@@ -255,3 +255,32 @@ def test_a_tokens_type_line_says_token_as_the_catalogue_does_with_agreement() ->
         assert board.type_line({**goblin, "token": False}) == "Легендарное Существо — Goblin"
     with translation.override("en"):
         assert board.type_line(goblin) == "Legendary Token Creature — Goblin"
+
+
+def test_a_token_that_must_attack_names_the_player_not_a_seat():
+    """Myriad and encore copies must attack the opponent they were made for (CR 702.116a,
+    702.141a): the badge names that player; a seat number is an internal id."""
+    from django.utils import translation
+
+    copy = _obj("o1", "Amphin Mutineer", must_attack=1, leaves_at="end_step:sacrifice")
+    seats = [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Ben"}]
+    shown = board.layout(_state([copy], seats=seats))
+    [pile] = shown["seats"][0]["piles"]
+    assert "must attack Ben" in pile["tiles"][0]["badges"]
+    assert not any("seat" in badge for badge in pile["tiles"][0]["badges"])
+    # The next page of a long pile names the player too.
+    tiles, _more = board.pile_tiles(
+        [copy],
+        "mtg",
+        {},
+        board.pile_key(copy),
+        seat_names=board.seat_names(_state([], seats=seats)),
+    )
+    assert "must attack Ben" in tiles[0]["badges"]
+    with translation.override("ru"):
+        assert "должен атаковать Ben" in board.badges(copy, "mtg", {1: "Ben"})
+    # Once it attacks, the requirement is met: no badge.
+    assert not any(
+        "must attack" in b
+        for b in board.badges({**copy, "attacking": {"seat": 1}}, "mtg", {1: "Ben"})
+    )
