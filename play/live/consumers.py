@@ -103,9 +103,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         group, version = found
         session_key = self._session_key()
-        if self.channel_layer is None or not await live.hub().join(
-            self, group, self.channel_layer
-        ):
+        if self.channel_layer is None or not await live.hub().join(self, group, self.channel_layer):
             await self._unavailable()
             return
         if session_key and not await self._join(live.session_group(session_key)):

@@ -48,8 +48,11 @@ CLOSE_ACCESS_ENDED = 4403  # the grant ended (logout, link rotated, seat removed
 CLOSE_UNAVAILABLE = 4503  # the channel layer or the database is down: poll and retry later
 
 LAYER_TIMEOUT = 2.0
-# Sockets written between two turns of the event loop during one broadcast.
-YIELD_EVERY = 50
+# Sockets written between two turns of the event loop during one broadcast or heartbeat. Small:
+# the acting request's answer needs a few turns of the loop to get out, and each turn also runs
+# Twisted's writes of the sockets written before it (bench/websocket.py --fanout 500: at 50 the
+# acting POST took 4-6x as long as with one listener).
+YIELD_EVERY = 10
 # What a `table.updated` message passes on when the sender did not encode it (`delta` where the
 # sender has one; `said`, the action in one sentence for the page's live region).
 UPDATE_FIELDS = ("type", "version", "events", "delta", "said")
@@ -115,7 +118,9 @@ class Room:
         try:
             self.channel = await bounded(self.layer.new_channel, LAYER_TIMEOUT)
             channel = self.channel
-            await bounded(functools.partial(self.layer.group_add, self.group, channel), LAYER_TIMEOUT)
+            await bounded(
+                functools.partial(self.layer.group_add, self.group, channel), LAYER_TIMEOUT
+            )
         except Exception as exc:  # whatever the layer raises, the sockets get a clean answer
             logger.warning("websocket: joining a table's group failed (%s)", type(exc).__name__)
             return False
@@ -241,7 +246,9 @@ class Hub:
         except Exception as exc:  # database down: no heartbeat this round, the sockets stay
             logger.warning("heartbeat skipped: the database failed (%s)", type(exc).__name__)
             return
-        for listener in listeners:
+        for index, listener in enumerate(listeners):
+            if index and not index % YIELD_EVERY:  # hundreds of sockets: let requests through
+                await asyncio.sleep(0)
             version = versions.get(listener.table_id)
             if version is None:  # the table was deleted
                 await listener.close_with(CLOSE_ACCESS_ENDED)
