@@ -232,6 +232,12 @@ class FakeListener:
     async def close_with(self, code: int) -> None:
         self.closed_with = code
 
+    async def deliver(self, text: str) -> None:
+        return None
+
+    async def access_check(self, event: dict[str, Any]) -> None:
+        return None
+
 
 def test_it_closes_the_sockets_of_a_lost_subscription_to_resync() -> None:
     """No probe came back through the layer for two heartbeats: the sockets may have missed
