@@ -7,7 +7,11 @@ A daphne server (a separate process) serves `/ws/tables/<id>/`; this script list
 - Always: actions are also POSTed over HTTP to the daphne server, and we report request sent ->
   received (an upper bound of commit -> receive) and response -> received.
 
-Usage: .venv/bin/python bench/websocket.py [--messages N]
+With `--fanout N`, N spectators on one table, first with one listener: the acting POST and each
+listener's delivery. With `--workers W` (REDIS_URL needed) W daphne processes serve it, the
+spectators spread over them and the POSTs sent to the first.
+
+Usage: .venv/bin/python bench/websocket.py [--messages N] [--fanout N [--workers W]]
 """
 
 from __future__ import annotations
@@ -198,13 +202,17 @@ CONNECT_BATCH = 20
 
 
 async def fanout(
-    messages: int, port: int, table: Table, token: str, listeners: int, version: int
+    messages: int, ports: list[int], table: Table, token: str, listeners: int, version: int
 ) -> tuple[list[float], list[float], int]:
-    """``listeners`` spectators on one table: the acting POST's time and, for every listener,
-    request sent -> that listener received the version. Returns them and the last version."""
-    origin = f"http://127.0.0.1:{port}"
-    url = f"ws://127.0.0.1:{port}/ws/tables/{table.id}/?spectate={table.spectate_token}"
-    crowd = [Listener(url, origin) for _ in range(listeners)]
+    """``listeners`` spectators on one table, spread over the servers on ``ports``: the acting
+    POST's time (to the first server) and, for every listener, request sent -> that listener
+    received the version. Returns them and the last version."""
+    origin = f"http://127.0.0.1:{ports[0]}"
+    query = f"ws/tables/{table.id}/?spectate={table.spectate_token}"
+    crowd = [
+        Listener(f"ws://127.0.0.1:{ports[index % len(ports)]}/{query}", origin)
+        for index in range(listeners)
+    ]
     stop = asyncio.Event()
     tasks = []
     for start in range(0, listeners, CONNECT_BATCH):
@@ -238,13 +246,13 @@ async def fanout(
 
 
 async def fanout_bench(
-    messages: int, port: int, table: Table, token: str, crowd: int, version: int
+    messages: int, ports: list[int], table: Table, token: str, crowd: int, version: int
 ) -> None:
     """The acting POST and delivery with one listener, then with ``crowd`` (issue 36: within
     1.5x, delivery p95 under 150 ms)."""
     rows = []
     for listeners in (1, crowd):
-        posts, deliveries, version = await fanout(messages, port, table, token, listeners, version)
+        posts, deliveries, version = await fanout(messages, ports, table, token, listeners, version)
         rows.append((listeners, posts, deliveries))
         report(f"{listeners} listeners: acting POST", posts)
         report(f"{listeners} listeners: sent -> each received", deliveries)
@@ -258,26 +266,36 @@ def main() -> None:
     parser.add_argument(
         "--fanout", type=int, default=0, help="also N spectators on one table (e.g. 500)"
     )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="daphne processes for --fanout (needs REDIS_URL)"
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     owner = User.objects.create_user(f"wsbench-{time.time_ns()}")
     token = Token.objects.create(user=owner).key
     table = services.table_create(owner=owner, game="mtg", name="WS bench", players=["A", "B"])
     connection.close()
-    port = free_port()
-    server = start_server(port)
+    if args.workers > 1 and not os.environ.get("REDIS_URL"):
+        raise SystemExit("--workers needs REDIS_URL: the in-memory layer stays in one process")
+    ports = [free_port() for _ in range(args.workers)]
+    servers = [start_server(each) for each in ports]
+    port = ports[0]
     layer = "channels-redis" if os.environ.get("REDIS_URL") else "in-memory"
     database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
-    print(f"daphne on 127.0.0.1:{port}; channel layer: {layer}; database: {database}")
+    print(
+        f"daphne on 127.0.0.1:{', '.join(map(str, ports))}; channel layer: {layer}; "
+        f"database: {database}; load average {os.getloadavg()[0]:.1f}"
+    )
     try:
         asyncio.run(bench(args.messages, port, table, owner, token))
         if args.fanout:
             version = Table.objects.filter(pk=table.pk).values_list("version", flat=True)[0]
             messages = min(args.messages, 20)
-            asyncio.run(fanout_bench(messages, port, table, token, args.fanout, version))
+            asyncio.run(fanout_bench(messages, ports, table, token, args.fanout, version))
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=10)
     print("target: p95 commit -> received < 50 ms")
 
 
