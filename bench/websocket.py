@@ -209,10 +209,9 @@ async def fanout(
     received the version. Returns them and the last version."""
     origin = f"http://127.0.0.1:{ports[0]}"
     query = f"ws/tables/{table.id}/?spectate={table.spectate_token}"
-    crowd = [
-        Listener(f"ws://127.0.0.1:{ports[index % len(ports)]}/{query}", origin)
-        for index in range(listeners)
-    ]
+    hosts = [f"127.0.0.1:{ports[index % len(ports)]}" for index in range(listeners)]
+    # Each listener's page comes from the server it listens to (the Origin check).
+    crowd = [Listener(f"ws://{host}/{query}", f"http://{host}") for host in hosts]
     stop = asyncio.Event()
     tasks = []
     for start in range(0, listeners, CONNECT_BATCH):
