@@ -11,7 +11,7 @@ With `--fanout N`, N spectators on one table, first with one listener: the actin
 listener's delivery. With `--workers W` (REDIS_URL needed) W daphne processes serve it, the
 spectators spread over them and the POSTs sent to the first.
 
-Usage: .venv/bin/python bench/websocket.py [--messages N] [--fanout N [--workers W]]
+Usage: .venv/bin/python bench/websocket.py [--messages N] [--fanout N [--workers W] [--think MS]]
 """
 
 from __future__ import annotations
@@ -202,7 +202,13 @@ CONNECT_BATCH = 20
 
 
 async def fanout(
-    messages: int, ports: list[int], table: Table, token: str, listeners: int, version: int
+    messages: int,
+    ports: list[int],
+    table: Table,
+    token: str,
+    listeners: int,
+    version: int,
+    think: float = 0.0,
 ) -> tuple[list[float], list[float], int]:
     """``listeners`` spectators on one table, spread over the servers on ``ports``: the acting
     POST's time (to the first server) and, for every listener, request sent -> that listener
@@ -236,6 +242,7 @@ async def fanout(
             assert response.status_code == 200, response.text[:300]
             version = response.json()["version"]
             arrivals = [await wait_for(listener, version) for listener in crowd]
+            await asyncio.sleep(think)  # the player's time between two clicks
             if index >= 3:  # warm-up
                 posts.append(answered - sent)
                 deliveries.extend(arrival - sent for arrival in arrivals)
@@ -245,13 +252,21 @@ async def fanout(
 
 
 async def fanout_bench(
-    messages: int, ports: list[int], table: Table, token: str, crowd: int, version: int
+    messages: int,
+    ports: list[int],
+    table: Table,
+    token: str,
+    crowd: int,
+    version: int,
+    think: float = 0.0,
 ) -> None:
     """The acting POST and delivery with one listener, then with ``crowd`` (issue 36: within
     1.5x, delivery p95 under 150 ms)."""
     rows = []
     for listeners in (1, crowd):
-        posts, deliveries, version = await fanout(messages, ports, table, token, listeners, version)
+        posts, deliveries, version = await fanout(
+            messages, ports, table, token, listeners, version, think
+        )
         rows.append((listeners, posts, deliveries))
         report(f"{listeners} listeners: acting POST", posts)
         report(f"{listeners} listeners: sent -> each received", deliveries)
@@ -267,6 +282,13 @@ def main() -> None:
     )
     parser.add_argument(
         "--workers", type=int, default=1, help="daphne processes for --fanout (needs REDIS_URL)"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="--fanout: ms between the last listener's receipt and the next POST (default 0: "
+        "at once, while the servers may still finish the previous broadcast's writes)",
     )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
@@ -290,7 +312,9 @@ def main() -> None:
         if args.fanout:
             version = Table.objects.filter(pk=table.pk).values_list("version", flat=True)[0]
             messages = min(args.messages, 20)
-            asyncio.run(fanout_bench(messages, ports, table, token, args.fanout, version))
+            asyncio.run(
+                fanout_bench(messages, ports, table, token, args.fanout, version, args.think / 1000)
+            )
     finally:
         for server in servers:
             server.terminate()
