@@ -7,7 +7,11 @@ A daphne server (a separate process) serves `/ws/tables/<id>/`; this script list
 - Always: actions are also POSTed over HTTP to the daphne server, and we report request sent ->
   received (an upper bound of commit -> receive) and response -> received.
 
-Usage: .venv/bin/python bench/websocket.py [--messages N]
+With `--fanout N`, N spectators on one table, first with one listener: the acting POST and each
+listener's delivery. With `--workers W` (REDIS_URL needed) W daphne processes serve it, the
+spectators spread over them and the POSTs sent to the first.
+
+Usage: .venv/bin/python bench/websocket.py [--messages N] [--fanout N [--workers W] [--think MS]]
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -102,15 +107,20 @@ class Listener:
     async def run(self, stop: asyncio.Event) -> None:
         async with websockets.connect(self.url, origin=self.origin) as socket_:  # type: ignore[arg-type]
             self.ready.set()
-            while not stop.is_set():
-                try:
-                    raw = await asyncio.wait_for(socket_.recv(), timeout=0.2)
-                except TimeoutError:
-                    continue
-                now = time.perf_counter()
-                message = json.loads(raw)
-                if message.get("type") == "table.updated":
-                    self.arrivals[message["version"]] = now
+            # One receiving task, stopped by closing the socket: a timed wait per message (a
+            # task and a timer each) cost this process more than the server's write, with 500
+            # listeners here where a browser has one.
+            reading = asyncio.create_task(self._read(socket_))
+            await stop.wait()
+            await socket_.close()
+            await asyncio.gather(reading, return_exceptions=True)
+
+    async def _read(self, socket_: Any) -> None:
+        async for raw in socket_:
+            now = time.perf_counter()
+            message = json.loads(raw)
+            if message.get("type") == "table.updated":
+                self.arrivals[message["version"]] = now
 
 
 async def wait_for(listener: Listener, version: int) -> float:
@@ -192,13 +202,22 @@ CONNECT_BATCH = 20
 
 
 async def fanout(
-    messages: int, port: int, table: Table, token: str, listeners: int, version: int
+    messages: int,
+    ports: list[int],
+    table: Table,
+    token: str,
+    listeners: int,
+    version: int,
+    think: float = 0.0,
 ) -> tuple[list[float], list[float], int]:
-    """``listeners`` spectators on one table: the acting POST's time and, for every listener,
-    request sent -> that listener received the version. Returns them and the last version."""
-    origin = f"http://127.0.0.1:{port}"
-    url = f"ws://127.0.0.1:{port}/ws/tables/{table.id}/?spectate={table.spectate_token}"
-    crowd = [Listener(url, origin) for _ in range(listeners)]
+    """``listeners`` spectators on one table, spread over the servers on ``ports``: the acting
+    POST's time (to the first server) and, for every listener, request sent -> that listener
+    received the version. Returns them and the last version."""
+    origin = f"http://127.0.0.1:{ports[0]}"
+    query = f"ws/tables/{table.id}/?spectate={table.spectate_token}"
+    hosts = [f"127.0.0.1:{ports[index % len(ports)]}" for index in range(listeners)]
+    # Each listener's page comes from the server it listens to (the Origin check).
+    crowd = [Listener(f"ws://{host}/{query}", f"http://{host}") for host in hosts]
     stop = asyncio.Event()
     tasks = []
     for start in range(0, listeners, CONNECT_BATCH):
@@ -223,6 +242,7 @@ async def fanout(
             assert response.status_code == 200, response.text[:300]
             version = response.json()["version"]
             arrivals = [await wait_for(listener, version) for listener in crowd]
+            await asyncio.sleep(think)  # the player's time between two clicks
             if index >= 3:  # warm-up
                 posts.append(answered - sent)
                 deliveries.extend(arrival - sent for arrival in arrivals)
@@ -232,13 +252,21 @@ async def fanout(
 
 
 async def fanout_bench(
-    messages: int, port: int, table: Table, token: str, crowd: int, version: int
+    messages: int,
+    ports: list[int],
+    table: Table,
+    token: str,
+    crowd: int,
+    version: int,
+    think: float = 0.0,
 ) -> None:
     """The acting POST and delivery with one listener, then with ``crowd`` (issue 36: within
     1.5x, delivery p95 under 150 ms)."""
     rows = []
     for listeners in (1, crowd):
-        posts, deliveries, version = await fanout(messages, port, table, token, listeners, version)
+        posts, deliveries, version = await fanout(
+            messages, ports, table, token, listeners, version, think
+        )
         rows.append((listeners, posts, deliveries))
         report(f"{listeners} listeners: acting POST", posts)
         report(f"{listeners} listeners: sent -> each received", deliveries)
@@ -252,26 +280,45 @@ def main() -> None:
     parser.add_argument(
         "--fanout", type=int, default=0, help="also N spectators on one table (e.g. 500)"
     )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="daphne processes for --fanout (needs REDIS_URL)"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="--fanout: ms between the last listener's receipt and the next POST (default 0: "
+        "at once, while the servers may still finish the previous broadcast's writes)",
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     owner = User.objects.create_user(f"wsbench-{time.time_ns()}")
     token = Token.objects.create(user=owner).key
     table = services.table_create(owner=owner, game="mtg", name="WS bench", players=["A", "B"])
     connection.close()
-    port = free_port()
-    server = start_server(port)
+    if args.workers > 1 and not os.environ.get("REDIS_URL"):
+        raise SystemExit("--workers needs REDIS_URL: the in-memory layer stays in one process")
+    ports = [free_port() for _ in range(args.workers)]
+    servers = [start_server(each) for each in ports]
+    port = ports[0]
     layer = "channels-redis" if os.environ.get("REDIS_URL") else "in-memory"
     database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
-    print(f"daphne on 127.0.0.1:{port}; channel layer: {layer}; database: {database}")
+    print(
+        f"daphne on 127.0.0.1:{', '.join(map(str, ports))}; channel layer: {layer}; "
+        f"database: {database}; load average {os.getloadavg()[0]:.1f}"
+    )
     try:
         asyncio.run(bench(args.messages, port, table, owner, token))
         if args.fanout:
             version = Table.objects.filter(pk=table.pk).values_list("version", flat=True)[0]
             messages = min(args.messages, 20)
-            asyncio.run(fanout_bench(messages, port, table, token, args.fanout, version))
+            asyncio.run(
+                fanout_bench(messages, ports, table, token, args.fanout, version, args.think / 1000)
+            )
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=10)
     print("target: p95 commit -> received < 50 ms")
 
 

@@ -21,6 +21,7 @@ from django.conf import settings  # noqa: E402
 from django.db import DatabaseError  # noqa: E402
 from django.http.request import split_domain_port, validate_host  # noqa: E402
 
+from play.live.broadcast import after_response  # noqa: E402
 from play.live.hub import CLOSE_UNAVAILABLE  # noqa: E402
 from play.live.routing import websocket_urlpatterns  # noqa: E402
 from tokensite import circuit  # noqa: E402
@@ -129,7 +130,8 @@ class WebsocketGuard:
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        # A request's table broadcasts go out after its answer (play/live/broadcast.py).
+        "http": after_response(django_asgi_app),
         "websocket": count_websockets(
             WebsocketGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
         ),

@@ -40,6 +40,9 @@ def _ping(url: str) -> None:
 # client its own connection pools: a new Redis connection per request, 7% of an action's time
 # (issue 36). The pools are the process's instead, one per server and options.
 _pools: dict[tuple[str, str], Any] = {}
+# And one client object per pool: Django makes a redis.Redis per cache call, whose constructor
+# fills a table of ~170 response callbacks (0.17 ms; two or three calls per action).
+_clients: dict[tuple[str, str], Any] = {}
 _pools_lock = threading.Lock()
 
 
@@ -54,9 +57,12 @@ class ResilientRedisCacheClient(RedisCacheClient):
         url = servers[0]
         circuit.probe = lambda: _ping(url)
 
-    def _get_connection_pool(self, write: bool) -> Any:
+    def _pool_key(self, write: bool) -> tuple[int, tuple[str, str]]:
         index = self._get_connection_pool_index(write)  # type: ignore[attr-defined]
-        key = (self._servers[index], repr(sorted(self._pool_options.items(), key=str)))
+        return index, (self._servers[index], repr(sorted(self._pool_options.items(), key=str)))
+
+    def _get_connection_pool(self, write: bool) -> Any:
+        index, key = self._pool_key(write)
         pool = _pools.get(key)
         if pool is None:
             with _pools_lock:
@@ -65,6 +71,15 @@ class ResilientRedisCacheClient(RedisCacheClient):
                     pool = self._pool_class.from_url(self._servers[index], **self._pool_options)
                     _pools[key] = pool
         return pool
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        # redis.Redis is thread-safe: each command takes a connection from the pool.
+        _index, pool_key = self._pool_key(write)
+        client = _clients.get(pool_key)
+        if client is None:
+            client = self._client(connection_pool=self._get_connection_pool(write))  # type: ignore[attr-defined]
+            _clients[pool_key] = client
+        return client
 
     def _call(self, name: str, fallback: Any, *args: Any, **kwargs: Any) -> Any:
         if circuit.is_open:

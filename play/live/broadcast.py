@@ -6,16 +6,23 @@ A commit is answered at once whatever the channel layer does: with an out-of-pro
 of waiting on the layer again. Failures and drops are logged and counted (`stats`), never raised:
 listeners notice a missed version from the next message or the heartbeat (play/live/hub.py) and
 resync. The in-process layer (the embedded default) can't hang, so it is sent to directly.
+
+Within an HTTP request (`after_response`, around the ASGI app) what the request publishes waits
+until its answer is handed to the server: the acting player's answer is written before this
+process writes the same update to its own hundreds of table sockets (play/live/hub.py), which
+would otherwise hold the event loop that has to send it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import atexit
+import contextvars
 import functools
 import logging
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,8 +129,25 @@ class _Sender:
 _sender = _Sender()
 
 
+@dataclass
+class _Held:
+    """The messages of the HTTP request in progress, published once its answer is sent."""
+
+    messages: list[tuple[str, dict[str, Any]]]
+    ended: bool = False  # the request is over: anything later goes out at once
+
+
+# Set in the request's task (None: outside a request, publish at once); its threads see a copy
+# of the context, so the view's commit appends to this same object.
+_held: contextvars.ContextVar[_Held | None] = contextvars.ContextVar("broadcast_held", default=None)
+
+
 def publish(group: str, message: dict[str, Any]) -> None:
     """Send `message` to `group` without waiting on an out-of-process layer; never raises."""
+    held = _held.get()
+    if held is not None and not held.ended:
+        held.messages.append((group, message))
+        return
     layer = get_channel_layer()
     if layer is None:
         return
@@ -132,12 +156,62 @@ def publish(group: str, message: dict[str, Any]) -> None:
             # Nobody in this process listens (the in-memory layer has no other processes), so
             # skip handing a no-op over to an event loop, which costs milliseconds.
             return
-        try:
-            async_to_sync(layer.group_send)(group, message)
-        except Exception:  # a full channel must not turn a commit into an error
-            stats.failed += 1
-            logger.warning("in-memory channel layer send failed", exc_info=True)
-        else:
-            stats.sent += 1
+        _count(async_to_sync(_send_in_memory)(layer, group, message))
         return
     _sender.submit(layer, group, message)
+
+
+async def _send_in_memory(layer: InMemoryChannelLayer, group: str, message: dict[str, Any]) -> bool:
+    try:
+        await layer.group_send(group, message)
+    except Exception:  # a full channel must not turn a commit into an error
+        logger.warning("in-memory channel layer send failed", exc_info=True)
+        return False
+    return True
+
+
+def _count(sent: bool) -> None:
+    if sent:
+        stats.sent += 1
+    else:
+        stats.failed += 1
+
+
+async def _release(held: _Held) -> None:
+    """Publish what a request held, in order (on the request's event loop)."""
+    layer = get_channel_layer()
+    while held.messages:
+        group, message = held.messages.pop(0)
+        if layer is None:
+            continue
+        if isinstance(layer, InMemoryChannelLayer):
+            if layer.groups.get(group):
+                _count(await _send_in_memory(layer, group, message))
+        else:
+            _sender.submit(layer, group, message)
+
+
+ASGIApp = Callable[[dict[str, Any], Any, Any], Awaitable[None]]
+
+
+def after_response(app: ASGIApp) -> ASGIApp:
+    """Wrap the HTTP application: what a request publishes goes out once its answer is sent
+    (its last body message), or when the request ends without one (an error, a disconnect)."""
+
+    async def holding(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        held = _Held([])
+        token = _held.set(held)
+
+        async def sending(message: dict[str, Any]) -> None:
+            await send(message)
+            if message.get("type") == "http.response.body" and not message.get("more_body"):
+                await _release(held)
+
+        try:
+            await app(scope, receive, sending)
+        finally:
+            _held.reset(token)
+            held.ended = True
+            await _release(held)
+
+    return holding

@@ -26,10 +26,6 @@ from tokensite.channels import bounded
 
 logger = logging.getLogger(__name__)
 
-# What a `table.updated` message passes on from the broadcast (`delta` where the sender has one;
-# `said`, the action in one sentence for the page's live region).
-UPDATE_FIELDS = ("type", "version", "events", "delta", "said")
-
 
 @database_sync_to_async  # type: ignore[misc]
 def _table_for(table_id: str, user: Any, spectate_token: str | None) -> tuple[str, int] | None:
@@ -59,22 +55,37 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """channels' AsyncConsumer.__call__, except that a channel layer that is down or hung
-        doesn't fail or hold the handshake: `connect` then refuses with CLOSE_UNAVAILABLE."""
+        doesn't fail or hold the handshake (`connect` then refuses with CLOSE_UNAVAILABLE), and
+        that only a signed-in socket has a channel of its own (for its session's group): table
+        messages come through the process's room for the table (play/live/hub.py)."""
         self.scope = scope
         self.base_send = send
         self.channel_layer = get_channel_layer(self.channel_layer_alias)
         self.channel_name: str | None = None
+        self.pending: list[str] | None = []
         sources = [receive]
-        try:
-            self.channel_name = await bounded(self.channel_layer.new_channel, live.LAYER_TIMEOUT)
-        except Exception as exc:  # whatever the layer raises, the client gets a clean answer
-            logger.warning("websocket: the channel layer is unavailable (%s)", type(exc).__name__)
-        else:
-            sources.append(functools.partial(self.channel_layer.receive, self.channel_name))
+        if self._session_key() is not None:
+            try:
+                self.channel_name = await bounded(
+                    self.channel_layer.new_channel, live.LAYER_TIMEOUT
+                )
+            except Exception as exc:  # whatever the layer raises, the client gets a clean answer
+                logger.warning(
+                    "websocket: the channel layer is unavailable (%s)", type(exc).__name__
+                )
+                self.channel_layer = None
+            else:
+                sources.append(functools.partial(self.channel_layer.receive, self.channel_name))
         try:
             await await_many_dispatch(sources, self.dispatch)
         except StopConsumer:
             pass
+
+    def _session_key(self) -> str | None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            return None
+        return getattr(self.scope.get("session"), "session_key", None) or None
 
     async def connect(self) -> None:
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
@@ -91,11 +102,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close()
             return
         group, version = found
-        groups = [group]
-        session_key = getattr(self.scope.get("session"), "session_key", None)
-        if self.user.is_authenticated and session_key:
-            groups.append(live.session_group(session_key))
-        if self.channel_name is None or not await self._join(groups):
+        session_key = self._session_key()
+        if self.channel_layer is None or not await live.hub().join(self, group, self.channel_layer):
+            await self._unavailable()
+            return
+        if session_key and not await self._join(live.session_group(session_key)):
             await self._unavailable()
             return
         self.connected_at = time.monotonic()
@@ -103,18 +114,23 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         live.hub().add(self)
         # At once: what the client shows may be older than the subscription that starts now.
         await self.heartbeat(version)
+        # What the room had for this socket while it was being accepted, in order.
+        pending, self.pending = self.pending or [], None
+        for text in pending:
+            await self.deliver(text)
 
-    async def _join(self, groups: list[str]) -> bool:
+    async def _join(self, group: str) -> bool:
+        if self.channel_name is None:
+            return False
         try:
-            for group in groups:
-                await bounded(
-                    functools.partial(self.channel_layer.group_add, group, self.channel_name),
-                    live.LAYER_TIMEOUT,
-                )
-                self.joined = (*self.joined, group)
+            await bounded(
+                functools.partial(self.channel_layer.group_add, group, self.channel_name),
+                live.LAYER_TIMEOUT,
+            )
         except Exception as exc:
             logger.warning("websocket: joining a group failed (%s)", type(exc).__name__)
             return False
+        self.joined = (*self.joined, group)
         return True
 
     async def _unavailable(self) -> None:
@@ -157,15 +173,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             every = live.heartbeat_seconds()
             await self.send_json({"type": "table.heartbeat", "version": version, "every": every})
 
-    async def table_updated(self, event: dict[str, Any]) -> None:
-        if self.closing:
-            return
-        text = event.get("text")
-        if isinstance(text, str):
-            # Encoded once by the sender (play/web/live_updates.py), whatever the listeners.
+    async def deliver(self, text: str) -> None:
+        """A table update from the room, encoded once for all its sockets."""
+        if self.pending is not None:
+            self.pending.append(text)  # not accepted yet: sent right after the first heartbeat
+        elif not self.closing:
             await self.send(text_data=text)
-        else:
-            await self.send_json({key: event[key] for key in UPDATE_FIELDS if key in event})
+
+    async def table_updated(self, event: dict[str, Any]) -> None:
+        """An update sent to this socket's own channel (the room sends the rest)."""
+        await self.deliver(live.update_text(event))
 
     async def access_check(self, event: dict[str, Any]) -> None:
         """A grant of this table or of this socket's session ended somewhere: check again."""
@@ -178,7 +195,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         if found is None:
             await self.close_with(live.CLOSE_ACCESS_ENDED)
-        elif not event.get("session_ended") and not self.closing:
+        elif not event.get("session_ended") and not self.closing and self.pending is None:
             # Seats changed hands: the page asks for its board again, with the seats it knows
-            # (play/web: the board comes back only if this viewer's seats changed).
+            # (play/web: the board comes back only if this viewer's seats changed). Not before the
+            # handshake is answered: no message may precede it.
             await self.send_json({"type": "table.grants"})

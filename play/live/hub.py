@@ -8,6 +8,13 @@ process. Every `HEARTBEAT_SECONDS` it
 - sends a probe to itself through the channel layer: when probes stop coming back, the layer's
   subscription is lost, and the sockets that relied on it are closed with `CLOSE_RESYNC`.
 
+One subscription per table per process: the sockets of a table share a `Room`, whose one
+channel is the table group's member in the channel layer. A broadcast reaches the process once
+(one Redis message, one decode, one in-memory copy) and the room writes its text to every local
+socket in a row, giving the event loop back every `YIELD_EVERY` sockets so that a crowd of
+spectators never holds the acting request. daphne's send never waits on the peer (Twisted buffers
+the frame), so a slow socket costs its own buffer, not the other sockets' time.
+
 Access that ends reaches every worker through the channel layer: a logout is sent to the
 session's group, and a change of the table's grants (seat, spectator, links, table deleted) to
 the table's group; each socket receiving it checks its access again and closes with
@@ -17,7 +24,9 @@ the table's group; each socket receiving it checks its access again and closes w
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
+import json
 import logging
 import time
 import uuid
@@ -39,6 +48,15 @@ CLOSE_ACCESS_ENDED = 4403  # the grant ended (logout, link rotated, seat removed
 CLOSE_UNAVAILABLE = 4503  # the channel layer or the database is down: poll and retry later
 
 LAYER_TIMEOUT = 2.0
+# Sockets written between two turns of the event loop during one broadcast or heartbeat. Small:
+# the acting request's answer needs a few turns of the loop to get out, and each turn also runs
+# Twisted's writes of the sockets written before it (bench/websocket.py --fanout 500, before
+# broadcast.after_response: the acting POST took 6.6x as long as with one listener at 50, 2.6x
+# at 10).
+YIELD_EVERY = 10
+# What a `table.updated` message passes on when the sender did not encode it (`delta` where the
+# sender has one; `said`, the action in one sentence for the page's live region).
+UPDATE_FIELDS = ("type", "version", "events", "delta", "said")
 
 
 def heartbeat_seconds() -> float:
@@ -58,6 +76,10 @@ class Listener(Protocol):
 
     async def close_with(self, code: int) -> None: ...
 
+    async def deliver(self, text: str) -> None: ...
+
+    async def access_check(self, event: dict[str, Any]) -> None: ...
+
 
 @database_sync_to_async  # type: ignore[misc]
 def _versions(table_ids: set[str]) -> dict[str, int]:
@@ -67,14 +89,129 @@ def _versions(table_ids: set[str]) -> dict[str, int]:
     return {str(table_id): version for table_id, version in rows}
 
 
+def update_text(message: dict[str, Any]) -> str:
+    text = message.get("text")
+    if isinstance(text, str):  # encoded once by the sender (play/web/live_updates.py)
+        return text
+    return json.dumps({key: message[key] for key in UPDATE_FIELDS if key in message})
+
+
+class Room:
+    """The sockets of one table in one event loop, behind one member of the table's group."""
+
+    def __init__(self, group: str, layer: Any) -> None:
+        self.group = group
+        self.layer = layer
+        self.listeners: dict[Listener, None] = {}  # in the order they joined
+        self.channel: str | None = None
+        self.receiver: asyncio.Task[None] | None = None
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.subscribed = self._spawn(self._subscribe())
+
+    def _spawn(self, coroutine: Any) -> asyncio.Task[Any]:
+        # Kept until done: the event loop holds only weak references to tasks.
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def _subscribe(self) -> bool:
+        try:
+            self.channel = await bounded(self.layer.new_channel, LAYER_TIMEOUT)
+            channel = self.channel
+            await bounded(
+                functools.partial(self.layer.group_add, self.group, channel), LAYER_TIMEOUT
+            )
+        except Exception as exc:  # whatever the layer raises, the sockets get a clean answer
+            logger.warning("websocket: joining a table's group failed (%s)", type(exc).__name__)
+            return False
+        self.receiver = self._spawn(self._receive(channel))
+        return True
+
+    async def _receive(self, channel: str) -> None:
+        while True:
+            try:
+                message = await self.layer.receive(channel)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the subscription is gone: every socket resyncs
+                logger.warning("websocket: a table's subscription failed (%s)", type(exc).__name__)
+                for listener in list(self.listeners):
+                    await listener.close_with(CLOSE_RESYNC)
+                return
+            try:
+                await self._dispatch(message)
+            except Exception:  # one bad message must not end the table's subscription
+                logger.exception("websocket: a table's message failed")
+
+    async def _dispatch(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        listeners = list(self.listeners)
+        if kind == "table.updated":
+            # In order: the next message is read only when this one was written everywhere.
+            text = update_text(message)
+            for index, listener in enumerate(listeners):
+                if index and not index % YIELD_EVERY:
+                    await asyncio.sleep(0)
+                try:
+                    await listener.deliver(text)
+                except Exception as exc:  # a socket going away must not skip the others
+                    logger.info("websocket: a write failed (%s)", type(exc).__name__)
+        elif kind == "access.check":
+            for listener in listeners:  # each checks its own grant, concurrently
+                self._spawn(listener.access_check(message))
+
+    def close(self) -> None:
+        """Leave the table's group: its last socket went away."""
+        self._spawn(self._unsubscribe())
+
+    async def _unsubscribe(self) -> None:
+        subscribed = await self.subscribed
+        if self.receiver is not None:
+            self.receiver.cancel()
+        if subscribed and self.channel is not None:
+            channel = self.channel
+            try:
+                await bounded(
+                    functools.partial(self.layer.group_discard, self.group, channel), LAYER_TIMEOUT
+                )
+            except Exception as exc:  # the subscription goes with the layer's connection anyway
+                logger.info("websocket: leaving a table's group failed (%s)", type(exc).__name__)
+
+
 class Hub:
     """The open table sockets of one event loop, and the task that keeps them honest."""
 
     def __init__(self) -> None:
         self.listeners: set[Listener] = set()
+        self.rooms: dict[str, Room] = {}
+        self.room_of: dict[Listener, Room] = {}
         self.task: asyncio.Task[None] | None = None
         self.last_probe = time.monotonic()
         self.probe_channel: str | None = None
+
+    async def join(self, listener: Listener, group: str, layer: Any) -> bool:
+        """Subscribe `listener` to the table's group through this loop's room for it (made and
+        subscribed by the table's first socket here); False when the channel layer failed."""
+        room = self.rooms.get(group)
+        if room is None:
+            room = self.rooms[group] = Room(group, layer)
+        room.listeners[listener] = None
+        self.room_of[listener] = room
+        if await asyncio.shield(room.subscribed):
+            return True
+        self.leave(listener)
+        return False
+
+    def leave(self, listener: Listener) -> None:
+        room = self.room_of.pop(listener, None)
+        if room is None:
+            return
+        room.listeners.pop(listener, None)
+        if not room.listeners:
+            if self.rooms.get(room.group) is room:
+                del self.rooms[room.group]
+            room.close()
 
     def add(self, listener: Listener) -> None:
         self.listeners.add(listener)
@@ -84,6 +221,7 @@ class Hub:
 
     def discard(self, listener: Listener) -> None:
         self.listeners.discard(listener)
+        self.leave(listener)
 
     async def _run(self) -> None:
         layer = get_channel_layer()
@@ -109,7 +247,9 @@ class Hub:
         except Exception as exc:  # database down: no heartbeat this round, the sockets stay
             logger.warning("heartbeat skipped: the database failed (%s)", type(exc).__name__)
             return
-        for listener in listeners:
+        for index, listener in enumerate(listeners):
+            if index and not index % YIELD_EVERY:  # hundreds of sockets: let requests through
+                await asyncio.sleep(0)
             version = versions.get(listener.table_id)
             if version is None:  # the table was deleted
                 await listener.close_with(CLOSE_ACCESS_ENDED)

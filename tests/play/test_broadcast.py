@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import pytest
+from asgiref.sync import sync_to_async
 
 from play.live import broadcast
 from play.table import services
@@ -94,3 +95,55 @@ def test_a_failing_channel_layer_is_counted_and_the_next_sends_wait_no_more(
         calls,
     )
     assert calls == [cast.table.group_name] * 2
+
+
+class RecordingLayer:
+    """An out-of-process layer (not the in-memory one): publish goes to the sender thread."""
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_a_requests_broadcast_goes_out_after_its_answer(
+    fails: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The acting player's answer is handed to the server first; a request that fails before
+    answering still publishes what it committed."""
+    events: list[str] = []
+    monkeypatch.setattr(broadcast, "get_channel_layer", RecordingLayer)
+    monkeypatch.setattr(
+        broadcast._sender, "submit", lambda layer, group, message: events.append(f"{group} sent")
+    )
+
+    def view() -> None:  # a sync view in a worker thread, as under daphne
+        broadcast.publish("table-1", {"type": "table.updated"})
+        events.append("committed")
+        if fails:
+            raise RuntimeError("after the commit")
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await sync_to_async(view)()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+        events.append("request over")
+
+    async def send(message: dict[str, Any]) -> None:
+        events.append(message["type"])
+
+    async def scenario() -> None:
+        await broadcast.after_response(app)({"type": "http"}, None, send)
+
+    if fails:
+        with pytest.raises(RuntimeError):
+            asyncio.run(scenario())
+        assert events == ["committed", "table-1 sent"]
+    else:
+        asyncio.run(scenario())
+        assert events == [
+            "committed",
+            "http.response.start",
+            "http.response.body",
+            "table-1 sent",
+            "request over",
+        ]
+    # Outside a request: at once.
+    broadcast.publish("table-2", {"type": "table.updated"})
+    assert events[-1] == "table-2 sent"

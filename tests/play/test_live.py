@@ -232,6 +232,12 @@ class FakeListener:
     async def close_with(self, code: int) -> None:
         self.closed_with = code
 
+    async def deliver(self, text: str) -> None:
+        return None
+
+    async def access_check(self, event: dict[str, Any]) -> None:
+        return None
+
 
 def test_it_closes_the_sockets_of_a_lost_subscription_to_resync() -> None:
     """No probe came back through the layer for two heartbeats: the sockets may have missed
@@ -245,5 +251,57 @@ def test_it_closes_the_sockets_of_a_lost_subscription_to_resync() -> None:
         hub.listeners = {before, after}
         await hub._probe(BrokenLayer(hung=False))
         assert (before.closed_with, after.closed_with) == (live.CLOSE_RESYNC, None)
+
+    asyncio.run(scenario())
+
+
+class Crowd:
+    """A socket of the room: records what it is written, or fails to write."""
+
+    def __init__(self, table_id: str, broken: bool = False) -> None:
+        self.table_id, self.connected_at, self.broken = table_id, 0.0, broken
+        self.written: list[str] = []
+
+    async def heartbeat(self, version: int) -> None:
+        return None
+
+    async def close_with(self, code: int) -> None:
+        return None
+
+    async def deliver(self, text: str) -> None:
+        if self.broken:
+            raise ConnectionResetError("the peer went away")
+        self.written.append(text)
+
+    async def access_check(self, event: dict[str, Any]) -> None:
+        return None
+
+
+def test_a_tables_sockets_share_one_subscription_and_a_broken_one_holds_no_other() -> None:
+    """One member of the table's group per process, whatever the number of sockets; each update
+    is written to every socket in order, past one whose write fails."""
+    from channels.layers import InMemoryChannelLayer
+
+    async def scenario() -> None:
+        layer = InMemoryChannelLayer()
+        hub = live.Hub()
+        crowd = [Crowd("t", broken=index == 3) for index in range(2 * live.YIELD_EVERY + 5)]
+        for listener in crowd:
+            assert await hub.join(listener, "table-t", layer)
+        assert len(layer.groups["table-t"]) == 1
+        for version in (1, 2):
+            text = json.dumps({"type": "table.updated", "version": version})
+            await layer.group_send("table-t", {"type": "table.updated", "text": text})
+        deadline = time.monotonic() + 5
+        while len(crowd[-1].written) < 2 and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        for index, listener in enumerate(crowd):
+            versions = [json.loads(text)["version"] for text in listener.written]
+            assert versions == ([] if index == 3 else [1, 2])
+        for listener in crowd:
+            hub.leave(listener)
+        while layer.groups.get("table-t") and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        assert not layer.groups.get("table-t")  # the last socket gone, the subscription too
 
     asyncio.run(scenario())

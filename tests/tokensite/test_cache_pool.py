@@ -21,3 +21,14 @@ def test_clients_of_every_request_share_the_process_pool() -> None:
     assert first._get_connection_pool(write=True) is second._get_connection_pool(write=True)
     other = _client(ResilientRedisCache("redis://127.0.0.1:1/1", options))
     assert other._get_connection_pool(write=True) is not first._get_connection_pool(write=True)
+
+
+def test_every_call_of_every_request_uses_the_pools_one_redis_client() -> None:
+    options = {"OPTIONS": {"socket_timeout": 0.25}}
+    first = _client(ResilientRedisCache("redis://127.0.0.1:1/2", options))
+    second = _client(ResilientRedisCache("redis://127.0.0.1:1/2", options))
+    client = first.get_client("throttle", write=True)
+    assert second.get_client("other", write=True) is client
+    assert client.connection_pool is first._get_connection_pool(write=True)
+    other = _client(ResilientRedisCache("redis://127.0.0.1:1/3", options))
+    assert other.get_client("throttle", write=True) is not client
