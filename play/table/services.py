@@ -202,8 +202,8 @@ def _lock(
     try:
         # The state column is read only when this process has no copy of this version.
         table = (
-            Table.objects.select_for_update()
-            .select_related("owner")
+            Table.objects.select_for_update(of=("self",))
+            .select_related("owner__guest")
             .defer("state", "setup")
             .get(pk=parse_table_id(table_id))
         )
