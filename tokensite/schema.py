@@ -9,10 +9,10 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.test import RequestFactory
 from drf_spectacular.openapi import AutoSchema
+from rest_framework import serializers
 from rest_framework.request import Request
 
-import rules  # noqa: F401  (registers every game system)
-from rules.systems import all_systems
+from tokensite.api import game_names
 
 
 class TokensiteAutoSchema(AutoSchema):
@@ -24,6 +24,34 @@ class TokensiteAutoSchema(AutoSchema):
         if {} not in auths and self._anonymous_may_call():
             auths.append({})
         return auths
+
+    def _map_basic_serializer(self, serializer: Any, direction: str) -> dict[str, Any]:
+        """A request body's rules across its fields, which no field can say by itself: a
+        serializer's `request_schema` (JSON Schema keywords such as `minProperties` or a
+        `oneOf` of required fields) is added to its request component."""
+        schema: dict[str, Any] = super()._map_basic_serializer(serializer, direction)
+        extra = getattr(serializer, "request_schema", None)
+        if direction == "request" and extra:
+            schema.update(extra)
+        return schema
+
+    def _map_serializer_field(
+        self, field: Any, direction: str, bypass_extensions: bool = False
+    ) -> dict[str, Any]:
+        """A string field that trims whitespace and may not be blank refuses "  " as it refuses
+        "": the request schema says so (`pattern`: a non-space character somewhere)."""
+        schema: dict[str, Any] = super()._map_serializer_field(field, direction, bypass_extensions)
+        if (
+            direction == "request"
+            and isinstance(field, serializers.CharField)
+            and field.trim_whitespace
+            and not field.allow_blank
+            and schema.get("type") == "string"
+            and "pattern" not in schema
+            and "enum" not in schema
+        ):
+            schema["pattern"] = r"\S"
+        return schema
 
     def _anonymous_may_call(self) -> bool:
         request = Request(RequestFactory().generic(self.method, self.path))
@@ -59,7 +87,7 @@ RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "Se
 PARAMETER_BOUNDS: dict[str, dict[str, Any]] = {
     "page": {"minimum": 1},
     "page_size": {"minimum": 1},
-    "game": {"enum": sorted(system.name for system in all_systems())},
+    "game": {"enum": game_names()},
 }
 
 
@@ -86,8 +114,23 @@ def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
                 )
                 if status in ("429", "503"):
                     response.setdefault("headers", RETRY_AFTER)
+            _require_body_when_empty_is_refused(result, operation)
             for parameter in operation.get("parameters", []):
                 bounds = PARAMETER_BOUNDS.get(parameter.get("name", ""))
                 if bounds and parameter.get("in") == "query":
                     parameter.setdefault("schema", {}).update(bounds)
     return result
+
+
+def _require_body_when_empty_is_refused(result: dict[str, Any], operation: dict[str, Any]) -> None:
+    """A body whose component demands something (`minProperties`, or `oneOf` some fields) can't
+    be left out: drf-spectacular marks a body required only when one of its fields is."""
+    body = operation.get("requestBody")
+    if not body:
+        return
+    components = result.get("components", {}).get("schemas", {})
+    for media in body.get("content", {}).values():
+        ref = media.get("schema", {}).get("$ref", "")
+        component = components.get(ref.rsplit("/", 1)[-1], {})
+        if "minProperties" in component or "oneOf" in component:
+            body["required"] = True
