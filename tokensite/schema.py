@@ -14,6 +14,13 @@ from rest_framework.request import Request
 
 from tokensite.api import game_names
 
+# A character Python's str.strip() keeps (DRF trims with it): spelled out, because a schema
+# pattern's \s is ECMA's, which differs (it has U+FEFF but not U+001C-U+001F or U+0085).
+NOT_ONLY_SPACE = (
+    r"[^\t\n\u000b\u000c\r\u001c-\u0020\u0085\u00a0\u1680"
+    r"\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+)
+
 
 class TokensiteAutoSchema(AutoSchema):
     def get_auth(self) -> list[dict[str, Any]]:
@@ -29,7 +36,8 @@ class TokensiteAutoSchema(AutoSchema):
         """A request body's rules across its fields, which no field can say by itself: a
         serializer's `request_schema` (JSON Schema keywords such as `minProperties` or a
         `oneOf` of required fields) is added to its request component."""
-        schema: dict[str, Any] = super()._map_basic_serializer(serializer, direction)
+        mapped = super()._map_basic_serializer  # drf-spectacular is untyped
+        schema: dict[str, Any] = mapped(serializer, direction)  # type: ignore[no-untyped-call]
         extra = getattr(serializer, "request_schema", None)
         if direction == "request" and extra:
             schema.update(extra)
@@ -39,8 +47,10 @@ class TokensiteAutoSchema(AutoSchema):
         self, field: Any, direction: str, bypass_extensions: bool = False
     ) -> dict[str, Any]:
         """A string field that trims whitespace and may not be blank refuses "  " as it refuses
-        "": the request schema says so (`pattern`: a non-space character somewhere)."""
-        schema: dict[str, Any] = super()._map_serializer_field(field, direction, bypass_extensions)
+        "": the request schema says so (`pattern`: a non-space character somewhere). A file
+        field that refuses an empty file says so too."""
+        mapped = super()._map_serializer_field  # drf-spectacular is untyped
+        schema: dict[str, Any] = mapped(field, direction, bypass_extensions)  # type: ignore[no-untyped-call]
         if (
             direction == "request"
             and isinstance(field, serializers.CharField)
@@ -50,7 +60,13 @@ class TokensiteAutoSchema(AutoSchema):
             and "pattern" not in schema
             and "enum" not in schema
         ):
-            schema["pattern"] = r"\S"
+            schema["pattern"] = NOT_ONLY_SPACE
+        if (
+            direction == "request"
+            and isinstance(field, serializers.FileField)
+            and not field.allow_empty_file
+        ):
+            schema["minLength"] = 1  # DRF refuses an empty file
         return schema
 
     def _anonymous_may_call(self) -> bool:
