@@ -46,6 +46,9 @@ from catalog.search.query import Kind, Query, as_query
 
 JsonDict = dict[str, Any]
 COLORLESS = "C"
+# What a `color` filter names: a color or a Riftbound domain (has it), C colorless, M multicolored.
+HUES = ("W", "U", "B", "R", "G", "Fury", "Calm", "Mind", "Body", "Chaos", "Order")
+COLOR_FILTERS = (*HUES, COLORLESS, "M")
 
 
 def characteristics(obj: Characteristics) -> JsonDict:
@@ -447,8 +450,7 @@ def _color_filter(queryset: QuerySet[Any], color: str) -> QuerySet[Any]:
         return queryset.filter(colors=[])
     if normalized == "M":
         return queryset.filter(colors__icontains=",")
-    vocabulary = ("W", "U", "B", "R", "G", "Fury", "Calm", "Mind", "Body", "Chaos", "Order")
-    if normalized not in vocabulary:
+    if normalized not in HUES:
         raise ValidationError(
             {
                 "color": gettext(

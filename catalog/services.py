@@ -345,7 +345,15 @@ def card_update(
 @transaction.atomic
 def card_delete(*, card: CardDefinition, user: Any | None = None) -> None:
     retire(card, user)
-    card.delete()
+    try:
+        card.delete()
+    except ProtectedError:
+        # A deck's line or a collection's item holds it (their rows protect it).
+        raise Conflict(
+            _("%(card)s is in someone's deck or collection; it can't be deleted.")
+            % {"card": card.slug},
+            code="in_use",
+        ) from None
 
 
 def _lookup(model: Any, value: Any, field: str) -> Any:

@@ -22,15 +22,16 @@ from rest_framework.response import Response
 from jobs.models import Job
 from jobs.progress import job_progress
 from jobs.selectors import job_visible
+from tokensite.api import StrictCharField, StrictFloatField
 
 JobSerializer = inline_serializer(
     "Job",
     {
         "id": serializers.UUIDField(),
-        "kind": serializers.CharField(),
+        "kind": StrictCharField(),
         "status": serializers.ChoiceField(choices=Job.Status.values),
-        "progress": serializers.FloatField(),
-        "detail": serializers.CharField(),
+        "progress": StrictFloatField(),
+        "detail": StrictCharField(),
         "result": serializers.JSONField(allow_null=True),
     },
 )

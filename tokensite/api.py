@@ -14,6 +14,9 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+import rules  # noqa: F401  (registers every game system)
+from rules.systems import all_systems
+
 
 class Pagination(PageNumberPagination):
     """DRF's page numbers, with `page_size` held to the integer the schema declares: anything
@@ -33,6 +36,35 @@ class Pagination(PageNumberPagination):
             raise exceptions.ValidationError({self.page_size_query_param: [message]})
         # len() first: int() refuses strings of more than 4,300 digits.
         return self.max_page_size if len(raw) > 6 else min(int(raw), self.max_page_size)
+
+    def get_page_number(self, request: Any, paginator: Any) -> Any:
+        """The page as the schema's integer: digits only (DRF read an empty `page=` as 1 and
+        took "last"); anything else is DRF's 404 for a page that isn't there."""
+        raw = request.query_params.get(self.page_query_param)
+        if raw is None:
+            return 1
+        if not raw.isascii() or not raw.isdigit():
+            raise exceptions.NotFound("Invalid page: that page number is not an integer.")
+        return raw
+
+
+def game_names() -> list[str]:
+    """The games a `game` parameter or field may name: the kernel's game systems (the schema's
+    enum is made from the same list, tokensite/schema.py)."""
+    return sorted(system.name for system in all_systems())
+
+
+BOOLEAN_WORDS = ("true", "false")
+
+
+def query_choice(request: Any, name: str, choices: Sequence[str]) -> str | None:
+    """Query parameter `name` when it is one of `choices` (the schema's enum), None when it is
+    absent; anything else, the empty string included, is a 400 naming it (a list filtered by an
+    unknown game answered an empty page as if there were simply none)."""
+    raw: str | None = request.query_params.get(name)
+    if raw is None or raw in choices:
+        return raw
+    raise exceptions.ValidationError({name: [f"Use one of: {', '.join(choices)}."]})
 
 
 def paginated_list(request: Any, items: Sequence[Any]) -> Response:
@@ -72,6 +104,42 @@ class StrictIntegerField(serializers.IntegerField):
         if isinstance(data, bool) or (isinstance(data, str) and _from_json(self)):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class StrictFloatField(serializers.FloatField):
+    """A number as the schema declares it: in a JSON body a string ("1.5") or a boolean is
+    refused (DRF converted them); form bodies are read as DRF reads them."""
+
+    def to_internal_value(self, data: Any) -> float:
+        if isinstance(data, bool) or (isinstance(data, str) and _from_json(self)):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """A string as the schema declares it: a number or a boolean is refused (DRF turned 0 into
+    "0", so `"notes": 0` was saved as the text "0")."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A boolean as the schema declares it: JSON's true or false, and in a form body the words
+    "true" or "false" (DRF also took 0, 1, "0", "1", "yes", "on" and more)."""
+
+    FORM_VALUES = {"true": True, "false": False}
+
+    def to_internal_value(self, data: Any) -> bool:
+        if isinstance(data, bool):
+            return data
+        if isinstance(data, str) and not _from_json(self):
+            value = self.FORM_VALUES.get(data.strip().lower())
+            if value is not None:
+                return value
+        self.fail("invalid", input=data)
 
 
 def _from_json(field: serializers.Field[Any, Any, Any, Any]) -> bool:

@@ -9,10 +9,17 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.test import RequestFactory
 from drf_spectacular.openapi import AutoSchema
+from rest_framework import serializers
 from rest_framework.request import Request
 
-import rules  # noqa: F401  (registers every game system)
-from rules.systems import all_systems
+from tokensite.api import game_names
+
+# A character Python's str.strip() keeps (DRF trims with it): spelled out, because a schema
+# pattern's \s is ECMA's, which differs (it has U+FEFF but not U+001C-U+001F or U+0085).
+NOT_ONLY_SPACE = (
+    r"[^\t\n\u000b\u000c\r\u001c-\u0020\u0085\u00a0\u1680"
+    r"\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+)
 
 
 class TokensiteAutoSchema(AutoSchema):
@@ -24,6 +31,43 @@ class TokensiteAutoSchema(AutoSchema):
         if {} not in auths and self._anonymous_may_call():
             auths.append({})
         return auths
+
+    def _map_basic_serializer(self, serializer: Any, direction: str) -> dict[str, Any]:
+        """A request body's rules across its fields, which no field can say by itself: a
+        serializer's `request_schema` (JSON Schema keywords such as `minProperties` or a
+        `oneOf` of required fields) is added to its request component."""
+        mapped = super()._map_basic_serializer  # drf-spectacular is untyped
+        schema: dict[str, Any] = mapped(serializer, direction)  # type: ignore[no-untyped-call]
+        extra = getattr(serializer, "request_schema", None)
+        if direction == "request" and extra:
+            schema.update(extra)
+        return schema
+
+    def _map_serializer_field(
+        self, field: Any, direction: str, bypass_extensions: bool = False
+    ) -> dict[str, Any]:
+        """A string field that trims whitespace and may not be blank refuses "  " as it refuses
+        "": the request schema says so (`pattern`: a non-space character somewhere). A file
+        field that refuses an empty file says so too."""
+        mapped = super()._map_serializer_field  # drf-spectacular is untyped
+        schema: dict[str, Any] = mapped(field, direction, bypass_extensions)  # type: ignore[no-untyped-call]
+        if (
+            direction == "request"
+            and isinstance(field, serializers.CharField)
+            and field.trim_whitespace
+            and not field.allow_blank
+            and schema.get("type") == "string"
+            and "pattern" not in schema
+            and "enum" not in schema
+        ):
+            schema["pattern"] = NOT_ONLY_SPACE
+        if (
+            direction == "request"
+            and isinstance(field, serializers.FileField)
+            and not field.allow_empty_file
+        ):
+            schema["minLength"] = 1  # DRF refuses an empty file
+        return schema
 
     def _anonymous_may_call(self) -> bool:
         request = Request(RequestFactory().generic(self.method, self.path))
@@ -59,7 +103,7 @@ RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "Se
 PARAMETER_BOUNDS: dict[str, dict[str, Any]] = {
     "page": {"minimum": 1},
     "page_size": {"minimum": 1},
-    "game": {"enum": sorted(system.name for system in all_systems())},
+    "game": {"enum": game_names()},
 }
 
 
@@ -86,8 +130,23 @@ def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
                 )
                 if status in ("429", "503"):
                     response.setdefault("headers", RETRY_AFTER)
+            _require_body_when_empty_is_refused(result, operation)
             for parameter in operation.get("parameters", []):
                 bounds = PARAMETER_BOUNDS.get(parameter.get("name", ""))
                 if bounds and parameter.get("in") == "query":
                     parameter.setdefault("schema", {}).update(bounds)
     return result
+
+
+def _require_body_when_empty_is_refused(result: dict[str, Any], operation: dict[str, Any]) -> None:
+    """A body whose component demands something (`minProperties`, or `oneOf` some fields) can't
+    be left out: drf-spectacular marks a body required only when one of its fields is."""
+    body = operation.get("requestBody")
+    if not body:
+        return
+    components = result.get("components", {}).get("schemas", {})
+    for media in body.get("content", {}).values():
+        ref = media.get("schema", {}).get("$ref", "")
+        component = components.get(ref.rsplit("/", 1)[-1], {})
+        if "minProperties" in component or "oneOf" in component:
+            body["required"] = True

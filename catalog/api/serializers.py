@@ -6,16 +6,18 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
+from tokensite.api import StrictBooleanField, StrictCharField, StrictIntegerField
+
 
 class GameSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    slug = serializers.CharField(read_only=True)
-    name = serializers.CharField(read_only=True)
+    slug = StrictCharField(read_only=True)
+    name = StrictCharField(read_only=True)
     rules_edition = serializers.DateField(read_only=True)
 
 
 def _strings(help_text: str) -> serializers.ListField:
     return serializers.ListField(
-        child=serializers.CharField(max_length=100),
+        child=StrictCharField(max_length=100),
         required=False,
         default=list,
         help_text=help_text,
@@ -25,21 +27,21 @@ def _strings(help_text: str) -> serializers.ListField:
 class FaceSerializer(serializers.Serializer):  # type: ignore[type-arg]
     """Characteristics of one face (CR 707.2 copiable values)."""
 
-    name = serializers.CharField(max_length=200)
+    name = StrictCharField(max_length=200)
     supertypes = _strings('e.g. ["Legendary"]')
     types = _strings('e.g. ["Artifact", "Creature"]; Riftbound: ["Unit"]')
     subtypes = _strings('e.g. ["Zombie", "Army"]')
     colors = _strings("MTG: subset of W U B R G, stored in WUBRG order; [] = colorless")
-    power = serializers.CharField(
+    power = StrictCharField(
         max_length=8, allow_null=True, required=False, default=None, help_text='"2", "0", "*"'
     )
-    toughness = serializers.CharField(max_length=8, allow_null=True, required=False, default=None)
-    might = serializers.IntegerField(
+    toughness = StrictCharField(max_length=8, allow_null=True, required=False, default=None)
+    might = StrictIntegerField(
         allow_null=True, required=False, default=None, help_text="Riftbound units"
     )
     tags = _strings("Riftbound tags")
     keywords = _strings('e.g. ["Flying", "Haste", "Temporary", "Deflect"]')
-    text = serializers.CharField(allow_blank=True, required=False, default="")
+    text = StrictCharField(allow_blank=True, required=False, default="")
     abilities = serializers.ListField(
         child=serializers.DictField(),
         required=False,
@@ -67,43 +69,43 @@ def _images() -> ImagesSerializer:
     )
 
 
-def _artist() -> serializers.CharField:
-    return serializers.CharField(read_only=True, allow_null=True, help_text="Who drew the art")
+def _artist() -> StrictCharField:
+    return StrictCharField(read_only=True, allow_null=True, help_text="Who drew the art")
 
 
 class TokenSerializer(FaceSerializer):
     """A token definition: the stable `id` (slug) is what everything refers to, never the name."""
 
     id = serializers.SlugField(max_length=120, help_text="Stable slug, never reused: mtg-treasure")
-    game = serializers.CharField(max_length=20, help_text="mtg or riftbound")
-    predefined = serializers.BooleanField(required=False, default=False)
-    rule = serializers.CharField(
+    game = StrictCharField(max_length=20, help_text="mtg or riftbound")
+    predefined = StrictBooleanField(required=False, default=False)
+    rule = StrictCharField(
         max_length=20, allow_null=True, allow_blank=True, required=False, default=""
     )
     back = FaceSerializer(
         allow_null=True, required=False, default=None, help_text="Back face of double-faced tokens"
     )
-    incomplete = serializers.BooleanField(required=False, default=False)
-    keep_both = serializers.BooleanField(
+    incomplete = StrictBooleanField(required=False, default=False)
+    keep_both = StrictBooleanField(
         required=False,
         write_only=True,
         help_text="Save it although another token has the same characteristics (refused otherwise)",
     )
     created_by = serializers.ListField(
-        child=serializers.CharField(), read_only=True, help_text="Ids of cards that create it"
+        child=StrictCharField(), read_only=True, help_text="Ids of cards that create it"
     )
     images = _images()
     artist = _artist()
 
 
 class CreatesSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    token = serializers.CharField(max_length=120, help_text="Token id")
-    count = serializers.CharField(max_length=12, default="1", help_text='"2", "x" or "x=3"')
-    attach = serializers.BooleanField(required=False, default=False)
-    transform = serializers.BooleanField(required=False, default=False)
-    exclude_from_create_all = serializers.BooleanField(required=False, default=False)
-    persistent = serializers.BooleanField(required=False, default=False)
-    facedown = serializers.BooleanField(required=False, default=False)
+    token = StrictCharField(max_length=120, help_text="Token id")
+    count = StrictCharField(max_length=12, default="1", help_text='"2", "x" or "x=3"')
+    attach = StrictBooleanField(required=False, default=False)
+    transform = StrictBooleanField(required=False, default=False)
+    exclude_from_create_all = StrictBooleanField(required=False, default=False)
+    persistent = StrictBooleanField(required=False, default=False)
+    facedown = StrictBooleanField(required=False, default=False)
 
 
 WHEN = (
@@ -123,7 +125,7 @@ WHEN = (
 class MadeTokenSerializer(serializers.Serializer):  # type: ignore[type-arg]
     """One token an entry makes: its characteristics as the card words them."""
 
-    token = serializers.CharField(
+    token = StrictCharField(
         allow_null=True, help_text="The catalogue token with these characteristics, or null"
     )
     copy_of = serializers.ChoiceField(
@@ -131,34 +133,40 @@ class MadeTokenSerializer(serializers.Serializer):  # type: ignore[type-arg]
         allow_null=True,
         help_text="A token that's a copy (CR 707): of this card, of a target, of something else",
     )
-    name = serializers.CharField(help_text='The created token\'s name: "Goblin Token"')
-    supertypes = serializers.ListField(child=serializers.CharField())
-    types = serializers.ListField(child=serializers.CharField())
-    subtypes = serializers.ListField(child=serializers.CharField())
-    colors = serializers.ListField(child=serializers.CharField(), help_text="WUBRG order")
-    power = serializers.CharField(allow_null=True)
-    toughness = serializers.CharField(allow_null=True)
-    keywords = serializers.ListField(child=serializers.CharField())
-    text = serializers.CharField(help_text="Other abilities, as printed", allow_blank=True)
-    counters = serializers.DictField(child=serializers.IntegerField())
+    # A copy (copy_of set) has the characteristics of what it copies (CR 707.2): the card
+    # words none of its own, so its name and colors are null.
+    name = StrictCharField(
+        allow_null=True, help_text='The created token\'s name: "Goblin Token"; null for a copy'
+    )
+    supertypes = serializers.ListField(child=StrictCharField())
+    types = serializers.ListField(child=StrictCharField())
+    subtypes = serializers.ListField(child=StrictCharField())
+    colors = serializers.ListField(
+        child=StrictCharField(), allow_null=True, help_text="WUBRG order; null for a copy"
+    )
+    power = StrictCharField(allow_null=True)
+    toughness = StrictCharField(allow_null=True)
+    keywords = serializers.ListField(child=StrictCharField())
+    text = StrictCharField(help_text="Other abilities, as printed", allow_blank=True)
+    counters = serializers.DictField(child=StrictIntegerField())
     count = serializers.JSONField(help_text='A number, or "X"')
-    x = serializers.CharField(allow_null=True, help_text="How X is counted, in words")
-    choice = serializers.CharField(allow_null=True, help_text="A choice the player makes, in words")
-    tapped = serializers.BooleanField()
-    attacking = serializers.BooleanField()
+    x = StrictCharField(allow_null=True, help_text="How X is counted, in words")
+    choice = StrictCharField(allow_null=True, help_text="A choice the player makes, in words")
+    tapped = StrictBooleanField()
+    attacking = StrictBooleanField()
 
 
 class MakesSerializer(serializers.Serializer):  # type: ignore[type-arg]
     """One token-making ability or effect of a card, compiled from its Oracle text."""
 
     when = serializers.ChoiceField(choices=WHEN)
-    trigger = serializers.CharField(allow_null=True, help_text="The event in words")
-    cost = serializers.CharField(allow_null=True, help_text="The cost as printed")
-    text = serializers.CharField(help_text="The Oracle sentence it comes from")
-    automated = serializers.BooleanField(
+    trigger = StrictCharField(allow_null=True, help_text="The event in words")
+    cost = StrictCharField(allow_null=True, help_text="The cost as printed")
+    text = StrictCharField(help_text="The Oracle sentence it comes from")
+    automated = StrictBooleanField(
         help_text="false: the text was not understood; `tokens` is then empty, never guessed"
     )
-    fires = serializers.BooleanField(
+    fires = StrictBooleanField(
         help_text="true: the kernel performs it by itself when it sees the event; otherwise "
         "one `make` action performs it"
     )
@@ -224,10 +232,10 @@ class CardSerializer(FaceSerializer):
 
     abilities = None  # type: ignore[assignment]
     id = serializers.SlugField(max_length=160, help_text="Stable slug: mtg-doubling-season")
-    game = serializers.CharField(max_length=20, help_text="mtg or riftbound")
-    mana_cost = serializers.CharField(max_length=60, allow_blank=True, required=False, default="")
-    loyalty = serializers.CharField(max_length=8, allow_null=True, required=False, default=None)
-    oracle_id = serializers.CharField(
+    game = StrictCharField(max_length=20, help_text="mtg or riftbound")
+    mana_cost = StrictCharField(max_length=60, allow_blank=True, required=False, default="")
+    loyalty = StrictCharField(max_length=8, allow_null=True, required=False, default=None)
+    oracle_id = StrictCharField(
         max_length=64, allow_null=True, required=False, default=None, write_only=True
     )
     creates = CreatesSerializer(many=True, required=False, default=list)
@@ -237,6 +245,18 @@ class CardSerializer(FaceSerializer):
         help_text="What it makes, compiled from its Oracle text on every import and save "
         "(a card's own effect data wins); [] when it makes no token",
     )
-    incomplete = serializers.BooleanField(required=False, default=False)
+    incomplete = StrictBooleanField(required=False, default=False)
     images = _images()
     artist = _artist()
+
+
+class TokenChangeSerializer(TokenSerializer):
+    """A token's new values (PUT, PATCH): the id is the address's, and ids are stable."""
+
+    id = None  # type: ignore[assignment]
+
+
+class CardChangeSerializer(CardSerializer):
+    """A card's new values (PUT, PATCH): the id is the address's, and ids are stable."""
+
+    id = None  # type: ignore[assignment]

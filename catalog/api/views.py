@@ -4,7 +4,7 @@ same endpoints. Views parse, call a selector or a service, and return its result
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -21,14 +21,16 @@ from catalog import selectors, services
 from catalog.api.pagination import CappedPagination
 from catalog.api.serializers import (
     CARD_EXAMPLE,
+    CardChangeSerializer,
     CardSerializer,
     GameSerializer,
+    TokenChangeSerializer,
     TokenSerializer,
 )
 from catalog.models import CardDefinition, Game, TokenDefinition
 from catalog.search import suggest
 from catalog.search.query import Query
-from tokensite.api import paginated
+from tokensite.api import BOOLEAN_WORDS, game_names, paginated, query_choice
 from tokensite.parsers import BoundedJSONParser
 
 T = TypeVar("T")
@@ -54,8 +56,24 @@ def _run(call: Callable[[], T]) -> T:
         ) from None
 
 
+MAKES = ["automated", "manual", "any"]
+
+
 def _filters(request: Request, *names: str) -> dict[str, Any]:
-    return {name: request.query_params.get(name) for name in names}
+    """The list's filters from the address; one with a fixed set of values (the schema's enum)
+    is refused with a 400 when it holds anything else, the empty string included."""
+    choices: dict[str, Sequence[str]] = {
+        "game": game_names(),
+        "color": selectors.COLOR_FILTERS,
+        "predefined": BOOLEAN_WORDS,
+        "makes": MAKES,
+    }
+    return {
+        name: query_choice(request, name, choices[name])
+        if name in choices
+        else request.query_params.get(name)
+        for name in names
+    }
 
 
 def _validated(
@@ -79,6 +97,7 @@ COMMON_PARAMS = [
     OpenApiParameter(
         "color",
         OpenApiTypes.STR,
+        enum=selectors.COLOR_FILTERS,
         description="W, U, B, R, G, C (colorless), M (multicolored) or a Riftbound domain",
     ),
 ]
@@ -108,9 +127,15 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):  # type: ignore[type-arg]
     ),
     retrieve=extend_schema(summary="One token definition", parameters=[ID_PARAM]),
     create=extend_schema(summary="Create a token definition (staff)"),
-    update=extend_schema(summary="Replace a token definition (staff)", parameters=[ID_PARAM]),
+    update=extend_schema(
+        summary="Replace a token definition (staff)",
+        parameters=[ID_PARAM],
+        request=TokenChangeSerializer,
+    ),
     partial_update=extend_schema(
-        summary="Change a token definition (staff)", parameters=[ID_PARAM]
+        summary="Change a token definition (staff)",
+        parameters=[ID_PARAM],
+        request=TokenChangeSerializer,
     ),
     destroy=extend_schema(summary="Delete a token definition (staff)", parameters=[ID_PARAM]),
 )
@@ -144,8 +169,8 @@ class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
 
     def _change(self, request: Request, partial: bool) -> Response:
         token = self._token()
-        data = _validated(TokenSerializer, request.data, partial=partial)
-        if data.pop("id", token.slug) != token.slug:
+        data = _validated(TokenChangeSerializer, request.data, partial=partial)
+        if request.data.get("id", token.slug) != token.slug:
             raise serializers.ValidationError({"id": "Ids are stable: create a new token instead."})
         _run(lambda: services.token_update(token=token, curator=request.user, **data))
         return Response(selectors.token_api(token.slug))
@@ -169,7 +194,7 @@ class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
             OpenApiParameter(
                 "makes",
                 OpenApiTypes.STR,
-                enum=["automated", "manual", "any"],
+                enum=MAKES,
                 description=(
                     "Token makers only: `automated` (every token-making entry understood: the "
                     "table does it by itself or with one `make`), `manual` (some entry not "
@@ -180,8 +205,12 @@ class TokenViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
     ),
     retrieve=extend_schema(summary="One card", parameters=[ID_PARAM], examples=[CARD_EXAMPLE]),
     create=extend_schema(summary="Create a card (staff)"),
-    update=extend_schema(summary="Replace a card (staff)", parameters=[ID_PARAM]),
-    partial_update=extend_schema(summary="Change a card (staff)", parameters=[ID_PARAM]),
+    update=extend_schema(
+        summary="Replace a card (staff)", parameters=[ID_PARAM], request=CardChangeSerializer
+    ),
+    partial_update=extend_schema(
+        summary="Change a card (staff)", parameters=[ID_PARAM], request=CardChangeSerializer
+    ),
     destroy=extend_schema(summary="Delete a card (staff)", parameters=[ID_PARAM]),
 )
 class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
@@ -219,8 +248,8 @@ class CardViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
 
     def _change(self, request: Request, partial: bool) -> Response:
         card = self._card()
-        data = _validated(CardSerializer, request.data, partial=partial)
-        if data.pop("id", card.slug) != card.slug:
+        data = _validated(CardChangeSerializer, request.data, partial=partial)
+        if request.data.get("id", card.slug) != card.slug:
             raise serializers.ValidationError({"id": "Ids are stable: create a new card instead."})
         _run(lambda: services.card_update(card=card, curator=request.user, **data))
         return Response(self._out(self._reload(card)))

@@ -30,7 +30,15 @@ from catalog.history.revert import NotRevertible, revert_start
 from catalog.history.selectors import ACTIONS, change_payload, changes
 from catalog.models import CardDefinition, TokenDefinition
 from jobs.models import Job
-from tokensite.api import Conflict, NotFound, Pagination, paginated
+from tokensite.api import (
+    Conflict,
+    NotFound,
+    Pagination,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    paginated,
+)
 
 
 def _fields() -> serializers.DictField:
@@ -45,28 +53,28 @@ CHANGES = inline_serializer(
         "kind": serializers.ChoiceField(
             choices=["card", "token", "printing", "relation", "printed_name", "reference", "record"]
         ),
-        "id": serializers.CharField(help_text="A slug for cards and tokens, else the row's id"),
-        "name": serializers.CharField(),
+        "id": StrictCharField(help_text="A slug for cards and tokens, else the row's id"),
+        "name": StrictCharField(),
         "action": serializers.ChoiceField(choices=list(ACTIONS)),
         "fields": _fields(),
-        "problem": serializers.CharField(allow_null=True),
+        "problem": StrictCharField(allow_null=True),
     },
     many=True,
 )
 ENTRIES = inline_serializer(
     "HistoryEntry",
     {
-        "id": serializers.CharField(),
+        "id": StrictCharField(),
         "at": serializers.DateTimeField(),
-        "by": serializers.CharField(allow_null=True),
+        "by": StrictCharField(allow_null=True),
         "source": serializers.ChoiceField(choices=["admin", "api", "import"]),
         "job": serializers.UUIDField(allow_null=True),
         "fields": _fields(),
-        "kind": serializers.CharField(help_text="token, back, printing, relation, printed_name"),
-        "object": serializers.IntegerField(),
-        "name": serializers.CharField(),
+        "kind": StrictCharField(help_text="token, back, printing, relation, printed_name"),
+        "object": StrictIntegerField(),
+        "name": StrictCharField(),
         "type": serializers.ChoiceField(choices=["create", "update", "delete"]),
-        "revertible": serializers.BooleanField(),
+        "revertible": StrictBooleanField(),
     },
     many=True,
 )

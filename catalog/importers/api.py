@@ -20,12 +20,13 @@ from catalog.importers.admin_views import MAX_UPLOAD_BYTES
 from catalog.importers.formats import FORMATS
 from catalog.jobs import KIND as IMPORT_KIND
 from jobs.services import job_start
+from tokensite.api import StrictBooleanField
 
 
 class ImportSerializer(serializers.Serializer[Any]):
     file = serializers.FileField()
     format = serializers.ChoiceField(choices=[f for f in FORMATS if f != "tokensite"])
-    dry_run = serializers.BooleanField(
+    dry_run = StrictBooleanField(
         default=False, help_text="Write nothing; the job's changes list what it would change."
     )
 

@@ -7,7 +7,7 @@ import json
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -36,12 +36,13 @@ from catalog.printing.layout import (
     PrintOptions,
 )
 from catalog.printing.printshop import print_shop_zip
+from tokensite.api import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
 from tokensite.parsers import BoundedJSONParser
 
 DEFAULTS = PrintOptions()
 
 
-class FiniteFloatField(serializers.FloatField):
+class FiniteFloatField(StrictFloatField):
     """A float that is a real number: "NaN" and "Infinity" are not lengths."""
 
     def to_internal_value(self, data: Any) -> float:
@@ -52,11 +53,11 @@ class FiniteFloatField(serializers.FloatField):
 
 
 class PrintItemSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    token = serializers.CharField(max_length=120, help_text="Token id, e.g. mtg-treasure")
-    count = serializers.IntegerField(
+    token = StrictCharField(max_length=120, help_text="Token id, e.g. mtg-treasure")
+    count = StrictIntegerField(
         min_value=1, max_value=MAX_COPIES, default=1, help_text="Copies to print"
     )
-    printing = serializers.IntegerField(
+    printing = StrictIntegerField(
         required=False,
         min_value=1,
         help_text="The printing (its id) whose art to print, where the token has several.",
@@ -66,13 +67,17 @@ class PrintItemSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class PrintRequestSerializer(serializers.Serializer):  # type: ignore[type-arg]
     """What to print (`items` or `decklist`, not both) and how to lay it out."""
 
+    request_schema: ClassVar[dict[str, Any]] = {
+        "oneOf": [{"required": ["items"]}, {"required": ["decklist"]}]
+    }
+
     items = serializers.ListField(
         child=PrintItemSerializer(),
         required=False,
         max_length=MAX_ITEMS,
         help_text=f"Tokens and counts; at most {MAX_ITEMS} tokens, {MAX_COPIES} copies in all.",
     )
-    decklist = serializers.CharField(
+    decklist = StrictCharField(
         required=False,
         max_length=50_000,
         help_text="A pasted decklist (MTG Arena, MTGO, plain '4 Name', Riftbound sections): "
@@ -95,7 +100,7 @@ class PrintRequestSerializer(serializers.Serializer):  # type: ignore[type-arg]
         help_text="Printed where it fits: at most half the gap between cards, never into the "
         "page margins.",
     )
-    cut_marks = serializers.BooleanField(default=DEFAULTS.cut_marks)
+    cut_marks = StrictBooleanField(default=DEFAULTS.cut_marks)
     corners = serializers.ChoiceField(choices=list(CORNERS), default=DEFAULTS.corners)
     scale_percent = FiniteFloatField(
         min_value=SCALE_RANGE[0],
@@ -113,7 +118,7 @@ class PrintRequestSerializer(serializers.Serializer):  # type: ignore[type-arg]
         "faces next to each other on the same page.",
     )
 
-    art = serializers.BooleanField(
+    art = StrictBooleanField(
         default=DEFAULTS.art,
         help_text="Each token's art where the catalogue has a picture: uploaded art, else the "
         "imported printing's picture (fetched once from the hosts in ART_FETCH_HOSTS).",
@@ -141,9 +146,9 @@ class PrintRequestSerializer(serializers.Serializer):  # type: ignore[type-arg]
 ERROR = inline_serializer(
     "PrintError",
     fields={
-        "error": serializers.CharField(),
-        "detail": serializers.CharField(),
-        "rule": serializers.CharField(allow_null=True),
+        "error": StrictCharField(),
+        "detail": StrictCharField(),
+        "rule": StrictCharField(allow_null=True),
     },
 )
 

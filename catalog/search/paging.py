@@ -149,10 +149,12 @@ class CappedPage:
 def page_number(value: Any) -> int:
     """A page number from a query parameter ("last" is not offered: the last page may not be
     known); PageNotAnInteger or EmptyPage when it is not one."""
-    try:
-        number = int(value if value not in (None, "") else 1)
-    except (TypeError, ValueError):
-        raise PageNotAnInteger("That page number is not an integer.") from None
+    if value is None:
+        return 1
+    # Digits only, as the schema's integer: int() also took "", " 5", "+5" and "\u0665".
+    if not isinstance(value, str) or not value.isascii() or not value.isdigit():
+        raise PageNotAnInteger("That page number is not an integer.")
+    number = int(value) if len(value) < 20 else 2**63
     if number < 1:
         raise EmptyPage("That page number is less than 1.")
     return number

@@ -45,10 +45,14 @@ from tokensite.api import (
     NotFound,
     Pagination,
     error_response,
+    game_names,
     paginated,
     paginated_list,
+    query_choice,
 )
 from tokensite.parsers import BoundedJSONParser
+
+ITEM_KINDS = ["card", "token"]
 
 ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 404)}
 LIST_PARAMS = [
@@ -92,7 +96,7 @@ def _catalogue(model: type[CardDefinition] | type[TokenDefinition], slug: str) -
     methods=["GET"],
     parameters=[
         *LIST_PARAMS,
-        OpenApiParameter("kind", OpenApiTypes.STR, description="card or token"),
+        OpenApiParameter("kind", OpenApiTypes.STR, enum=ITEM_KINDS, description="card or token"),
     ],
     responses={200: ItemSerializer(many=True), 401: ErrorSerializer},
     summary="My collection",
@@ -110,9 +114,9 @@ def collection(request: Request) -> Response:
     if request.method == "GET":
         items = selectors.collection_items(
             owner=request.user,
-            game=request.query_params.get("game"),
+            game=query_choice(request, "game", game_names()),
             q=request.query_params.get("q"),
-            kind=request.query_params.get("kind"),
+            kind=query_choice(request, "kind", ITEM_KINDS),
         )
         paginator = Pagination()
         page = paginator.paginate_queryset(items, request) or []
@@ -240,7 +244,7 @@ def decks(request: Request) -> Response:
         paginator = Pagination()
         found = selectors.deck_list(
             owner=request.user,
-            game=request.query_params.get("game"),
+            game=query_choice(request, "game", game_names()),
             q=request.query_params.get("q"),
         )
         page = paginator.paginate_queryset(found, request) or []

@@ -17,7 +17,7 @@ from rest_framework import serializers
 
 import rules
 from rules.registry import vocabulary as v
-from tokensite.api import StrictIntegerField
+from tokensite.api import StrictBooleanField, StrictCharField, StrictIntegerField
 
 MAX_COUNT: int = rules.MAX_COUNT
 MAX_STRING = 2_000  # play/table/payloads.py refuses longer strings anyway
@@ -93,45 +93,45 @@ class DefenderField(serializers.Field):  # type: ignore[type-arg]
 
 
 class ActionBase(serializers.Serializer[Any]):
-    type = serializers.CharField(help_text="The action type (discriminator).")
+    type = StrictCharField(help_text="The action type (discriminator).")
 
 
 class DefinitionSerializer(serializers.Serializer[Any]):
     """Custom characteristics, the same fields as a catalogue token definition."""
 
-    name = serializers.CharField(
+    name = StrictCharField(
         max_length=200,
         required=False,
         allow_blank=True,
         help_text='Optional: without a name a token is named its subtypes + " Token" (CR 111.4).',
     )
-    supertypes = serializers.ListField(child=serializers.CharField(max_length=50), required=False)
-    types = serializers.ListField(child=serializers.CharField(max_length=50), required=False)
-    subtypes = serializers.ListField(child=serializers.CharField(max_length=50), required=False)
+    supertypes = serializers.ListField(child=StrictCharField(max_length=50), required=False)
+    types = serializers.ListField(child=StrictCharField(max_length=50), required=False)
+    subtypes = serializers.ListField(child=StrictCharField(max_length=50), required=False)
     colors = serializers.ListField(
         child=serializers.ChoiceField(choices=COLORS_AND_DOMAINS),
         required=False,
         help_text="MTG colors (W, U, B, R, G) or Riftbound domains (Fury, Calm, Mind, ...).",
     )
-    power = serializers.CharField(max_length=8, required=False, allow_null=True)
-    toughness = serializers.CharField(max_length=8, required=False, allow_null=True)
+    power = StrictCharField(max_length=8, required=False, allow_null=True)
+    toughness = StrictCharField(max_length=8, required=False, allow_null=True)
     might = StrictIntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_COUNT)
-    tags = serializers.ListField(child=serializers.CharField(max_length=50), required=False)
-    keywords = serializers.ListField(child=serializers.CharField(max_length=50), required=False)
-    text = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    tags = serializers.ListField(child=StrictCharField(max_length=50), required=False)
+    keywords = serializers.ListField(child=StrictCharField(max_length=50), required=False)
+    text = StrictCharField(max_length=2000, required=False, allow_blank=True)
 
 
 class CopyExceptSerializer(serializers.Serializer[Any]):
-    haste = serializers.BooleanField(required=False)
-    legendary = serializers.BooleanField(required=False)
+    haste = StrictBooleanField(required=False)
+    legendary = StrictBooleanField(required=False)
     power = StrictIntegerField(required=False, min_value=-MAX_COUNT, max_value=MAX_COUNT)
     toughness = StrictIntegerField(required=False, min_value=-MAX_COUNT, max_value=MAX_COUNT)
-    add_types = serializers.ListField(child=serializers.CharField(max_length=50), required=False)
+    add_types = serializers.ListField(child=StrictCharField(max_length=50), required=False)
     colors = serializers.ListField(
         child=serializers.ChoiceField(choices=["W", "U", "B", "R", "G"]), required=False
     )
     keywords = serializers.ListField(
-        child=serializers.CharField(max_length=50),
+        child=StrictCharField(max_length=50),
         required=False,
         help_text='Riftbound: keywords given to the copy (181.3), e.g. ["Temporary"].',
     )
@@ -144,11 +144,11 @@ def _integer(p: v.Param, common: dict[str, Any]) -> serializers.Field:  # type: 
 
 
 def _text(p: v.Param, common: dict[str, Any]) -> serializers.Field:  # type: ignore[type-arg]
-    return serializers.CharField(max_length=p.max_length or MAX_STRING, **common)
+    return StrictCharField(max_length=p.max_length or MAX_STRING, **common)
 
 
 def _objects(p: v.Param, common: dict[str, Any]) -> serializers.Field:  # type: ignore[type-arg]
-    child = serializers.CharField(max_length=32)
+    child = StrictCharField(max_length=32)
     return serializers.ListField(child=child, min_length=p.minimum, max_length=p.maximum, **common)
 
 
@@ -158,7 +158,7 @@ FIELDS: dict[str, Callable[[v.Param, dict[str, Any]], serializers.Field]] = {  #
     v.TEXT: _text,
     v.OBJECT: _text,
     v.OBJECTS: _objects,
-    v.BOOLEAN: lambda p, common: serializers.BooleanField(**common),
+    v.BOOLEAN: lambda p, common: StrictBooleanField(**common),
     v.CHOICE: lambda p, common: serializers.ChoiceField(choices=list(p.choices), **common),
     v.SEAT_OR_TRUE: lambda p, common: AttackingField(**common),
     v.DEFENDER: lambda p, common: DefenderField(**common),

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from play.api.serializers import MAX_VERSION, EventSerializer
 from play.table.commands import MAX_TEXT, command_run
-from tokensite.api import ErrorSerializer, StrictIntegerField
+from tokensite.api import ErrorSerializer, StrictCharField, StrictIntegerField
 from tokensite.parsers import BoundedJSONParser
 from tokensite.renderers import FastJSONRenderer
 
@@ -28,7 +28,7 @@ KINDS = ("done", "undone", "answer", "options")
 
 
 class CommandSerializer(serializers.Serializer[Any]):
-    text = serializers.CharField(
+    text = StrictCharField(
         max_length=MAX_TEXT,
         help_text='The phrase, in the caller\'s language or English: "3 treasure", "tap 4 '
         'soldier", "counter +1 on 2 soldier", "attack ben with 10 goblin", "block goblin with '
@@ -47,14 +47,14 @@ class CommandSerializer(serializers.Serializer[Any]):
         required=False,
         help_text="The number of the reading meant, when the same text offered `options`.",
     )
-    focus = serializers.CharField(
+    focus = StrictCharField(
         max_length=32, required=False, help_text='The stack the "stack" question is about.'
     )
 
 
 class CommandOptionSerializer(serializers.Serializer[Any]):
     number = StrictIntegerField()
-    label = serializers.CharField()  # type: ignore[assignment]  # a field, not Field.label
+    label = StrictCharField()  # type: ignore[assignment]  # a field, not Field.label
     action = serializers.DictField()
 
 
@@ -65,7 +65,7 @@ class CommandResponseSerializer(serializers.Serializer[Any]):
         "question's answer; options: the phrase could mean several actions, send it again "
         "with `choice`.",
     )
-    said = serializers.CharField(help_text="One sentence for the player, without rule numbers.")
+    said = StrictCharField(help_text="One sentence for the player, without rule numbers.")
     action = serializers.DictField(required=False, help_text="The action that ran (done).")
     version = StrictIntegerField(required=False)
     events = EventSerializer(many=True, required=False)

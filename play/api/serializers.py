@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
@@ -10,7 +10,7 @@ from rest_framework import serializers
 from play.api.actions import ACTION_SERIALIZERS, MAX_COUNT
 from play.models import Table
 from play.table.services import MAX_PLAYERS
-from tokensite.api import StrictIntegerField
+from tokensite.api import StrictBooleanField, StrictCharField, StrictIntegerField, game_names
 
 # Versions are PositiveIntegerField values: anything above fits no database column.
 MAX_VERSION = 2**31 - 1
@@ -28,10 +28,10 @@ class ActionField(serializers.JSONField):
 
 
 class TableCreateSerializer(serializers.Serializer[Any]):
-    game = serializers.CharField(max_length=32, help_text='"mtg" or "riftbound".')
-    name = serializers.CharField(max_length=100)
+    game = serializers.ChoiceField(choices=game_names(), help_text='"mtg" or "riftbound".')
+    name = StrictCharField(max_length=100)
     players = serializers.ListField(
-        child=serializers.CharField(max_length=100),
+        child=StrictCharField(max_length=100),
         min_length=1,
         max_length=MAX_PLAYERS,
         help_text="Seat names, in seat order.",
@@ -44,8 +44,9 @@ class TableCreateSerializer(serializers.Serializer[Any]):
         required=False, min_value=0, max_value=100_000, help_text="Default 53."
     )
     battlefields = serializers.ListField(
-        child=serializers.CharField(max_length=100),
+        child=StrictCharField(max_length=100),
         required=False,
+        min_length=1,
         max_length=16,
         help_text="Riftbound: battlefield names (default one per player).",
     )
@@ -73,15 +74,18 @@ class UndoSerializer(serializers.Serializer[Any]):
 
 
 class JoinSerializer(serializers.Serializer[Any]):
-    invite = serializers.CharField(max_length=64, help_text="The token of the invite link.")
+    invite = StrictCharField(max_length=64, help_text="The token of the invite link.")
     seat = StrictIntegerField(min_value=0, max_value=63, help_text="The seat to claim.")
 
 
 class SpectateSerializer(serializers.Serializer[Any]):
-    token = serializers.CharField(max_length=64, help_text="The token of the spectator link.")
+    token = StrictCharField(max_length=64, help_text="The token of the spectator link.")
 
 
 class TableUpdateSerializer(serializers.Serializer[Any]):
+    # validate() refuses a body that changes nothing.
+    request_schema: ClassVar[dict[str, Any]] = {"minProperties": 1}
+
     status = serializers.ChoiceField(choices=Table.Status.choices, required=False)
     mode = serializers.ChoiceField(
         choices=Table.Mode.choices,
@@ -97,17 +101,17 @@ class TableUpdateSerializer(serializers.Serializer[Any]):
 
 class SeatSummarySerializer(serializers.Serializer[Any]):
     seat = StrictIntegerField()
-    name = serializers.CharField()
-    user = serializers.CharField(allow_null=True)
+    name = StrictCharField()
+    user = StrictCharField(allow_null=True)
 
 
 class TableSummarySerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
-    game = serializers.CharField()
-    name = serializers.CharField()
+    game = StrictCharField()
+    name = StrictCharField()
     status = serializers.ChoiceField(choices=Table.Status.choices)
     version = StrictIntegerField()
-    owner = serializers.CharField()
+    owner = StrictCharField()
     role = serializers.ChoiceField(choices=["owner", "player", "spectator"])
     seats = SeatSummarySerializer(many=True)
     created_at = serializers.DateTimeField()
@@ -115,32 +119,32 @@ class TableSummarySerializer(serializers.Serializer[Any]):
 
 
 class EventSerializer(serializers.Serializer[Any]):
-    type = serializers.CharField(
+    type = StrictCharField(
         help_text='"token_created", "ceased_to_exist", "died", ...; at a track-only table, '
         '"rules_warning" for what the rules forbid (with `rule`, `detail` and `applied`: '
         "whether the action went on or changed nothing)."
     )
-    text = serializers.CharField(help_text="A sentence for the log.")
-    rule = serializers.CharField(allow_null=True, help_text='The rule followed, e.g. "704.5d".')
+    text = StrictCharField(help_text="A sentence for the log.")
+    rule = StrictCharField(allow_null=True, help_text='The rule followed, e.g. "704.5d".')
 
 
 class TableStateSerializer(serializers.Serializer[Any]):
     """The table state of docs/API.md plus name, status, the caller's access and links."""
 
     id = serializers.UUIDField()
-    game = serializers.CharField()
+    game = StrictCharField()
     version = StrictIntegerField()
     turn = StrictIntegerField()
     active_seat = StrictIntegerField()
-    step = serializers.CharField()
+    step = StrictCharField()
     seats = serializers.ListField(child=serializers.DictField())
     objects = serializers.ListField(child=serializers.DictField(), help_text="Stacks of objects.")
     battlefields = serializers.ListField(child=serializers.DictField())
     pending_choice = serializers.DictField(allow_null=True)
-    name = serializers.CharField()
+    name = StrictCharField()
     status = serializers.ChoiceField(choices=Table.Status.choices)
     mode = serializers.ChoiceField(choices=Table.Mode.choices)
-    owner = serializers.CharField()
+    owner = StrictCharField()
     you = serializers.DictField(help_text='{"role": "owner"|"player"|"spectator", "seats": [...]}')
     links = serializers.DictField(
         help_text='{"invite": token (owner only), "spectate": token (owner and players)}'
@@ -152,7 +156,7 @@ class DeltaSerializer(serializers.Serializer[Any]):
     objects = serializers.ListField(
         child=serializers.DictField(), help_text="Stacks added or changed, as in `state`."
     )
-    removed = serializers.ListField(child=serializers.CharField(), help_text="Stack ids gone.")
+    removed = serializers.ListField(child=StrictCharField(), help_text="Stack ids gone.")
     seats = serializers.ListField(child=serializers.DictField(), help_text="Seats that changed.")
     table = serializers.DictField(
         help_text="Top-level fields that changed: turn, step, active_seat, pending_choice, ..."
@@ -179,7 +183,7 @@ class ActionResponseSerializer(serializers.Serializer[Any]):
 class LogEntrySerializer(serializers.Serializer[Any]):
     seq = StrictIntegerField(help_text="The version this entry produced.")
     kind = serializers.ChoiceField(choices=["action", "undo"])
-    actor = serializers.CharField(allow_null=True)
+    actor = StrictCharField(allow_null=True)
     seat = StrictIntegerField(allow_null=True, help_text="Whose action it was.")
     action = serializers.DictField(help_text="As run, with catalogue definitions embedded.")
     events = EventSerializer(many=True)
@@ -189,17 +193,17 @@ class LogEntrySerializer(serializers.Serializer[Any]):
 
 class HistoryLineSerializer(serializers.Serializer[Any]):
     seq = StrictIntegerField()
-    actor = serializers.CharField(allow_null=True)
-    type = serializers.CharField()
-    text = serializers.CharField()
-    rule = serializers.CharField(allow_null=True)
-    undone = serializers.BooleanField()
+    actor = StrictCharField(allow_null=True)
+    type = StrictCharField()
+    text = StrictCharField()
+    rule = StrictCharField(allow_null=True)
+    undone = StrictBooleanField()
     at = serializers.DateTimeField()
 
 
 class InvitePreviewSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
-    name = serializers.CharField()
-    game = serializers.CharField()
-    owner = serializers.CharField()
+    name = StrictCharField()
+    game = StrictCharField()
+    owner = StrictCharField()
     seats = SeatSummarySerializer(many=True)

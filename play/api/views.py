@@ -36,9 +36,17 @@ from play.api.serializers import (
 )
 from play.models import Table
 from play.table import selectors, services
-from play.table.idempotency import Idempotency, Repeat, parse_key
+from play.table.idempotency import KEY_PATTERN, MAX_KEY_LENGTH, Idempotency, Repeat, parse_key
 from play.table.payloads import InvalidPayload
-from tokensite.api import DomainError, ErrorSerializer, Pagination, paginated
+from tokensite.api import (
+    DomainError,
+    ErrorSerializer,
+    Pagination,
+    StrictIntegerField,
+    game_names,
+    paginated,
+    query_choice,
+)
 from tokensite.parsers import BoundedJSONParser
 from tokensite.renderers import FastJSONRenderer
 
@@ -54,10 +62,11 @@ VIEW = OpenApiParameter(
 ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409, 413, 422)}
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
-    str,
+    {"type": "string", "maxLength": MAX_KEY_LENGTH, "pattern": KEY_PATTERN},
     location=OpenApiParameter.HEADER,
     required=False,
-    description="Up to 200 printable characters. A repeat with the same key (same user, same "
+    description="Up to 200 printable ASCII characters, not starting or ending with a space. "
+    "A repeat with the same key (same user, same "
     "table, within 24 hours) answers what the first request answered and changes nothing; "
     "the repeat carries the header `Idempotent-Replayed: true`. Only answers to writes are "
     "kept (a refused request changed nothing and may be sent again).",
@@ -165,7 +174,7 @@ def tables(request: Request) -> Response:
             selectors.table_list_for_user(
                 user=request.user,
                 q=request.query_params.get("q"),
-                game=request.query_params.get("game"),
+                game=query_choice(request, "game", game_names()),
             ),
             request,
         )
@@ -277,7 +286,11 @@ def table_undo(request: Request, table_id: str) -> Response:
 @paginated
 @extend_schema(
     parameters=[
-        OpenApiParameter("after", int, description="Only entries after this version."),
+        OpenApiParameter(
+            "after",
+            {"type": "integer", "minimum": 0, "maximum": MAX_VERSION},
+            description="Only entries after this version.",
+        ),
         SPECTATE,
     ],
     responses={200: LogEntrySerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer},
@@ -288,7 +301,7 @@ def table_undo(request: Request, table_id: str) -> Response:
 @permission_classes([AllowAny])
 def table_log(request: Request, table_id: str) -> Response:
     table, _access = _read_access(request, table_id)
-    after = serializers.IntegerField(min_value=0, max_value=MAX_VERSION).run_validation(
+    after = StrictIntegerField(min_value=0, max_value=MAX_VERSION).run_validation(
         request.query_params.get("after", 0)
     )
     paginator = Pagination()
