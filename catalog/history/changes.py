@@ -273,6 +273,12 @@ class ChangeSpool:
             }
         )
 
+    def kept(self, kind: str, object_id: str, name: str, how: str) -> None:
+        """One line per record kept as it is, as it is read: never held in memory."""
+        self._line(
+            {"kind": kind, "object_id": object_id, "name": name, "action": how, "fields": {}}
+        )
+
     def failed(self, message: str, location: str = "") -> None:
         """The record the import stopped at (nothing was written)."""
         self._line(

@@ -266,6 +266,9 @@ class Writer:
         if status in ("created", "updated", "keyed") and record.key not in self.matched_keys:
             status = self.back_face(token, record, status)
         self.summary.count("tokens", "unchanged" if status == "keyed" else status)
+        if status in ("matched", "keyed"):  # the token as it was: listed, not written
+            how = "match" if status == "matched" else "unchanged"
+            self.summary.keep("token", token.slug, token.name, how)
         return token
 
     def token_slug(self, face: Face) -> str:
@@ -427,6 +430,7 @@ class Writer:
                 self.reference_keys[record.key] = reference.pk
                 self.summary.count("reference cards", "matched")
                 self.summary.references_by_kind[record.kind] += 1
+                self.summary.keep("reference", reference.slug, reference.name, "match")
                 return reference
         if reference is None:
             reference = ReferenceCard(
@@ -450,4 +454,6 @@ class Writer:
             self.reference_keys[record.key] = reference.pk
         self.summary.count("reference cards", status)
         self.summary.references_by_kind[record.kind] += 1
+        if status == "unchanged":
+            self.summary.keep("reference", reference.slug, reference.name, "unchanged")
         return reference
