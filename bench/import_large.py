@@ -11,8 +11,8 @@ With --via-job, the Scryfall file is imported as the admin's Import page does it
 import and a second dry run, each a job recording history and its change list (what it creates,
 changes, skips, matches or finds unchanged), spooled to disk and stored in batches.
 
-Usage: .venv/bin/python bench/import_large.py [--megabytes 300] [--via-job]   (DATABASE_URL to bench
-PostgreSQL; default: a fresh SQLite file per run in a temporary directory).
+Usage: .venv/bin/python bench/import_large.py [--megabytes 300] [--via-job] [--only FORMAT]
+(DATABASE_URL to bench PostgreSQL; default: a fresh SQLite file per run in a temporary directory).
 """
 
 from __future__ import annotations
@@ -249,6 +249,7 @@ def main() -> None:
         action="store_true",
         help="Scryfall only, imported as the admin does: a job with history and change list.",
     )
+    parser.add_argument("--only", choices=("scryfall", "mtgjson"), help="One format only.")
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tokensite.settings")
     fresh_database("baseline")
@@ -262,6 +263,8 @@ def main() -> None:
         via_job("scryfall", path)
         return
     for fmt, writer in (("scryfall", write_scryfall), ("mtgjson", write_mtgjson)):
+        if args.only and fmt != args.only:
+            continue
         path = Path(TMP) / f"{fmt}.json"
         cards = writer(path, args.megabytes)
         size = path.stat().st_size / 1e6
