@@ -4,15 +4,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('catalog', '0016_history'),
+        ("catalog", "0016_history"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='importchange',
-            name='action',
-            field=models.CharField(choices=[('create', 'created'), ('update', 'changed'), ('delete', 'deleted'), ('skip', 'skipped'), ('problem', 'problem'), ('match', 'matched'), ('unchanged', 'unchanged')], max_length=16, verbose_name='action'),
+            model_name="importchange",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("create", "created"),
+                    ("update", "changed"),
+                    ("delete", "deleted"),
+                    ("skip", "skipped"),
+                    ("problem", "problem"),
+                    ("match", "matched"),
+                    ("unchanged", "unchanged"),
+                ],
+                max_length=16,
+                verbose_name="action",
+            ),
         ),
     ]

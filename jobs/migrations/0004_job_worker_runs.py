@@ -4,20 +4,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0003_verbose_names'),
+        ("jobs", "0003_verbose_names"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='job',
-            name='runs',
-            field=models.PositiveSmallIntegerField(default=0, help_text="Times it was started (a stopped server's jobs start again once).", verbose_name='runs'),
+            model_name="job",
+            name="runs",
+            field=models.PositiveSmallIntegerField(
+                default=0,
+                help_text="Times it was started (a stopped server's jobs start again once).",
+                verbose_name="runs",
+            ),
         ),
         migrations.AddField(
-            model_name='job',
-            name='worker',
-            field=models.CharField(blank=True, help_text='The process running it (host:pid:start), to tell a stopped one.', max_length=200, verbose_name='worker'),
+            model_name="job",
+            name="worker",
+            field=models.CharField(
+                blank=True,
+                help_text="The process running it (host:pid:start), to tell a stopped one.",
+                max_length=200,
+                verbose_name="worker",
+            ),
         ),
     ]
