@@ -151,7 +151,8 @@ def test_a_failed_dry_run_lists_the_problem_it_stopped_at(curator):
 
 def _token_counts(job: Job) -> dict[str, int]:
     assert job.result is not None
-    return dict(job.result["rows"])["tokens"]
+    counts: dict[str, int] = dict(job.result["rows"])["tokens"]
+    return counts
 
 
 def test_a_dry_run_lists_the_tokens_it_matches_or_finds_unchanged_with_filters(
