@@ -7,9 +7,10 @@ own process on a fresh database with the seed catalogue, as after `make run`; it
 memory comes from the kernel (wait4). The baseline is the same process running `check` (Django
 loaded, nothing imported): the import should add a bounded amount, whatever the file size.
 
-With --via-job, the Scryfall file is imported as the admin's Import page does it: a dry run, the
-import and a second dry run, each a job recording history and its change list (what it creates,
-changes, skips, matches or finds unchanged), spooled to disk and stored in batches.
+With --via-job, one file (the Scryfall one unless --only mtgjson) is imported as the admin's
+Import page does it: a dry run, the import and a second dry run, each a job recording history and
+its change list (what it creates, changes, skips, matches or finds unchanged), spooled to disk and
+stored in batches.
 
 Usage: .venv/bin/python bench/import_large.py [--megabytes 300] [--via-job] [--only FORMAT]
 (DATABASE_URL to bench PostgreSQL; default: a fresh SQLite file per run in a temporary directory).
@@ -247,7 +248,8 @@ def main() -> None:
     parser.add_argument(
         "--via-job",
         action="store_true",
-        help="Scryfall only, imported as the admin does: a job with history and change list.",
+        help="One format (--only, default scryfall) imported as the admin does: jobs with "
+        "history and change list.",
     )
     parser.add_argument("--only", choices=("scryfall", "mtgjson"), help="One format only.")
     args = parser.parse_args()
@@ -256,11 +258,12 @@ def main() -> None:
     _, baseline = run("check")
     print(f"baseline (Django loaded, `check`): {baseline:.0f} MB peak")
     if args.via_job:
-        path = Path(TMP) / "scryfall.json"
-        cards = write_scryfall(path, args.megabytes)
-        fresh_database("scryfall-job")
-        print(f"scryfall: {path.stat().st_size / 1e6:.0f} MB file, {cards} cards (target < 200 MB)")
-        via_job("scryfall", path)
+        fmt = args.only or "scryfall"
+        path = Path(TMP) / f"{fmt}.json"
+        cards = (write_mtgjson if fmt == "mtgjson" else write_scryfall)(path, args.megabytes)
+        fresh_database(f"{fmt}-job")
+        print(f"{fmt}: {path.stat().st_size / 1e6:.0f} MB file, {cards} cards (target < 200 MB)")
+        via_job(fmt, path)
         return
     for fmt, writer in (("scryfall", write_scryfall), ("mtgjson", write_mtgjson)):
         if args.only and fmt != args.only:
