@@ -51,10 +51,14 @@ def _start_time(pid: int) -> str | None:
     return fields[19]  # field 22 of stat(5); the first two (pid, comm) are before ")"
 
 
-@cache
 def this_process() -> str:
     """host:pid:start of this process, as Job.worker records it."""
-    return f"{socket.gethostname()}:{os.getpid()}:{_start_time(os.getpid()) or ''}"
+    return _identity(os.getpid())  # by pid: a forked worker is a process of its own
+
+
+@cache
+def _identity(pid: int) -> str:
+    return f"{socket.gethostname()}:{pid}:{_start_time(pid) or ''}"
 
 
 def gone(worker: str) -> bool:
