@@ -7,8 +7,13 @@ own process on a fresh database with the seed catalogue, as after `make run`; it
 memory comes from the kernel (wait4). The baseline is the same process running `check` (Django
 loaded, nothing imported): the import should add a bounded amount, whatever the file size.
 
-Usage: .venv/bin/python bench/import_large.py [--megabytes 300]   (DATABASE_URL to bench
-PostgreSQL; default: a fresh SQLite file per run in a temporary directory).
+With --via-job, one file (the Scryfall one unless --only mtgjson) is imported as the admin's
+Import page does it: a dry run, the import and a second dry run, each a job recording history and
+its change list (what it creates, changes, skips, matches or finds unchanged), spooled to disk and
+stored in batches.
+
+Usage: .venv/bin/python bench/import_large.py [--megabytes 300] [--via-job] [--only FORMAT]
+(DATABASE_URL to bench PostgreSQL; default: a fresh SQLite file per run in a temporary directory).
 """
 
 from __future__ import annotations
@@ -182,15 +187,50 @@ def write_mtgjson(path: Path, megabytes: int) -> int:
 
 def run(*args: str) -> tuple[float, float]:
     """(seconds, peak resident MB) of one manage.py command in a fresh process."""
+    seconds, peak, _ = run_output(*args)
+    return seconds, peak
+
+
+def run_output(*args: str) -> tuple[float, float, str]:
+    """(seconds, peak resident MB, standard output) of one manage.py command."""
     started = time.perf_counter()
-    process = subprocess.Popen(
-        [sys.executable, str(ROOT / "manage.py"), *args], cwd=ROOT, stdout=subprocess.PIPE
-    )
-    _, status, usage = os.wait4(process.pid, 0)
-    output = process.stdout.read().decode() if process.stdout else ""
+    with tempfile.TemporaryFile() as out:
+        process = subprocess.Popen(
+            [sys.executable, str(ROOT / "manage.py"), *args], cwd=ROOT, stdout=out
+        )
+        _, status, usage = os.wait4(process.pid, 0)
+        out.seek(0)
+        output = out.read().decode()
     if status:
         raise SystemExit(f"manage.py {' '.join(args)} failed:\n{output}")
-    return time.perf_counter() - started, usage.ru_maxrss / 1024
+    return time.perf_counter() - started, usage.ru_maxrss / 1024, output
+
+
+# An import as the admin's Import page runs it: a job (inline here), with the history of every
+# row it writes and its change set (catalog/history/changes.py) spooled and stored.
+JOB_IMPORT = """
+import json
+from django.core.files import File
+from catalog.history.selectors import change_counts
+from catalog.jobs import KIND
+from jobs.services import job_start
+with open({path!r}, "rb") as upload:
+    params = {{"format": {fmt!r}, "dry_run": {dry_run!r}, "name": "bench.json"}}
+    job = job_start(KIND, params=params, upload=File(upload, name="bench.json"))
+assert job.status == "done", job.detail
+print(json.dumps({{k: n for k, n in change_counts(job.pk).items() if n}}))
+"""
+
+
+def via_job(fmt: str, path: Path) -> None:
+    """A dry run, the import and a second dry run of the same file, each as a job."""
+    os.environ["MEDIA_ROOT"] = f"{TMP}/media"
+    for step, dry_run in (("dry run", True), ("import", False), ("dry run again", True)):
+        code = JOB_IMPORT.format(path=str(path), fmt=fmt, dry_run=dry_run)
+        seconds, peak, output = run_output("shell", "-v", "0", "-c", code)
+        print(
+            f"  as a job, {step}: {seconds:.0f} s, peak {peak:.0f} MB; change list {output.strip()}"
+        )
 
 
 def fresh_database(name: str) -> None:
@@ -205,12 +245,29 @@ def fresh_database(name: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--megabytes", type=int, default=300)
+    parser.add_argument(
+        "--via-job",
+        action="store_true",
+        help="One format (--only, default scryfall) imported as the admin does: jobs with "
+        "history and change list.",
+    )
+    parser.add_argument("--only", choices=("scryfall", "mtgjson"), help="One format only.")
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tokensite.settings")
     fresh_database("baseline")
     _, baseline = run("check")
     print(f"baseline (Django loaded, `check`): {baseline:.0f} MB peak")
+    if args.via_job:
+        fmt = args.only or "scryfall"
+        path = Path(TMP) / f"{fmt}.json"
+        cards = (write_mtgjson if fmt == "mtgjson" else write_scryfall)(path, args.megabytes)
+        fresh_database(f"{fmt}-job")
+        print(f"{fmt}: {path.stat().st_size / 1e6:.0f} MB file, {cards} cards (target < 200 MB)")
+        via_job(fmt, path)
+        return
     for fmt, writer in (("scryfall", write_scryfall), ("mtgjson", write_mtgjson)):
+        if args.only and fmt != args.only:
+            continue
         path = Path(TMP) / f"{fmt}.json"
         cards = writer(path, args.megabytes)
         size = path.stat().st_size / 1e6

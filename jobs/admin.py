@@ -37,6 +37,8 @@ class JobAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         "created_at",
         "started_at",
         "finished_at",
+        "runs",
+        "worker",
     )
     readonly_fields = fields
 

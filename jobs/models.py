@@ -55,6 +55,17 @@ class Job(models.Model):
         related_name="+",
         verbose_name=gettext_lazy("created by"),
     )
+    worker = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text=gettext_lazy("The process running it (host:pid:start), to tell a stopped one."),
+        verbose_name=gettext_lazy("worker"),
+    )
+    runs = models.PositiveSmallIntegerField(
+        default=0,
+        help_text=gettext_lazy("Times it was started (a stopped server's jobs start again once)."),
+        verbose_name=gettext_lazy("runs"),
+    )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
     started_at = models.DateTimeField(
         null=True, blank=True, verbose_name=gettext_lazy("started at")

@@ -18,6 +18,7 @@ from django.utils.module_loading import import_string
 
 from jobs.models import Job
 from jobs.progress import Report, job_progress, progress_forget, reporter
+from jobs.recovery import claim_fields
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ def runner_for(kind: str) -> Runner:
 def job_run(job_id: str) -> None:
     """Run a queued job to the end (called by the queue; a job already started is left alone)."""
     claimed = Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).update(
-        status=Job.Status.RUNNING, started_at=timezone.now(), detail="Started."
+        status=Job.Status.RUNNING, started_at=timezone.now(), detail="Started.", **claim_fields()
     )
     if not claimed:
         log.warning("job %s is not queued any more; not run twice", job_id)

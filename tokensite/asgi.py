@@ -21,6 +21,7 @@ from django.conf import settings  # noqa: E402
 from django.db import DatabaseError  # noqa: E402
 from django.http.request import split_domain_port, validate_host  # noqa: E402
 
+from jobs import background  # noqa: E402
 from play.live.broadcast import after_response  # noqa: E402
 from play.live.hub import CLOSE_UNAVAILABLE  # noqa: E402
 from play.live.routing import websocket_urlpatterns  # noqa: E402
@@ -137,4 +138,5 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+background.start()  # `make run`'s job thread, taking up what a stopped server left (JOB_THREAD)
 tune_for_long_lived_state()  # last: everything loaded above is frozen (tokensite/gctune.py)

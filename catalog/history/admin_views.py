@@ -36,8 +36,14 @@ FILTERS = (
     ("delete", ImportChange.Action.DELETE.label),
     ("skip", ImportChange.Action.SKIP.label),
     ("problem", ImportChange.Action.PROBLEM.label),
+    ("match", ImportChange.Action.MATCH.label),
+    ("unchanged", ImportChange.Action.UNCHANGED.label),
 )
 LABELS = dict(FILTERS)
+NOTES = {  # what the change list says of a record kept as it is
+    "match": gettext_lazy("Already in the catalogue: linked to it, nothing changed."),
+    "unchanged": gettext_lazy("Imported before with the same values: nothing changed."),
+}
 KIND_LABELS = {
     "card": gettext_lazy("card"),
     "token": gettext_lazy("token"),
@@ -82,7 +88,7 @@ def change_context(request: HttpRequest, job: Job) -> dict[str, Any]:
             "name": change.name,
             "action": change.action,
             "action_label": LABELS.get(change.action, change.action),
-            "problem": change.problem,
+            "problem": change.problem or NOTES.get(change.action, ""),
             "fields": [
                 (labels.get(field, field), shown(old), shown(new))
                 for field, (old, new) in change.fields.items()

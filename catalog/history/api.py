@@ -1,6 +1,6 @@
 """Curation over the API (docs/API.md, third wave).
 
-GET  /api/v1/jobs/<id>/changes/?action=create|update|delete|skip|problem   (staff)
+GET  /api/v1/jobs/<id>/changes/?action=create|update|delete|skip|problem|match|unchanged   (staff)
 POST /api/v1/jobs/<id>/revert/                                             (staff) -> 202
 GET  /api/v1/tokens/<id>/history/, /api/v1/cards/<id>/history/
 POST /api/v1/tokens/<id>/history/<entry>/revert/, .../cards/...            (staff)

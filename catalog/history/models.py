@@ -19,6 +19,10 @@ class ImportChange(models.Model):
         DELETE = "delete", gettext_lazy("deleted")
         SKIP = "skip", gettext_lazy("skipped")
         PROBLEM = "problem", gettext_lazy("problem")
+        # In the file and already in the catalogue: linked to an existing record by this import
+        # (a seed token, another source's), or imported before with the same values.
+        MATCH = "match", gettext_lazy("matched")
+        UNCHANGED = "unchanged", gettext_lazy("unchanged")
 
     job = models.ForeignKey(
         Job, on_delete=models.CASCADE, related_name="+", verbose_name=gettext_lazy("job")
@@ -27,7 +31,7 @@ class ImportChange(models.Model):
     object_id = models.CharField(max_length=160, blank=True, verbose_name=gettext_lazy("id"))
     name = models.CharField(max_length=400, blank=True, verbose_name=gettext_lazy("name"))
     action = models.CharField(
-        max_length=8, choices=Action.choices, verbose_name=gettext_lazy("action")
+        max_length=16, choices=Action.choices, verbose_name=gettext_lazy("action")
     )
     fields = models.JSONField(default=dict, blank=True, verbose_name=gettext_lazy("fields"))
     problem = models.TextField(blank=True, verbose_name=gettext_lazy("problem"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import models, transaction
+from django.db import models, reset_queries, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext
 
@@ -114,6 +114,7 @@ def revert_import(job: Job, *, report: Report | None = None) -> dict[str, Any]:
                             kept.append(
                                 {"kind": tracked.kind, "id": object_id, "name": name, "why": reason}
                             )
+                reset_queries()  # DEBUG's query log would keep each batch's deletes and restores
         for game in Game.objects.values_list("slug", flat=True):
             makers.relink(game)  # the cards' tokens, some of them gone
     return {

@@ -156,6 +156,8 @@ class _Restorer:
             face.delete()
             status = "updated"
         self.summary.count("tokens", status)
+        if status == "unchanged":
+            self.summary.keep("token", token.slug, token.name, "unchanged")
         self.printings(token, data.get("printings") or [], where)
         self.source_keys(data, {"token": token})
 

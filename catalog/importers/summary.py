@@ -29,6 +29,10 @@ class ImportWatch(Protocol):
 
     def skipped(self, skipped: Skipped) -> None: ...
 
+    def kept(self, kind: str, object_id: str, name: str, how: str) -> None:
+        """A record of the file the catalogue already has as it is: `how` is "match" (linked
+        to an existing record now) or "unchanged" (imported before, same values)."""
+
     def written(self) -> None:
         """Called inside the import's transaction once everything is written (a dry run rolls
         back after it)."""
@@ -57,6 +61,10 @@ class ImportSummary:
             self.watch.skipped(skipped)
         if len(self.examples) < EXAMPLES_KEPT:
             self.examples.append(skipped)
+
+    def keep(self, kind: str, object_id: str, name: str, how: str) -> None:
+        if self.watch is not None:
+            self.watch.kept(kind, object_id, name, how)
 
     def changes(self) -> int:
         """Rows created, updated or matched: zero when the same file is imported again."""

@@ -351,8 +351,7 @@ def _printed_batch(
     for (kind, target, language), record in wanted.items():
         fields = {"name": record.name, "type_line": record.type_line, "text": record.text}
         row = existing.get((kind, target, language))
-        again = (kind, target, language) in writer.printed_written  # "the last one read wins"
-        writer.printed_written.add((kind, target, language))
+        again = writer.printed_written[(kind, language)].add(target)  # the last one read wins
         if row is None:
             new.append(
                 PrintedName(

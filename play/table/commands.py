@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext_l
 
 import rules
 from catalog import selectors as catalog
+from catalog.token_labels import labels_apart, token_label
 from play.table import selectors, services
 from play.table.i18n import render_message, tr
 from play.table.sayings import plain_text, sentence
@@ -299,19 +300,19 @@ def option_labels(actions: list[JsonDict], state: JsonDict) -> list[str]:
     """Each reading in words, naming what differs between them (no stack ids)."""
     objects = {o["id"]: o for o in state["objects"]}
     names = {s["seat"]: s["name"] for s in state["seats"]}
+    slugs = {str(a["token"]) for a in actions if "token" in a}
+    tokens = list(catalog.token_queryset().filter(slug__in=slugs)) if slugs else []
+    token_words = dict(
+        zip((t.slug for t in tokens), labels_apart(tokens, token_label), strict=True)
+    )
     labels = []
     for action in actions:
         parts = []
         for key, value in action.items():
             if isinstance(value, str) and value in objects:
                 parts.append(_stack_words(objects[value], names, True))
-            elif key == "token":
-                slug = str(value)
-                token = catalog.token_queryset().filter(slug=slug).first()
-                if token is not None:
-                    stats = f" {token.power}/{token.toughness}" if token.power is not None else ""
-                    colors = "".join(token.colors or [])
-                    parts.append(f"{token.name}{stats}" + (f" {colors}" if colors else ""))
+            elif key == "token" and str(value) in token_words:
+                parts.append(token_words[str(value)])
         labels.append(", ".join(parts) or tr(str(action.get("type"))))
     return labels
 

@@ -16,6 +16,7 @@ from django.utils.translation import get_language, gettext
 
 import rules
 from catalog import selectors as catalog
+from catalog.token_labels import name_apart, names_apart
 from play.models import Table
 from play.table import selectors, services
 from play.table.commands import completions
@@ -29,7 +30,6 @@ from play.web.invite import invite_links
 from play.web.makes import offers as make_offers
 from play.web.reader_names import reader_names
 from play.web.shortcuts import RESERVED_KEYS, SHORTCUTS, shortcut_settings_for
-from play.web.token_labels import name_apart, names_apart
 
 LOG_ENTRIES = 40
 QUICK_COUNTS = [(n, str(n)) for n in (1, 2, 3, 5, 10)]  # the palette's one-tap quantities
@@ -55,6 +55,9 @@ def palette_context(table: Table, user: Any) -> dict[str, Any]:
     roles = [t for t in quick if "Role" in (t["subtypes"] or [])]
     pinned = _pinned(table)
     _printed_names([*quick, *pinned])
+    apart = names_apart({t["slug"]: t["shown"] for t in pinned})  # a deck's two Bird tokens
+    for token in pinned:
+        token["shown"] = apart[token["slug"]]
     create = table_controls(table.game)["create"]
     leaves = create.param("leaves_at") if create is not None else None
     memory = _printed_memory(palette.palette_memory(user=user, game=table.game))

@@ -1,8 +1,8 @@
 """A curator's workbench in real Chromium (issue 33, points 1, 2 and 5): on the embedded default
 (the web process's job thread) a dry run of the real Cockatrice file answers at once with its
-progress, then lists every record with its fields' old and new values, filterable and
-downloadable; an applied import is reverted in one click; a field is reverted from a token's
-history. Screenshots under test-artifacts/curation/."""
+progress, then lists every record with its fields' old and new values (and the tokens it only
+matches), filterable and downloadable; an applied import is reverted in one click; a field is
+reverted from a token's history. Screenshots under test-artifacts/curation/."""
 
 from __future__ import annotations
 
@@ -91,6 +91,12 @@ def test_a_dry_run_of_a_real_file_answers_at_once_then_lists_each_record_with_it
         skipped = page.get_by_role("link", name="Skipped (")
         skipped.click()
         expect(page.locator("#import-changes")).to_contain_text("second link from the same card")
+        page.get_by_role("link", name="Matched (").click()  # the seed's tokens, linked as they are
+        expect(page.locator("#import-changes")).to_contain_text("Matched · token")
+        expect(page.locator("#import-changes")).to_contain_text("mtg-bird-1-1-u-flying")
+        expect(page.locator("#import-changes")).to_contain_text("Already in the catalogue")
+        page.locator("#changes-title").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "dry-run-matched.png"))
         with page.expect_download() as download:
             page.get_by_role("link", name="CSV").click()
         saved = download.value.path()

@@ -12,6 +12,7 @@ from catalog.history.revert import NotRevertible, revert_start
 from catalog.history.selectors import change_counts, changes, csv_lines
 from catalog.jobs import KIND
 from catalog.models import CardDefinition, TokenDefinition, TokenRelation
+from catalog.seed import load_seed
 from catalog.services import token_update
 from jobs.models import Job
 from jobs.services import job_start
@@ -146,3 +147,42 @@ def test_a_failed_dry_run_lists_the_problem_it_stopped_at(curator):
     assert job.status == Job.Status.FAILED
     problem = changes(job.pk, "problem").get()
     assert "appears twice" in problem.problem
+
+
+def _token_counts(job: Job) -> dict[str, int]:
+    assert job.result is not None
+    counts: dict[str, int] = dict(job.result["rows"])["tokens"]
+    return counts
+
+
+def test_a_dry_run_lists_the_tokens_it_matches_or_finds_unchanged_with_filters(
+    curator, shared_data
+):
+    """The real Cockatrice file on the seed: its predefined and seed tokens are matched, not
+    written, and each is a "matched" record; once applied, a dry run of the same file lists
+    each of its tokens as "unchanged" and nothing to create or change."""
+    load_seed()
+    content = (shared_data / "cockatrice_tokens.xml").read_bytes()
+    preview = _run(curator, content, dry_run=True)
+    matched = changes(preview.pk, "match").filter(kind="token")
+    assert matched.count() == _token_counts(preview)["matched"] > 50
+    slugs = set(matched.values_list("object_id", flat=True))
+    assert {"mtg-treasure", "mtg-bird-1-1-u-flying"} <= slugs  # the seed's, linked as they are
+    assert all(change.fields == {} for change in matched)  # nothing of theirs changes
+    assert not changes(preview.pk, "unchanged").exists()  # nothing was imported from it before
+    assert change_counts(preview.pk)["match"] >= matched.count()
+
+    _run(curator, content, dry_run=False)
+    again = _run(curator, content, dry_run=True)
+    counts = change_counts(again.pk)
+    assert counts["create"] == counts["update"] == counts["delete"] == 0
+    unchanged = changes(again.pk, "unchanged").filter(kind="token")
+    assert (
+        unchanged.count()
+        == _token_counts(again)["unchanged"]
+        == _token_counts(preview)["created"] + _token_counts(preview)["matched"]
+    )
+    assert unchanged.filter(object_id="mtg-bird-1-1-u-flying").exists()
+    assert not changes(again.pk, "match").filter(kind="token").exists()
+    lines = "".join(csv_lines(changes(again.pk, "unchanged")))
+    assert "mtg-bird-1-1-u-flying" in lines and ",unchanged," in lines

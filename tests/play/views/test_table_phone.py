@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
+from typing import Any
 
+from catalog import services as catalog_services
+from catalog.importers import cockatrice
 from catalog.models import PrintedName, TokenDefinition
 from catalog.seed import DATA_DIR
+from play.table.commands import option_labels
 from play.web.reader_names import translated_token_name
 from tests.play.views.conftest import _upsert_token, act, browser_for, object_named
 
@@ -52,6 +57,54 @@ def test_tokens_that_differ_only_in_abilities_are_named_apart(seeded, cast):
     html = _palette(cast, "Zombie")
     assert "Zombie Token 2/2 (B), decayed</button>" in html
     assert html.count("Zombie Token 2/2 (B)</button>") == 1
+
+
+def _blue_birds(shared_data: Path) -> list[dict[str, Any]]:
+    """The real file's three blue 1/1 Bird tokens, as the Cockatrice importer reads them."""
+    parsed = cockatrice.parse(shared_data / "cockatrice_tokens.xml").read_all()
+    return [
+        record.front.fields()
+        for record in parsed.tokens
+        if record.front.name == "Bird Token"
+        and record.front.colors == ("U",)
+        and (record.front.power, record.front.toughness) == ("1", "1")
+    ]
+
+
+def test_three_blue_birds_read_apart_by_what_differs(seeded, cast, shared_data):
+    """Flying; flying and a block limit; flying and vigilance: all "Bird Token 1/1 (U)" once."""
+    birds = _blue_birds(shared_data)
+    assert sorted(bird["text"] for bird in birds) == [
+        "Flying",
+        "Flying\nThis creature can block only creatures with flying.",
+        "Flying, vigilance",
+    ]
+    seed = json.loads((DATA_DIR / "mtg_tokens.json").read_text(encoding="utf-8"))
+    _upsert_token(next(t for t in seed if t["id"] == "mtg-bird-1-1-u-flying"))  # "Flying"
+    for n, bird in enumerate(b for b in birds if b["text"] != "Flying"):
+        catalog_services.token_upsert(slug=f"mtg-bird-1-1-u-{n}", game="mtg", **bird)
+    html = _palette(cast, "Bird")
+    labels = re.findall(r">(Bird Token 1/1 \(U\)[^<]*)</button>", html)
+    assert sorted(labels) == [
+        "Bird Token 1/1 (U), flying",
+        "Bird Token 1/1 (U), flying, this creature can block only creatures with flying.",
+        "Bird Token 1/1 (U), flying, vigilance",
+    ]
+
+
+def test_a_command_read_two_ways_names_the_birds_apart_too(seeded, shared_data):
+    seed = json.loads((DATA_DIR / "mtg_tokens.json").read_text(encoding="utf-8"))
+    _upsert_token(next(t for t in seed if t["id"] == "mtg-bird-1-1-u-flying"))
+    vigilant = next(b for b in _blue_birds(shared_data) if b["text"] == "Flying, vigilance")
+    catalog_services.token_upsert(slug="mtg-bird-1-1-u-vigilance", game="mtg", **vigilant)
+    readings = [
+        {"type": "create_token", "token": "mtg-bird-1-1-u-flying"},
+        {"type": "create_token", "token": "mtg-bird-1-1-u-vigilance"},
+    ]
+    assert option_labels(readings, {"objects": [], "seats": []}) == [
+        "Bird Token 1/1 (U), flying",
+        "Bird Token 1/1 (U), flying, vigilance",
+    ]
 
 
 def test_the_owner_gets_the_invite_with_copy_and_a_qr_code(seeded, cast):
