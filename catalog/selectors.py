@@ -44,6 +44,13 @@ from catalog.printing import artfetch, words
 from catalog.search import index, paging, rank, terms
 from catalog.search.query import Kind, Query, as_query
 
+# A token's short label, told apart from its look-alikes, is a read of the catalogue: play shows
+# it through here (tests/test_walls.py).
+from catalog.token_labels import labels_apart as labels_apart
+from catalog.token_labels import name_apart as name_apart
+from catalog.token_labels import names_apart as names_apart
+from catalog.token_labels import token_label as token_label
+
 JsonDict = dict[str, Any]
 COLORLESS = "C"
 # What a `color` filter names: a color or a Riftbound domain (has it), C colorless, M multicolored.

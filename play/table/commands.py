@@ -18,7 +18,7 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext_l
 
 import rules
 from catalog import selectors as catalog
-from catalog.token_labels import labels_apart, token_label
+from catalog.selectors import labels_apart, token_label
 from play.table import selectors, services
 from play.table.i18n import render_message, tr
 from play.table.sayings import plain_text, sentence

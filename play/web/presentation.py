@@ -16,7 +16,7 @@ from django.utils.translation import get_language, gettext
 
 import rules
 from catalog import selectors as catalog
-from catalog.token_labels import name_apart, names_apart
+from catalog.selectors import name_apart, names_apart
 from play.models import Table
 from play.table import selectors, services
 from play.table.commands import completions
