@@ -560,19 +560,18 @@ UNDO_CHECK_FIELDS = ("seq", "actor", "seat", "touched", "payload", "table")
 
 def _undo_target(
     table: Table, access: TableAccess, user: AnyUser, *, lean: bool = False
-) -> Action | None:
-    """The viewer's own last action that still counts (what their Undo takes back)."""
+) -> tuple[Action | None, list[Action]]:
+    """The viewer's own last action that still counts (what their Undo takes back), and the
+    actions that count after it, oldest first: one read of the recent log, as every later
+    entry is newer than the target and so among those read before it."""
     recent = effective_actions(table).defer(None).defer("checkpoint", "forward")
-    if lean:
-        recent = recent.only(*UNDO_CHECK_FIELDS)
-    found = recent.order_by("-seq")[: UNDO_HORIZON + 1]
-    return next((entry for entry in found if _undoable_by(entry, access, user)), None)
-
-
-def _later_than(table: Table, target: Action, *, lean: bool = False) -> list[Action]:
-    """The actions that count after ``target``, oldest first (with their inverses)."""
-    later = effective_actions(table, after=target.seq).defer(None).defer("checkpoint", "forward")
-    return list(later.only(*UNDO_CHECK_FIELDS) if lean else later)
+    recent = recent.only(*UNDO_CHECK_FIELDS) if lean else recent.select_related("actor__guest")
+    found = list(recent.order_by("-seq")[: UNDO_HORIZON + 1])
+    for index, entry in enumerate(found):
+        if _undoable_by(entry, access, user):
+            entry.table = table  # the row this scan came from, not read again
+            return entry, found[:index][::-1]
+    return None, []
 
 
 def _depends_on(target: Action, later: list[Action]) -> Action | None:
@@ -605,10 +604,9 @@ def may_undo(table: Table, access: TableAccess, user: AnyUser) -> bool:
     counts, with nothing after it that depends on it (the page shows Undo only then)."""
     if not access.can_act:
         return False
-    target = _undo_target(table, access, user, lean=True)
+    target, later = _undo_target(table, access, user, lean=True)
     if target is None:
         return False
-    later = _later_than(table, target, lean=True)
     return len(later) <= UNDO_HORIZON and _depends_on(target, later) is None
 
 
@@ -653,7 +651,7 @@ def table_undo(
         table, seats, access = _lock(table_id, user, expected_version)
         if idempotency is not None and (found := find_answer(table, user, idempotency.key)):
             return found
-        target = _undo_target(table, access, user)
+        target, later = _undo_target(table, access, user)
         if target is None:
             raise Conflict(_("You have no action to undo."), code="nothing_to_undo")
         if target.seq > expected_version:
@@ -664,7 +662,6 @@ def table_undo(
                 table=table, seats=seats, state=current, version=expected_version, user=user
             )
             raise Conflict(detail, code="stale_version")
-        later = _later_than(table, target)
         with _kernel_call():
             current = current_state(table)
             state, inverses = _undone(table, seats, target, later, current, user)
