@@ -556,6 +556,7 @@ def _undoable_by(entry: Action, access: TableAccess, user: AnyUser) -> bool:
 
 # What deciding whether an undo would work reads of each entry (not its patches).
 UNDO_CHECK_FIELDS = ("seq", "actor", "seat", "touched", "payload", "table")
+UNDO_FIRST_READ = 4
 
 
 def _undo_target(
@@ -566,7 +567,12 @@ def _undo_target(
     entry is newer than the target and so among those read before it."""
     recent = effective_actions(table).defer(None).defer("checkpoint", "forward")
     recent = recent.only(*UNDO_CHECK_FIELDS) if lean else recent.select_related("actor__guest")
-    found = list(recent.order_by("-seq")[: UNDO_HORIZON + 1])
+    recent = recent.order_by("-seq")
+    # The target is nearly always among the last few entries: those are read first, the rest
+    # of the horizon only when none of them is the viewer's.
+    found = list(recent[:UNDO_FIRST_READ])
+    if len(found) == UNDO_FIRST_READ and not any(_undoable_by(e, access, user) for e in found):
+        found += list(recent[UNDO_FIRST_READ : UNDO_HORIZON + 1])
     for index, entry in enumerate(found):
         if _undoable_by(entry, access, user):
             entry.table = table  # the row this scan came from, not read again

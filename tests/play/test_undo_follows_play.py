@@ -55,6 +55,21 @@ def test_a_player_undoes_their_action_after_the_opponent_acted_on_something_else
     assert stored_equals_replay(cast.table.pk)
 
 
+def test_a_player_undoes_their_action_under_more_of_the_opponents_than_the_first_read(
+    cast: Cast,
+) -> None:
+    """The undo reads the last few entries first (UNDO_FIRST_READ), the rest of its horizon only
+    when the viewer's last action is further back: it is found there all the same."""
+    act(cast, cast.owner, create_soldiers(controller=0, count=2))
+    for _ in range(services.UNDO_FIRST_READ + 2):
+        act(cast, cast.player, {"type": "adjust_life", "seat": 1, "amount": -1})
+    assert may_undo(cast, cast.owner)
+    result = undo(cast, cast.owner)
+    assert result.state["objects"] == []
+    assert result.state["seats"][1]["life"] == 20 - services.UNDO_FIRST_READ - 2
+    assert stored_equals_replay(cast.table.pk)
+
+
 def test_an_undo_under_an_action_that_depends_on_it_is_refused_clearly(cast: Cast) -> None:
     soldiers = act(cast, cast.owner, create_soldiers(controller=0, count=2))
     stack = soldiers.state["objects"][0]["id"]
