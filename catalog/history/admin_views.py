@@ -4,7 +4,6 @@ JSON, and the one-click revert of an applied import."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -19,10 +18,11 @@ from django.http import (
     StreamingHttpResponse,
 )
 from django.shortcuts import get_object_or_404
-from django.urls import URLPattern, URLResolver, path, reverse
+from django.urls import path, reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
+from catalog.admin_pages import add_admin_pages
 from catalog.history.changes import field_labels
 from catalog.history.models import ImportChange
 from catalog.history.revert import IMPORT_KINDS, NotRevertible, revert_of, revert_start
@@ -138,10 +138,9 @@ def import_revert(request: HttpRequest, job_id: UUID) -> HttpResponse:
 
 
 def install(site: admin.AdminSite) -> None:
-    original: Callable[[], list[URLPattern | URLResolver]] = site.get_urls
-
-    def get_urls() -> list[URLPattern | URLResolver]:
-        return [
+    add_admin_pages(
+        site,
+        [
             path(
                 "catalog/import/<uuid:job_id>/changes.<str:fmt>",
                 site.admin_view(changes_download),
@@ -152,7 +151,5 @@ def install(site: admin.AdminSite) -> None:
                 site.admin_view(import_revert),
                 name="catalog_import_revert",
             ),
-            *original(),
-        ]
-
-    site.get_urls = get_urls  # type: ignore[method-assign]
+        ],
+    )

@@ -9,7 +9,6 @@ the data between preview and apply.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -17,10 +16,11 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.urls import URLPattern, URLResolver, path, reverse
+from django.urls import path, reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from catalog.admin_pages import add_admin_pages
 from catalog.history.admin_views import change_context
 from catalog.importers.fetch import BULK_TYPES
 from catalog.importers.formats import FORMATS
@@ -167,10 +167,9 @@ def install(site: admin.AdminSite) -> None:
     the reference cards the importers create."""
     if not site.is_registered(ReferenceCard):
         site.register(ReferenceCard, ReferenceCardAdmin)
-    original: Callable[[], list[URLPattern | URLResolver]] = site.get_urls
-
-    def get_urls() -> list[URLPattern | URLResolver]:
-        return [
+    add_admin_pages(
+        site,
+        [
             path("catalog/import/", site.admin_view(import_upload), name="catalog_import"),
             path("catalog/fetch/", site.admin_view(fetch_start), name="catalog_fetch"),
             path(
@@ -188,10 +187,8 @@ def install(site: admin.AdminSite) -> None:
                 site.admin_view(import_cancel),
                 name="catalog_import_cancel",
             ),
-            *original(),
-        ]
-
-    site.get_urls = get_urls  # type: ignore[method-assign]
+        ],
+    )
     app_list = site.get_app_list
 
     def get_app_list(request: HttpRequest, app_label: str | None = None) -> list[Any]:

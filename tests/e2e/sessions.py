@@ -77,3 +77,19 @@ def table_with(owner: User, *actions: dict[str, Any]) -> str:
             table_id=table.id, user=owner, expected_version=version, action=action
         )
     return str(table.id)
+
+
+def main_pages(table_id: str, deck_id: int) -> dict[str, str]:
+    """The site's main pages by name (paths), with a table and a deck of the test's."""
+    return {
+        "home": "/",
+        "catalogue": "/catalog/",
+        "token": "/catalog/tokens/mtg-treasure/",
+        "card": "/catalog/cards/mtg-doubling-season/",
+        "table": f"/play/{table_id}/",
+        "lobby": "/play/",
+        "decks": "/decks/",
+        "deck": f"/decks/{deck_id}/",
+        "collection": "/collection/",
+        "print": "/print/",
+    }

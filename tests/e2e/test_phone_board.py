@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, FloatRect, Locator, Page, expect
 from catalog.seed import load_seed
 from play.models import Table
 from play.table import services
-from tests.e2e.sessions import TIMEOUT, signed_in, table_with
+from tests.e2e.sessions import TIMEOUT, main_pages, signed_in, table_with
 
 PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 800}
@@ -248,16 +248,7 @@ def test_no_page_shows_an_internal_id(browser: Browser, live_url: str, artifacts
     )
     pages = {
         "join a guest's table": guest_invite.removeprefix(live_url),
-        "home": "/",
-        "catalogue": "/catalog/",
-        "token": "/catalog/tokens/mtg-treasure/",
-        "card": "/catalog/cards/mtg-doubling-season/",
-        "table": f"/play/{table_id}/",
-        "lobby": "/play/",
-        "decks": "/decks/",
-        "deck": f"/decks/{deck.pk}/",
-        "collection": "/collection/",
-        "print": "/print/",
+        **main_pages(table_id, deck.pk),
     }
     for language in ("en", "ru"):
         context = signed_in(browser, live_url, ann, PHONE, locale=language)

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from catalog.models import TokenDefinition, TokenPrinting
 from catalog.seed import load_seed
 from play.models import Action
-from tests.e2e.sessions import signed_in, table_with
+from tests.e2e.sessions import main_pages, signed_in, table_with
 
 PHONE = {"width": 375, "height": 812}
 ART = "https://img.example/treasure-crop.jpg"  # never fetched offline: the tile keeps its frame
@@ -262,18 +262,7 @@ def test_every_page_fits_a_phone_without_sideways_scroll(
     deck = collection.deck_create(owner=ann, game="mtg", decklist=decklist, name="Treasures")
     context = signed_in(browser, live_url, ann, PHONE)
     page = context.new_page()
-    pages = {
-        "home": "/",
-        "catalogue": "/catalog/",
-        "token": "/catalog/tokens/mtg-treasure/",
-        "card": "/catalog/cards/mtg-doubling-season/",
-        "table": f"/play/{table_id}/",
-        "lobby": "/play/",
-        "decks": "/decks/",
-        "deck": f"/decks/{deck.pk}/",
-        "collection": "/collection/",
-        "print": "/print/",
-    }
+    pages = main_pages(table_id, deck.pk)
     widths = {}
     for name, path in pages.items():
         response = page.goto(live_url + path)
