@@ -64,7 +64,14 @@ def other_text(token: Any) -> str:
     return text[0].lower() + text[1:]
 
 
-DETAILS: tuple[Callable[[Any], str], ...] = (keyword_words, other_text)
+def other_kinds(token: Any) -> str:
+    """Its supertypes and card types beside Creature, which its name and stats don't show:
+    "enchantment" for a Theros Bird beside a plain 2/2 flying Bird."""
+    words = [*(getattr(token, "supertypes", None) or ()), *(token.types or ())]
+    return " ".join(gettext(str(word)).lower() for word in words if word != "Creature")
+
+
+DETAILS: tuple[Callable[[Any], str], ...] = (keyword_words, other_text, other_kinds)
 
 
 def labels_apart(

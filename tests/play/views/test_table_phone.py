@@ -92,6 +92,22 @@ def test_three_blue_birds_read_apart_by_what_differs(seeded, cast, shared_data):
     ]
 
 
+def test_a_bird_that_is_also_an_enchantment_reads_apart_from_a_plain_one(seeded, cast):
+    """Two 2/2 blue flying Birds of the real file (one a Theros Enchantment Creature): the
+    same keywords and text, told apart by the card type the plain one lacks."""
+    flying = {"name": "Bird Token", "power": "2", "toughness": "2", "colors": ["U"]}
+    flying |= {"subtypes": ["Bird"], "keywords": ["Flying"], "text": "Flying"}
+    catalog_services.token_upsert(slug="mtg-bird-2-2-u", game="mtg", types=["Creature"], **flying)
+    catalog_services.token_upsert(
+        slug="mtg-bird-2-2-u-theros", game="mtg", types=["Enchantment", "Creature"], **flying
+    )
+    labels = re.findall(r">(Bird Token 2/2 \(U\)[^<]*)</button>", _palette(cast, "Bird"))
+    assert sorted(labels) == [
+        "Bird Token 2/2 (U), flying",
+        "Bird Token 2/2 (U), flying, enchantment",
+    ]
+
+
 def test_a_command_read_two_ways_names_the_birds_apart_too(seeded, shared_data):
     seed = json.loads((DATA_DIR / "mtg_tokens.json").read_text(encoding="utf-8"))
     _upsert_token(next(t for t in seed if t["id"] == "mtg-bird-1-1-u-flying"))
