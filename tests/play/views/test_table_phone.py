@@ -95,7 +95,8 @@ def test_three_blue_birds_read_apart_by_what_differs(seeded, cast, shared_data):
 def test_a_bird_that_is_also_an_enchantment_reads_apart_from_a_plain_one(seeded, cast):
     """Two 2/2 blue flying Birds of the real file (one a Theros Enchantment Creature): the
     same keywords and text, told apart by the card type the plain one lacks."""
-    flying = {"name": "Bird Token", "power": "2", "toughness": "2", "colors": ["U"]}
+    flying: dict[str, Any] = {"name": "Bird Token", "power": "2", "toughness": "2"}
+    flying |= {"colors": ["U"]}
     flying |= {"subtypes": ["Bird"], "keywords": ["Flying"], "text": "Flying"}
     catalog_services.token_upsert(slug="mtg-bird-2-2-u", game="mtg", types=["Creature"], **flying)
     catalog_services.token_upsert(
