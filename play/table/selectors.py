@@ -23,6 +23,7 @@ from play.table.names import player_names, shown_name
 from play.table.statecache import committed_lengths, committed_states
 from rules.objects import ObjectTable
 from tokensite.api import NotFound, name_match_rank
+from tokensite.compiled import CompiledQuery
 
 Role = Literal["owner", "player", "spectator"]
 AnyUser = User | AnonymousUser
@@ -42,6 +43,20 @@ class TableAccess:
     @property
     def can_act(self) -> bool:
         return self.role != "spectator"
+
+
+_SEATS = CompiledQuery(
+    Seat, "table", lambda table: Seat.objects.filter(table=table).select_related("user__guest")
+)
+
+
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats in order, each with its user and whether that user is a guest (every
+    action reads them: a query compiled once, tokensite/compiled.py)."""
+    seats = _SEATS.all(table.pk)
+    for seat in seats:
+        Seat.table.field.set_cached_value(seat, table)
+    return seats
 
 
 def access_for(table: Table, seats: list[Seat], user: AnyUser) -> TableAccess | None:
@@ -183,7 +198,7 @@ def current_state(table: Table) -> Any:
 
 
 def table_state(*, table: Table, access: TableAccess) -> dict[str, Any]:
-    seats = list(table.seats.select_related("user__guest"))
+    seats = table_seats(table)
     return state_view(table, current_state(table), seats, access)
 
 
@@ -191,7 +206,7 @@ def table_frame(*, table: Table, access: TableAccess) -> dict[str, Any]:
     """The table state without its stacks (seats, turn, step, choice), at a cost that doesn't
     grow with them; the whole state where the seats' view reads the stacks (the game's system
     says so) or a pending choice names some."""
-    seats = list(table.seats.select_related("user__guest"))
+    seats = table_seats(table)
     state = current_state(table)
     if state.pending_choice is None and not rules.get_system(table.game).views_read_other_stacks:
         state = copy.copy(state)
@@ -371,7 +386,7 @@ def invite_preview(*, invite: str) -> dict[str, Any]:
     )
     if table is None:
         raise NotFound(_("This link is not valid."))
-    seats = list(table.seats.select_related("user__guest"))
+    seats = table_seats(table)
     names = player_names(seats, table.owner)
     return {
         "id": str(table.id),

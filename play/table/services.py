@@ -49,12 +49,14 @@ from play.table.selectors import (
     parse_table_id,
     state_view,
     table_player_names,
+    table_seats,
 )
 from play.table.statecache import committed_lengths, committed_states
 from rules.registry.footprints import Footprint
 from rules.registry.shared import SET_MODE
 from rules.registry.vocabulary import OWNER, ActionSpec
 from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
+from tokensite.compiled import CompiledQuery
 
 logger = logging.getLogger(__name__)
 
@@ -194,22 +196,30 @@ def _busy_is_conflict() -> Iterator[None]:
         raise Conflict(_("The table changed meanwhile; reload and retry."), code="stale") from exc
 
 
+# Every write's first read (compiled once, tokensite/compiled.py). The state column is read only
+# when this process has no copy of this version.
+_LOCKED_TABLE = CompiledQuery(
+    Table,
+    "id",
+    lambda table_id: (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("owner__guest")
+        .defer("state", "setup")
+        .filter(pk=table_id)
+    ),
+)
+
+
 def _lock(
     table_id: uuid.UUID | str, user: AnyUser, expected_version: int
 ) -> tuple[Table, list[Seat], TableAccess]:
     """The table row, locked for this transaction, after the visibility checks. A version
     the table hasn't reached is a 409; an older one is the caller's to judge (rebase)."""
     try:
-        # The state column is read only when this process has no copy of this version.
-        table = (
-            Table.objects.select_for_update(of=("self",))
-            .select_related("owner__guest")
-            .defer("state", "setup")
-            .get(pk=parse_table_id(table_id))
-        )
+        table = _LOCKED_TABLE.get(parse_table_id(table_id))
     except Table.DoesNotExist:
         raise NotFound(_("No such table.")) from None
-    seats = list(table.seats.select_related("user__guest"))
+    seats = table_seats(table)
     access = access_for(table, seats, user)
     if access is None:
         raise NotFound(_("No such table."))
