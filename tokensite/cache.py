@@ -120,8 +120,27 @@ class ResilientRedisCacheClient(RedisCacheClient):
     def clear(self) -> Any:
         return self._call("clear", False)
 
+    def count(self, key: Any, timeout: int) -> int:
+        """Add one to the counter `key`, made with a lifetime of `timeout` seconds if missing, in
+        one round trip (MULTI: SET NX EX, then INCR); 0 while Redis is out (a miss)."""
+        if circuit.is_open:
+            return 0
+        try:
+            pipeline = self.get_client(key, write=True).pipeline(transaction=True)
+            pipeline.set(key, 0, ex=timeout, nx=True)
+            pipeline.incr(key)
+            return int(pipeline.execute()[1])
+        except RedisError as exc:
+            circuit.trip(f"Redis failed ({type(exc).__name__}); calls are misses meanwhile")
+            return 0
+
 
 class ResilientRedisCache(RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = ResilientRedisCacheClient
+
+    def count(self, key: str, timeout: int) -> int:
+        """One more hit on the counter `key` living `timeout` seconds (tokensite/throttling.py)."""
+        client: ResilientRedisCacheClient = self._cache  # type: ignore[attr-defined]
+        return client.count(self.make_and_validate_key(key), timeout)

@@ -366,8 +366,8 @@ REST_FRAMEWORK = {
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     # Counted in the shared cache (Redis in a deployment), per user or per client address.
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "tokensite.throttling.AnonRateThrottle",
+        "tokensite.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_RATE_ANON", "300/minute"),

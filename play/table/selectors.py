@@ -330,10 +330,12 @@ class HistoryWindow:
 
 
 def effective_actions(
-    table: Table, *, after: int = 0, before: int | None = None
+    table: Table | uuid.UUID, *, after: int = 0, before: int | None = None
 ) -> QuerySet[Action]:
     """The kernel actions that count (not undone), in order: what the state is built from."""
-    actions = table.actions.filter(kind=Action.Kind.ACTION, undone_by__isnull=True, seq__gt=after)
+    actions = Action.objects.filter(
+        table=table, kind=Action.Kind.ACTION, undone_by__isnull=True, seq__gt=after
+    )
     if before is not None:
         actions = actions.filter(seq__lt=before)
     return actions.defer("checkpoint", "inverse", "forward", "events").order_by("seq")

@@ -17,6 +17,7 @@ from typing import Any, overload
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, OperationalError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -569,20 +570,34 @@ UNDO_CHECK_FIELDS = ("seq", "actor", "seat", "touched", "payload", "table")
 UNDO_FIRST_READ = 4
 
 
+def _recent_log(table: Table | uuid.UUID, *, lean: bool) -> QuerySet[Action]:
+    """The actions that count, newest first: with who sent each, or (`lean`) only what deciding
+    whether one can be undone reads."""
+    recent = effective_actions(table).defer(None).defer("checkpoint", "forward")
+    recent = recent.only(*UNDO_CHECK_FIELDS) if lean else recent.select_related("actor__guest")
+    return recent.order_by("-seq")
+
+
+# The target is nearly always among the last few entries: those are read first (a query compiled
+# once, tokensite/compiled.py), the rest of the horizon only when none of them is the viewer's.
+def _last_entries(lean: bool) -> CompiledQuery[Action]:
+    return CompiledQuery(
+        Action, "table", lambda table: _recent_log(table, lean=lean)[:UNDO_FIRST_READ]
+    )
+
+
+_LAST_ENTRIES = {lean: _last_entries(lean) for lean in (False, True)}
+
+
 def _undo_target(
     table: Table, access: TableAccess, user: AnyUser, *, lean: bool = False
 ) -> tuple[Action | None, list[Action]]:
     """The viewer's own last action that still counts (what their Undo takes back), and the
     actions that count after it, oldest first: one read of the recent log, as every later
     entry is newer than the target and so among those read before it."""
-    recent = effective_actions(table).defer(None).defer("checkpoint", "forward")
-    recent = recent.only(*UNDO_CHECK_FIELDS) if lean else recent.select_related("actor__guest")
-    recent = recent.order_by("-seq")
-    # The target is nearly always among the last few entries: those are read first, the rest
-    # of the horizon only when none of them is the viewer's.
-    found = list(recent[:UNDO_FIRST_READ])
+    found = _LAST_ENTRIES[lean].all(table.pk)
     if len(found) == UNDO_FIRST_READ and not any(_undoable_by(e, access, user) for e in found):
-        found += list(recent[UNDO_FIRST_READ : UNDO_HORIZON + 1])
+        found += list(_recent_log(table, lean=lean)[UNDO_FIRST_READ : UNDO_HORIZON + 1])
     for index, entry in enumerate(found):
         if _undoable_by(entry, access, user):
             entry.table = table  # the row this scan came from, not read again
