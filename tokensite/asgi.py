@@ -7,13 +7,17 @@ import os
 from typing import Any
 from urllib.parse import urlsplit
 
-from django.core.asgi import get_asgi_application
+import django
 
 from tokensite.daphne_uploads import stop_form_parsing
 
 stop_form_parsing()  # large uploads stream to disk under daphne (see the module)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tokensite.settings")
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application
+
+from tokensite.asgi_handler import OneThreadASGIHandler  # noqa: E402
+
+django_asgi_app = OneThreadASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app registry loaded)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
