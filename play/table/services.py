@@ -50,7 +50,6 @@ from play.table.selectors import (
     parse_table_id,
     state_view,
     table_player_names,
-    table_seats,
 )
 from play.table.statecache import committed_lengths, committed_states
 from rules.registry.footprints import Footprint
@@ -197,8 +196,20 @@ def _busy_is_conflict() -> Iterator[None]:
         raise Conflict(_("The table changed meanwhile; reload and retry."), code="stale") from exc
 
 
-# Every write's first read (compiled once, tokensite/compiled.py). The state column is read only
-# when this process has no copy of this version.
+# Every write's first read, in one round trip: the table row locked (FOR UPDATE OF that row
+# only), its owner, and its seats with their users, the SQL compiled once per process
+# (tokensite/compiled.py). The state column is read only when this process has no copy of this
+# version. A table without seats (none is made so; an admin could delete them) is read alone.
+_LOCKED_SEATS = CompiledQuery(
+    Seat,
+    "table",
+    lambda table_id: (
+        Seat.objects.select_for_update(of=("table",))
+        .select_related("table__owner__guest", "user__guest")
+        .defer("table__state", "table__setup")
+        .filter(table=table_id)
+    ),
+)
 _LOCKED_TABLE = CompiledQuery(
     Table,
     "id",
@@ -211,16 +222,25 @@ _LOCKED_TABLE = CompiledQuery(
 )
 
 
+def _locked_table_and_seats(table_id: uuid.UUID) -> tuple[Table, list[Seat]]:
+    seats = _LOCKED_SEATS.all(table_id)
+    if not seats:
+        return _LOCKED_TABLE.get(table_id), []
+    table = seats[0].table
+    for seat in seats:
+        Seat.table.field.set_cached_value(seat, table)
+    return table, seats
+
+
 def _lock(
     table_id: uuid.UUID | str, user: AnyUser, expected_version: int
 ) -> tuple[Table, list[Seat], TableAccess]:
     """The table row, locked for this transaction, after the visibility checks. A version
     the table hasn't reached is a 409; an older one is the caller's to judge (rebase)."""
     try:
-        table = _LOCKED_TABLE.get(parse_table_id(table_id))
+        table, seats = _locked_table_and_seats(parse_table_id(table_id))
     except Table.DoesNotExist:
         raise NotFound(_("No such table.")) from None
-    seats = table_seats(table)
     access = access_for(table, seats, user)
     if access is None:
         raise NotFound(_("No such table."))

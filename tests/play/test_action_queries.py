@@ -38,7 +38,7 @@ def test_a_tap_at_a_table_whose_owner_sits_at_no_seat_reads_no_guest_row() -> No
     ]
     # The owner's "is this a guest?" comes with the locked table row, not as a query of its own.
     assert not [sql for sql in statements if "play_guest" in sql and "play_table" not in sql]
-    assert len(statements) <= 7, "\n".join(sql[:90] for sql in statements)
+    assert len(statements) <= 6, "\n".join(sql[:90] for sql in statements)
 
 
 @pytest.mark.django_db
@@ -64,4 +64,4 @@ def test_an_undo_reads_its_target_and_the_later_log_in_one_query() -> None:
     log_reads = [sql for sql in statements if sql.startswith('SELECT "play_action"')]
     assert len(log_reads) == 2, log_reads  # the recent log, and the history's start (see above)
     assert not [sql for sql in statements if sql.startswith('SELECT "auth_user"')]
-    assert len(statements) <= 9, "\n".join(sql[:90] for sql in statements)
+    assert len(statements) <= 8, "\n".join(sql[:90] for sql in statements)
