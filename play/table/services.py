@@ -56,7 +56,7 @@ from rules.registry.footprints import Footprint
 from rules.registry.shared import SET_MODE
 from rules.registry.vocabulary import OWNER, ActionSpec
 from tokensite.api import Conflict, DomainError, Forbidden, NotFound, RulesViolation
-from tokensite.compiled import CompiledQuery
+from tokensite.compiled import CompiledInsert, CompiledQuery
 
 logger = logging.getLogger(__name__)
 
@@ -291,6 +291,9 @@ def _answering_seats(state: Any, payload: dict[str, Any]) -> set[int]:
     return seats
 
 
+_INSERT_ACTION = CompiledInsert(Action)  # every write's log entry (tokensite/compiled.py)
+
+
 def _commit_entry(
     table: Table,
     *,
@@ -318,18 +321,20 @@ def _commit_entry(
         len(state.objects) < SNAPSHOT_BELOW_STACKS
         or version - table.state_version >= SNAPSHOT_EVERY
     )
-    Action.objects.create(
-        table=table,
-        seq=version,
-        kind=kind,
-        actor=user if isinstance(user, User) else None,
-        seat=seat,
-        history_start=history_start,
-        payload=payload,
-        events=events,
-        touched=touched,
-        inverse=inverse(before, state, diff) if kind == Action.Kind.ACTION else None,
-        forward=None if snapshot else forward(before, state, diff),
+    _INSERT_ACTION.insert(
+        Action(
+            table=table,
+            seq=version,
+            kind=kind,
+            actor=user if isinstance(user, User) else None,
+            seat=seat,
+            history_start=history_start,
+            payload=payload,
+            events=events,
+            touched=touched,
+            inverse=inverse(before, state, diff) if kind == Action.Kind.ACTION else None,
+            forward=None if snapshot else forward(before, state, diff),
+        )
     )
     record_touches(table, version, touched)
     changes: dict[str, Any] = {"version": version, "updated_at": timezone.now()}

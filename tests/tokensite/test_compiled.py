@@ -9,9 +9,9 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from play.models import Seat, Table
+from play.models import Action, Seat, Table
 from play.table import services
-from tokensite.compiled import CompiledQuery
+from tokensite.compiled import CompiledInsert, CompiledQuery
 
 pytestmark = pytest.mark.django_db
 
@@ -78,3 +78,31 @@ def test_the_api_token_still_authenticates_and_refuses_as_drf_does() -> None:
     User.objects.filter(pk=ann.pk).update(is_active=False)
     client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     assert client.get("/api/v1/tables/").json()["detail"] == "User inactive or deleted."
+
+
+def test_a_compiled_insert_stores_what_create_stores() -> None:
+    ann = User.objects.create_user("ann")
+    table = services.table_create(owner=ann, game="mtg", name="One", players=["Ann"])
+    values = {
+        "table": table,
+        "kind": Action.Kind.ACTION,
+        "actor": ann,
+        "seat": 0,
+        "history_start": 3,
+        "payload": {"type": "tap", "object": "o1", "count": 2},
+        "events": [{"type": "tapped", "text": "Ann taps 2."}],
+        "touched": {"stacks": ["o1"], "seats": [], "table": []},
+        "inverse": None,
+        "forward": {"objects": {}},
+    }
+    insert = CompiledInsert(Action)
+    for seq in (1, 2):
+        insert.insert(Action(seq=seq, **values))
+    Action.objects.create(seq=3, **values)
+    columns = [f.attname for f in Action._meta.concrete_fields if f.attname not in ("id",)]
+    rows = list(Action.objects.filter(table=table).order_by("seq").values(*columns))
+    assert [row["seq"] for row in rows] == [1, 2, 3]
+    for row in rows:
+        row.pop("seq"), row.pop("created_at")
+    assert rows[0] == rows[1] == rows[2]
+    assert rows[0]["payload"] == values["payload"] and rows[0]["undone_by"] is None
