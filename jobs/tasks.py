@@ -15,6 +15,7 @@ from huey.contrib.djhuey import db_periodic_task, db_task
 
 from jobs import heartbeat
 from jobs.maintenance import jobs_prune
+from jobs.recovery import take_up_stopped
 from jobs.runner import job_run
 
 
@@ -27,6 +28,16 @@ def beat_while_consuming() -> None:
 @db_task()
 def run_job(job_id: str) -> None:
     job_run(job_id)
+
+
+@queue.on_startup()
+def take_up_what_a_stopped_worker_left() -> None:
+    """A job this host's worker was running when it stopped (killed, out of memory, the
+    container restarted) left the queue with it: queued again and sent to the queue once, or
+    failed after two such stops (jobs/recovery.py). Each consumer thread runs start-up hooks;
+    the take-up is a conditional UPDATE, so the job is sent once."""
+    for job_id in take_up_stopped():
+        run_job(job_id)
 
 
 @db_periodic_task(crontab(minute="17", hour="3"))

@@ -133,3 +133,21 @@ def test_two_processes_starting_at_once_take_a_job_up_once_and_run_it_once(count
     assert runs_seen == [str(job.pk)]
     job.refresh_from_db()
     assert (job.status, job.runs) == (Job.Status.DONE, 2)
+
+
+@pytest.mark.django_db
+def test_a_huey_worker_starting_sends_a_job_its_stopped_predecessor_left_running(
+    counting: None, other_process: tuple[subprocess.Popen[bytes], str]
+) -> None:
+    """The worker (`manage.py run_huey`) runs the start-up hook in each consumer thread; the
+    suite runs huey's tasks inline, so the job runs inside the hook here."""
+    from jobs.tasks import take_up_what_a_stopped_worker_left
+
+    process, worker = other_process
+    job = _left_running(worker)
+    _stopped(process)
+    take_up_what_a_stopped_worker_left()
+    take_up_what_a_stopped_worker_left()  # a second consumer thread: nothing left to take up
+    job.refresh_from_db()
+    assert job.status == Job.Status.DONE and runs_seen == [str(job.pk)]
+    assert job.runs == 2
