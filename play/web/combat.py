@@ -47,9 +47,7 @@ def controls(
         for attacker_id, blocker_ids in offer["blocks"].items():
             blocks.append(_block(state, system, seat, attacker_id, blocker_ids, printed))
     defending = [
-        {"seat": s, "name": names[s]}
-        for s, offer in offers.items()
-        if s in offer["waiting_for"]
+        {"seat": s, "name": names[s]} for s, offer in offers.items() if s in offer["waiting_for"]
     ]
     if attack is None and not blocks and not defending and not waiting and not declaring:
         return None

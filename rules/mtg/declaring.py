@@ -83,9 +83,7 @@ def _permanents_read(state: MtgState) -> list[MtgObject]:
     """``on_battlefield`` for a read that changes nothing (the offers): handing every record out
     would mark the whole table touched, and the next action on that state (the committed one a
     page renders from) would lose the kernel's caches and check all 5,000 stacks again."""
-    return [
-        o for o in state.objects.peek_values() if o.zone == "battlefield" and not o.phased_out
-    ]
+    return [o for o in state.objects.peek_values() if o.zone == "battlefield" and not o.phased_out]
 
 
 def defending_players(state: MtgState) -> set[int]:

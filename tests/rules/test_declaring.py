@@ -170,7 +170,6 @@ def test_offers_follow_the_declarations_508_1a_509_1a() -> None:
     assert table.view()["step"] == "combat_damage"
 
 
-
 def test_attack_offers_are_a_read_that_leaves_the_records_untouched() -> None:
     # The board asks for offers on the state it will act on next (every main phase): a record
     # handed out would count as touched, and that action would lose the kernel's caches and
