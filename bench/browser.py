@@ -8,11 +8,14 @@ with ``--baseline REF``, from a worktree of REF on the same database, measured i
 interleaved, so the ratios compare like with like on a shared machine:
 
 - open: the table page's HTML bytes and DOM nodes, and the time from navigation to the page
-  being live (its websocket's first heartbeat handled) and a frame painted after that;
+  being live (its websocket's first heartbeat handled) and a frame painted after that (the
+  median of --runs opens, each in a fresh browser context);
 - own click: one tile's quick tap clicked, to the board showing the new version and the next
   frame painted (the answer downloaded, swapped or patched, laid out);
 - remote update: another player taps a stack through the API; the time the page's websocket
   handler takes plus the next frame (script, style and layout of the patch).
+
+It ends with issue 36's targets (TARGETS) against this checkout's figures, each met or not.
 
 Usage: .venv/bin/python bench/browser.py [--sizes 200,1000,5000] [--runs 3] [--baseline main]
 Needs Chromium (Debian's package) and Playwright; without them it says so and exits 0.
@@ -230,10 +233,15 @@ def seeded(owner: User, other: User, stacks: int) -> Table:
     return table
 
 
-def remote_stack(table: Table) -> str:
-    """A stack of seat 1 in the first screenful (the first by name), for the other player."""
+def remote_stack(table: Table, taps: int) -> str:
+    """A stack of seat 1 in the first screenful (the first by name), for the other player, with
+    one untapped object for each of the ``taps`` (the first stack, of 3, ran out at --runs 4)."""
     state = rules.view(rules.codec.load(Table.objects.get(pk=table.pk).state))
-    mine = [o for o in state["objects"] if o["controller"] == 1]
+    mine = [
+        o
+        for o in state["objects"]
+        if o["controller"] == 1 and o["count"] >= taps and not o.get("tapped")
+    ]
     return str(min(mine, key=lambda o: (o["name"], o["id"]))["id"])
 
 
@@ -251,9 +259,8 @@ def median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
-def measure(
-    browser: Any, server: Server, table: Table, cookie: str, token: str, throttle: int, runs: int
-) -> dict[str, Any]:
+def opened(browser: Any, server: Server, url: str, cookie: str, throttle: int) -> Any:
+    """A fresh browser context (nothing cached) with the table page open and live; its time."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
     context.add_init_script(HOOK)
@@ -261,13 +268,29 @@ def measure(
     page.set_default_timeout(LIMIT_MS)
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-    url = f"{server.url}/play/{table.id}/"
-    html = httpx.get(url, cookies={"sessionid": cookie}, timeout=120).content
-    row: dict[str, Any] = {"bytes": len(html)}
     start = time.perf_counter()
     page.goto(url, wait_until="commit")
     page.evaluate(OPEN_DONE)
-    row["open"] = (time.perf_counter() - start) * 1000
+    return context, page, (time.perf_counter() - start) * 1000
+
+
+def measure(
+    browser: Any, server: Server, table: Table, cookie: str, token: str, throttle: int, runs: int
+) -> dict[str, Any]:
+    url = f"{server.url}/play/{table.id}/"
+    html = httpx.get(url, cookies={"sessionid": cookie}, timeout=120).content
+    row: dict[str, Any] = {"bytes": len(html)}
+    # The page opened `runs` times too, each in a fresh context (one open on a shared machine
+    # is a coin toss); the clicks and updates below happen on the last one.
+    opens: list[float] = []
+    began = time.perf_counter()
+    for index in range(runs):
+        context, page, took = opened(browser, server, url, cookie, throttle)
+        opens.append(took)
+        if index == runs - 1 or time.perf_counter() - began > BUDGET_S:
+            break
+        context.close()
+    row["open"] = median(opens)
     row["nodes"] = page.evaluate("document.getElementsByTagName('*').length")
     clicks: list[float] = []
     began = time.perf_counter()
@@ -281,7 +304,7 @@ def measure(
         if time.perf_counter() - began > BUDGET_S:
             break
     row["click"] = median(clicks)
-    stack = remote_stack(table)
+    stack = remote_stack(table, runs)
     began = time.perf_counter()
     for index in range(runs):
         remote_tap(server, token, table, stack)
