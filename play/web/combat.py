@@ -37,8 +37,9 @@ def controls(
     names = {i: seat.name for i, seat in enumerate(state.seats)}
     spec = table_controls(game)
     attack, blocks, waiting, declaring = None, [], [], False
-    for seat in sorted(access.seats):
-        offer = shown.combat(state, seat)
+    # One offer per seat: each walks every stack on the battlefield (25 ms at 5,000 stacks).
+    offers = {seat: shown.combat(state, seat) for seat in sorted(access.seats)}
+    for seat, offer in offers.items():
         waiting = [names[s] for s in offer["waiting_for"] if s not in access.seats]
         declaring = declaring or offer["declaring"]
         if offer["attack"]:
@@ -46,9 +47,7 @@ def controls(
         for attacker_id, blocker_ids in offer["blocks"].items():
             blocks.append(_block(state, system, seat, attacker_id, blocker_ids, printed))
     defending = [
-        {"seat": s, "name": names[s]}
-        for s in sorted(access.seats)
-        if s in shown.combat(state, s)["waiting_for"]
+        {"seat": s, "name": names[s]} for s, offer in offers.items() if s in offer["waiting_for"]
     ]
     if attack is None and not blocks and not defending and not waiting and not declaring:
         return None
@@ -65,7 +64,9 @@ def controls(
 
 
 def _views(state: Any, system: Any, ids: list[str], printed: Names) -> list[JsonDict]:
-    views = [system.view_object(state, state.objects[i]) for i in ids]
+    # Read through ``peek``: handing a record out would mark it touched on the committed state,
+    # and the next action on it would lose the kernel's caches (a full check of every stack).
+    views = [system.view_object(state, state.objects.peek(i)) for i in ids]
     in_language = printed(views)
     for view in views:
         view["shown"] = board.stack_name(view, in_language)

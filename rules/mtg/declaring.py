@@ -71,12 +71,19 @@ def declare_attack(ctx: MtgContext, action: JsonDict) -> None:
         turn.advance(ctx)
 
 
-def _able(state: MtgState) -> list[MtgObject]:
+def _able(state: MtgState, permanents: list[MtgObject] | None = None) -> list[MtgObject]:
     return [
         obj
-        for obj in on_battlefield(state)
+        for obj in (on_battlefield(state) if permanents is None else permanents)
         if obj.controller == state.active_seat and combat.able_to_attack(state, obj)
     ]
+
+
+def _permanents_read(state: MtgState) -> list[MtgObject]:
+    """``on_battlefield`` for a read that changes nothing (the offers): handing every record out
+    would mark the whole table touched, and the next action on that state (the committed one a
+    page renders from) would lose the kernel's caches and check all 5,000 stacks again."""
+    return [o for o in state.objects.peek_values() if o.zone == "battlefield" and not o.phased_out]
 
 
 def defending_players(state: MtgState) -> set[int]:
@@ -186,7 +193,7 @@ def offers(state: MtgState, seat: int) -> JsonDict:
 
 def _offer(state: MtgState, seat: int, found: JsonDict) -> None:
     if seat == state.active_seat and state.step in (*BEFORE_ATTACKS, "declare_attackers"):
-        found["attack"] = [obj.id for obj in _able(state)]
+        found["attack"] = [obj.id for obj in _able(state, _permanents_read(state))]
         found["declaring"] = state.step == "declare_attackers"
     if state.step != "declare_blockers":
         return
@@ -194,7 +201,7 @@ def _offer(state: MtgState, seat: int, found: JsonDict) -> None:
     waiting = sorted(defending_players(state) - done)
     found["waiting_for"] = waiting
     if seat in waiting:
-        mine = [o for o in on_battlefield(state) if o.controller == seat]
+        mine = [o for o in _permanents_read(state) if o.controller == seat]
         for attacker in combat.attackers(state):
             able = [o.id for o in mine if blocking.may_declare(state, o, attacker)]
             attacked = attacker.attacking

@@ -168,3 +168,15 @@ def test_offers_follow_the_declarations_508_1a_509_1a() -> None:
     table.do("declare_blocks", seat=1)
     assert offers(table.state, 1)["waiting_for"] == []
     assert table.view()["step"] == "combat_damage"
+
+
+def test_attack_offers_are_a_read_that_leaves_the_records_untouched() -> None:
+    # The board asks for offers on the state it will act on next (every main phase): a record
+    # handed out would count as touched, and that action would lose the kernel's caches and
+    # check every stack again (0.3 s at 5,000 stacks).
+    table, goblins, _soldier, _wall = _ten_goblins_against_two_blockers()
+    offers = presentation("mtg").combat
+    assert offers is not None
+    assert not table.state.objects.touched
+    assert offers(table.state, 0)["attack"] == [goblins]
+    assert not table.state.objects.touched
