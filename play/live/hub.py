@@ -10,10 +10,11 @@ process. Every `HEARTBEAT_SECONDS` it
 
 One subscription per table per process: the sockets of a table share a `Room`, whose one
 channel is the table group's member in the channel layer. A broadcast reaches the process once
-(one Redis message, one decode, one in-memory copy) and the room writes its text to every local
-socket in a row, giving the event loop back every `YIELD_EVERY` sockets so that a crowd of
-spectators never holds the acting request. daphne's send never waits on the peer (Twisted buffers
-the frame), so a slow socket costs its own buffer, not the other sockets' time.
+(one Redis message, one decode, one websocket frame: play/live/frames.py) and the room writes
+that frame to every local socket in a row, giving the event loop back every `YIELD_EVERY`
+sockets so that a crowd of spectators never holds the acting request. A write never waits on
+the peer (what the socket doesn't take at once, Twisted buffers), so a slow socket costs its own
+buffer, not the other sockets' time.
 
 Access that ends reaches every worker through the channel layer: a logout is sent to the
 session's group, and a change of the table's grants (seat, spectator, links, table deleted) to
@@ -38,6 +39,7 @@ from django.conf import settings
 from django.db import transaction
 
 from play.live.broadcast import publish
+from play.live.frames import Frame
 from tokensite.channels import bounded
 
 logger = logging.getLogger(__name__)
@@ -72,11 +74,9 @@ class Listener(Protocol):
     table_id: str
     connected_at: float
 
-    async def heartbeat(self, version: int) -> None: ...
-
     async def close_with(self, code: int) -> None: ...
 
-    async def deliver(self, text: str) -> None: ...
+    async def deliver(self, frame: Frame) -> None: ...
 
     async def access_check(self, event: dict[str, Any]) -> None: ...
 
@@ -94,6 +94,10 @@ def update_text(message: dict[str, Any]) -> str:
     if isinstance(text, str):  # encoded once by the sender (play/web/live_updates.py)
         return text
     return json.dumps({key: message[key] for key in UPDATE_FIELDS if key in message})
+
+
+def heartbeat_text(version: int) -> str:
+    return json.dumps({"type": "table.heartbeat", "version": version, "every": heartbeat_seconds()})
 
 
 class Room:
@@ -149,12 +153,12 @@ class Room:
         listeners = list(self.listeners)
         if kind == "table.updated":
             # In order: the next message is read only when this one was written everywhere.
-            text = update_text(message)
+            frame = Frame(update_text(message))
             for index, listener in enumerate(listeners):
                 if index and not index % YIELD_EVERY:
                     await asyncio.sleep(0)
                 try:
-                    await listener.deliver(text)
+                    await listener.deliver(frame)
                 except Exception as exc:  # a socket going away must not skip the others
                     logger.info("websocket: a write failed (%s)", type(exc).__name__)
         elif kind == "access.check":
@@ -247,14 +251,21 @@ class Hub:
         except Exception as exc:  # database down: no heartbeat this round, the sockets stay
             logger.warning("heartbeat skipped: the database failed (%s)", type(exc).__name__)
             return
+        frames: dict[str, Frame] = {}  # one encoding per table
         for index, listener in enumerate(listeners):
             if index and not index % YIELD_EVERY:  # hundreds of sockets: let requests through
                 await asyncio.sleep(0)
             version = versions.get(listener.table_id)
             if version is None:  # the table was deleted
                 await listener.close_with(CLOSE_ACCESS_ENDED)
-            else:
-                await listener.heartbeat(version)
+                continue
+            frame = frames.get(listener.table_id)
+            if frame is None:
+                frame = frames[listener.table_id] = Frame(heartbeat_text(version))
+            try:
+                await listener.deliver(frame)
+            except Exception as exc:  # a socket going away must not skip the others
+                logger.info("websocket: a heartbeat failed (%s)", type(exc).__name__)
 
     async def _receive_probes(self, layer: Any) -> None:
         if layer is None or isinstance(layer, InMemoryChannelLayer):
