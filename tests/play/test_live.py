@@ -282,7 +282,7 @@ def test_a_tables_sockets_share_one_subscription_and_a_broken_one_holds_no_other
     async def scenario() -> None:
         layer = InMemoryChannelLayer()
         hub = live.Hub()
-        crowd = [Crowd("t", broken=index == 3) for index in range(2 * live.YIELD_EVERY + 5)]
+        crowd = [Crowd("t", broken=index == 3) for index in range(25)]
         for listener in crowd:
             assert await hub.join(listener, "table-t", layer)
         assert len(layer.groups["table-t"]) == 1
@@ -316,7 +316,7 @@ def test_a_heartbeat_is_encoded_once_per_table_and_a_broken_socket_holds_no_othe
 
     async def scenario() -> None:
         hub = live.Hub()
-        crowd = [Crowd("t", broken=index == 1) for index in range(live.YIELD_EVERY + 3)]
+        crowd = [Crowd("t", broken=index == 1) for index in range(13)]
         other = [Crowd("u") for _ in range(3)]
         hub.listeners = {*crowd, *other}
         await hub._heartbeat()
@@ -326,5 +326,41 @@ def test_a_heartbeat_is_encoded_once_per_table_and_a_broken_socket_holds_no_othe
             written = [json.loads(text) for listener in listeners for text in listener.written]
             assert {(m["type"], m["version"]) for m in written} == {("table.heartbeat", version)}
         assert [len(listener.written) for listener in crowd].count(0) == 1  # the broken one
+
+    asyncio.run(scenario())
+
+
+class Slow(Crowd):
+    async def deliver(self, frame: Frame) -> None:
+        until = time.perf_counter() + 0.001  # a socket that costs 1 ms of the loop's time
+        while time.perf_counter() < until:
+            pass
+        await super().deliver(frame)
+
+
+def test_a_crowds_update_gives_the_event_loop_turns_while_it_is_written() -> None:
+    """The acting player's request runs on the same loop: 100 sockets of 1 ms each are written
+    in slices, and other work runs between them, not only before or after the 100 ms."""
+    from channels.layers import InMemoryChannelLayer
+
+    async def scenario() -> None:
+        layer = InMemoryChannelLayer()
+        hub = live.Hub()
+        crowd = [Slow("t") for _ in range(100)]
+        for listener in crowd:
+            assert await hub.join(listener, "table-t", layer)
+        seen: set[int] = set()  # how many sockets were written when the other work ran
+
+        async def other_work() -> None:
+            while len(crowd[-1].written) < 1:
+                seen.add(sum(len(listener.written) for listener in crowd))
+                await asyncio.sleep(0)
+
+        text = json.dumps({"type": "table.updated", "version": 1})
+        await layer.group_send("table-t", {"type": "table.updated", "text": text})
+        await asyncio.wait_for(other_work(), timeout=10)
+        assert all(listener.written == [text] for listener in crowd)
+        # 1 ms slices: about one turn per socket; without them, none between the first and last.
+        assert len(seen - {0, 100}) >= 20
 
     asyncio.run(scenario())
