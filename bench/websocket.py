@@ -7,11 +7,17 @@ A daphne server (a separate process) serves `/ws/tables/<id>/`; this script list
 - Always: actions are also POSTed over HTTP to the daphne server, and we report request sent ->
   received (an upper bound of commit -> receive) and response -> received.
 
-With `--fanout N`, N spectators on one table, first with one listener: the acting POST and each
-listener's delivery. With `--workers W` (REDIS_URL needed) W daphne processes serve it, the
-spectators spread over them and the POSTs sent to the first.
+With `--fanout N`, N spectators on one table (in a process of their own), between two phases
+with one listener: the acting POST and each listener's delivery, and the CPU per action of the
+servers, the listeners and the POSTs (`--fanout-messages` POSTs per phase). With `--workers W`
+(REDIS_URL needed) W daphne processes serve it, the spectators spread over them and the POSTs
+sent to the first.
 
-Usage: .venv/bin/python bench/websocket.py [--messages N] [--fanout N [--workers W] [--think MS]]
+With `--overlap` the next POST follows the previous answer (and `--think`), not its delivery:
+the player's requests meet the servers' writes to the crowd.
+
+Usage: .venv/bin/python bench/websocket.py [--messages N]
+           [--fanout N [--fanout-messages N] [--workers W] [--think MS] [--overlap]]
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import socket
 import statistics
@@ -26,8 +33,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -40,13 +47,16 @@ import django  # noqa: E402
 django.setup()
 
 import httpx  # noqa: E402
-import websockets  # noqa: E402
 from asgiref.sync import sync_to_async  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.auth.models import User  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
+from websockets.client import ClientProtocol  # noqa: E402
+from websockets.frames import Frame, Opcode  # noqa: E402
+from websockets.typing import Origin  # noqa: E402
+from websockets.uri import parse_uri  # noqa: E402
 
 from play.models import Table  # noqa: E402
 from play.table import services  # noqa: E402
@@ -84,6 +94,12 @@ def start_server(port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("daphne did not start")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(samples: list[float], fraction: float) -> float:
     ordered = sorted(samples)
     return ordered[max(0, round(len(ordered) * fraction) - 1)]
@@ -96,39 +112,89 @@ def report(name: str, samples: list[float]) -> None:
     )
 
 
-class Listener:
-    """A websocket client that stamps when each version arrives."""
+class Listener(asyncio.Protocol):
+    """A websocket client that stamps when each version arrives.
+
+    Hundreds of them share this process, and its 2 cores with the servers, so each is the
+    websockets library's protocol (sans I/O) on a bare asyncio connection: a message is stamped
+    in the callback that read its bytes from the socket, as a browser's one socket would see it,
+    with no task woken per message; its JSON is read only when `wait_for` looks for a version.
+    (Until 2026-11-29 each listener was a `websockets.connect` client whose reading task stamped
+    and parsed every message: the 500 listeners took 30-48 ms of this process's CPU per action,
+    and a message was stamped after the ones read before it in the same turn were parsed.)"""
 
     def __init__(self, url: str, origin: str) -> None:
-        self.url, self.origin = url, origin
+        self.protocol = ClientProtocol(parse_uri(url), origin=Origin(origin))
+        self.transport: asyncio.Transport | None = None
         self.arrivals: dict[int, float] = {}
+        self.unread: list[tuple[float, bytes]] = []
         self.ready = asyncio.Event()
+        self.closed = asyncio.Event()
+        self.refused: str | None = None
 
     async def run(self, stop: asyncio.Event) -> None:
-        async with websockets.connect(self.url, origin=self.origin) as socket_:  # type: ignore[arg-type]
-            self.ready.set()
-            # One receiving task, stopped by closing the socket: a timed wait per message (a
-            # task and a timer each) cost this process more than the server's write, with 500
-            # listeners here where a browser has one.
-            reading = asyncio.create_task(self._read(socket_))
-            await stop.wait()
-            await socket_.close()
-            await asyncio.gather(reading, return_exceptions=True)
+        uri = self.protocol.uri
+        await asyncio.get_running_loop().create_connection(lambda: self, uri.host, uri.port)
+        self.protocol.send_request(self.protocol.connect())
+        self._flush()
+        await self.ready.wait()
+        if self.refused:
+            raise SystemExit(f"websocket refused: {self.refused}")
+        await stop.wait()
+        self.protocol.send_close()
+        self._flush()
+        await asyncio.wait_for(self.closed.wait(), timeout=10)
 
-    async def _read(self, socket_: Any) -> None:
-        async for raw in socket_:
-            now = time.perf_counter()
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()
+        self.protocol.receive_data(data)
+        for event in self.protocol.events_received():
+            if isinstance(event, Frame):
+                if event.opcode is Opcode.TEXT:
+                    assert event.fin, "the server sends every message in one frame"
+                    self.unread.append((now, bytes(event.data)))
+            else:  # the handshake's answer
+                if self.protocol.handshake_exc is not None:
+                    self.refused = repr(self.protocol.handshake_exc)
+                self.ready.set()
+        self._flush()  # pongs, the close handshake
+
+    def _flush(self) -> None:
+        assert self.transport is not None
+        for data in self.protocol.data_to_send():
+            if data:
+                self.transport.write(data)
+            elif self.transport.can_write_eof():
+                self.transport.write_eof()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.protocol.receive_eof()
+        if not self.ready.is_set():
+            self.refused = f"connection lost ({exc!r})"
+            self.ready.set()
+        self.closed.set()
+
+    def read(self) -> None:
+        """Note the versions of the updates received so far (parsed after they were stamped)."""
+        unread, self.unread = self.unread, []
+        for received, raw in unread:
             message = json.loads(raw)
             if message.get("type") == "table.updated":
-                self.arrivals[message["version"]] = now
+                self.arrivals[message["version"]] = received
 
 
 async def wait_for(listener: Listener, version: int) -> float:
     deadline = time.perf_counter() + 5
+    listener.read()
     while version not in listener.arrivals:
         if time.perf_counter() > deadline:
             raise SystemExit(f"version {version} never arrived")
         await asyncio.sleep(0.0005)
+        listener.read()
     return listener.arrivals[version]
 
 
@@ -201,6 +267,66 @@ async def bench(messages: int, port: int, table: Table, owner: User, token: str)
 CONNECT_BATCH = 20
 
 
+async def _crowd(urls: list[tuple[str, str]], conn: Connection) -> None:
+    crowd = [Listener(url, origin) for url, origin in urls]
+    stop = asyncio.Event()
+    tasks = []
+    for start in range(0, len(crowd), CONNECT_BATCH):
+        # In batches: hundreds of handshakes at once overflow the server's accept queue.
+        batch = crowd[start : start + CONNECT_BATCH]
+        tasks += [asyncio.create_task(listener.run(stop)) for listener in batch]
+        await asyncio.wait_for(asyncio.gather(*(c.ready.wait() for c in batch)), timeout=60)
+    commands: asyncio.Queue[tuple[str, int]] = asyncio.Queue()
+    loop = asyncio.get_running_loop()
+    loop.add_reader(conn.fileno(), lambda: commands.put_nowait(conn.recv()))
+    conn.send(("ready", 0, []))
+    while True:
+        command, version = await commands.get()
+        if command == "stop":
+            break
+        arrivals = [await wait_for(listener, version) for listener in crowd]
+        conn.send(("received", version, arrivals))
+    loop.remove_reader(conn.fileno())
+    stop.set()
+    await asyncio.gather(*tasks)
+    conn.send(("stopped", 0, []))
+
+
+def crowd_main(urls: list[tuple[str, str]], conn: Connection) -> None:
+    """The listeners' process: when told a version, it answers when each listener received it."""
+    asyncio.run(_crowd(urls, conn))
+
+
+class Crowd:
+    """``urls`` listeners in a process of their own (`crowd_main`).
+
+    Not in this one: a response to the acting POST read by this event loop would wait behind the
+    listeners' hundreds of messages read before it, a delay no player has (a browser holds one
+    socket). The listeners stamp with `time.perf_counter`, the system's monotonic clock, which
+    this process reads too."""
+
+    def __init__(self, urls: list[tuple[str, str]]) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=crowd_main, args=(urls, child), daemon=True)
+        self.process.start()
+
+    async def answer(self) -> tuple[str, int, list[float]]:
+        ready = await asyncio.get_running_loop().run_in_executor(None, self.conn.poll, 120)
+        if not ready:
+            raise SystemExit("the listeners' process did not answer")
+        answer: tuple[str, int, list[float]] = self.conn.recv()
+        return answer
+
+    def watch(self, version: int) -> None:
+        self.conn.send(("watch", version))
+
+    async def stop(self) -> None:
+        self.conn.send(("stop", 0))
+        await self.answer()
+        self.process.join(timeout=30)
+
+
 async def fanout(
     messages: int,
     ports: list[int],
@@ -209,26 +335,41 @@ async def fanout(
     listeners: int,
     version: int,
     think: float = 0.0,
+    pids: tuple[int, ...] = (),
+    overlap: bool = False,
 ) -> tuple[list[float], list[float], int]:
     """``listeners`` spectators on one table, spread over the servers on ``ports``: the acting
     POST's time (to the first server) and, for every listener, request sent -> that listener
-    received the version. Returns them and the last version."""
+    received the version. Returns them and the last version; prints the CPU time per action
+    of the servers (``pids``), of the listeners' process and of this one (the POSTs)."""
     origin = f"http://127.0.0.1:{ports[0]}"
     query = f"ws/tables/{table.id}/?spectate={table.spectate_token}"
     hosts = [f"127.0.0.1:{ports[index % len(ports)]}" for index in range(listeners)]
     # Each listener's page comes from the server it listens to (the Origin check).
-    crowd = [Listener(f"ws://{host}/{query}", f"http://{host}") for host in hosts]
-    stop = asyncio.Event()
-    tasks = []
-    for start in range(0, listeners, CONNECT_BATCH):
-        # In batches: hundreds of handshakes at once overflow the server's accept queue.
-        batch = crowd[start : start + CONNECT_BATCH]
-        tasks += [asyncio.create_task(listener.run(stop)) for listener in batch]
-        await asyncio.wait_for(asyncio.gather(*(c.ready.wait() for c in batch)), timeout=60)
+    crowd = Crowd([(f"ws://{host}/{query}", f"http://{host}") for host in hosts])
+    await crowd.answer()  # all connected
     posts: list[float] = []
     deliveries: list[float] = []
+    sent_at: dict[int, float] = {}  # the versions whose deliveries count
+    watched = 0
+    cpu: dict[str, float] = {}
+
+    def cpu_now() -> dict[str, float]:
+        return {
+            "servers": sum(map(cpu_seconds, pids)),
+            "listeners": cpu_seconds(crowd.process.pid or 0),
+            "bench": time.process_time(),
+        }
+
+    async def delivered() -> None:
+        _, each, arrivals = await crowd.answer()
+        if each in sent_at:
+            deliveries.extend(arrival - sent_at[each] for arrival in arrivals)
+
     async with httpx.AsyncClient(headers={"Authorization": f"Token {token}"}) as client:
         for index in range(messages + 3):
+            if index == 3:  # after the warm-up
+                cpu = cpu_now()
             sent = time.perf_counter()
             response = await client.post(
                 f"{origin}/api/v1/tables/{table.id}/actions/?view=delta",
@@ -241,13 +382,25 @@ async def fanout(
             answered = time.perf_counter()
             assert response.status_code == 200, response.text[:300]
             version = response.json()["version"]
-            arrivals = [await wait_for(listener, version) for listener in crowd]
-            await asyncio.sleep(think)  # the player's time between two clicks
             if index >= 3:  # warm-up
                 posts.append(answered - sent)
-                deliveries.extend(arrival - sent for arrival in arrivals)
-    stop.set()
-    await asyncio.gather(*tasks)
+                sent_at[version] = sent
+            crowd.watch(version)
+            watched += 1
+            if not overlap:  # the next click once every listener has this one
+                await delivered()
+                watched -= 1
+            await asyncio.sleep(think)  # the player's time between two clicks
+        for _ in range(watched):
+            await delivered()
+    end = cpu_now()
+    print(
+        f"{listeners} listeners: CPU per action: servers "
+        f"{(end['servers'] - cpu['servers']) / messages * 1000:.1f} ms, listeners "
+        f"{(end['listeners'] - cpu['listeners']) / messages * 1000:.1f} ms, POSTs "
+        f"{(end['bench'] - cpu['bench']) / messages * 1000:.1f} ms"
+    )
+    await crowd.stop()
     return posts, deliveries, version
 
 
@@ -259,18 +412,22 @@ async def fanout_bench(
     crowd: int,
     version: int,
     think: float = 0.0,
+    pids: tuple[int, ...] = (),
+    overlap: bool = False,
 ) -> None:
-    """The acting POST and delivery with one listener, then with ``crowd`` (issue 36: within
-    1.5x, delivery p95 under 150 ms)."""
-    rows = []
-    for listeners in (1, crowd):
+    """The acting POST and delivery with one listener, with ``crowd``, and with one again
+    (issue 36: within 1.5x, delivery p95 under 150 ms). One listener before and after: the
+    machine's other work drifts, and the ratio is to the POSTs on both sides of the crowd's."""
+    alone: list[float] = []
+    crowded: list[float] = []
+    for listeners in (1, crowd, 1):
         posts, deliveries, version = await fanout(
-            messages, ports, table, token, listeners, version, think
+            messages, ports, table, token, listeners, version, think, pids, overlap
         )
-        rows.append((listeners, posts, deliveries))
+        (crowded if listeners == crowd else alone).extend(posts)
         report(f"{listeners} listeners: acting POST", posts)
         report(f"{listeners} listeners: sent -> each received", deliveries)
-    one, many = statistics.median(rows[0][1]), statistics.median(rows[1][1])
+    one, many = statistics.median(alone), statistics.median(crowded)
     print(f"acting POST with {crowd} listeners / with 1: x{many / one:.2f} (target <= 1.5)")
 
 
@@ -281,14 +438,26 @@ def main() -> None:
         "--fanout", type=int, default=0, help="also N spectators on one table (e.g. 500)"
     )
     parser.add_argument(
+        "--fanout-messages",
+        type=int,
+        default=20,
+        help="--fanout: POSTs in each phase (at most --messages; default 20)",
+    )
+    parser.add_argument(
         "--workers", type=int, default=1, help="daphne processes for --fanout (needs REDIS_URL)"
     )
     parser.add_argument(
         "--think",
         type=float,
         default=0.0,
-        help="--fanout: ms between the last listener's receipt and the next POST (default 0: "
-        "at once, while the servers may still finish the previous broadcast's writes)",
+        help="--fanout: ms between the last listener's receipt (with --overlap: the answer) and "
+        "the next POST (default 0: at once)",
+    )
+    parser.add_argument(
+        "--overlap",
+        action="store_true",
+        help="--fanout: the next POST follows the previous answer, not its delivery to every "
+        "listener: the player clicks while the servers still write the crowd's update",
     )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
@@ -311,9 +480,19 @@ def main() -> None:
         asyncio.run(bench(args.messages, port, table, owner, token))
         if args.fanout:
             version = Table.objects.filter(pk=table.pk).values_list("version", flat=True)[0]
-            messages = min(args.messages, 20)
+            messages = min(args.messages, args.fanout_messages)
             asyncio.run(
-                fanout_bench(messages, ports, table, token, args.fanout, version, args.think / 1000)
+                fanout_bench(
+                    messages,
+                    ports,
+                    table,
+                    token,
+                    args.fanout,
+                    version,
+                    args.think / 1000,
+                    tuple(server.pid for server in servers),
+                    args.overlap,
+                )
             )
     finally:
         for server in servers:

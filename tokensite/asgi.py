@@ -27,6 +27,7 @@ from django.http.request import split_domain_port, validate_host  # noqa: E402
 
 from jobs import background  # noqa: E402
 from play.live.broadcast import after_response  # noqa: E402
+from play.live.frames import with_frame_writer  # noqa: E402
 from play.live.hub import CLOSE_UNAVAILABLE  # noqa: E402
 from play.live.routing import websocket_urlpatterns  # noqa: E402
 from tokensite import circuit  # noqa: E402
@@ -137,8 +138,9 @@ application = ProtocolTypeRouter(
     {
         # A request's table broadcasts go out after its answer (play/live/broadcast.py).
         "http": after_response(django_asgi_app),
-        "websocket": count_websockets(
-            WebsocketGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        # Outermost: table updates are written to daphne's sockets directly (play/live/frames.py).
+        "websocket": with_frame_writer(
+            count_websockets(WebsocketGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))))
         ),
     }
 )

@@ -20,6 +20,7 @@ from channels.utils import await_many_dispatch
 from django.contrib.auth.models import AnonymousUser
 
 from play.live import hub as live
+from play.live.frames import Frame, FrameWriter, writer_of
 from play.table.selectors import table_get_for_user
 from tokensite.api import NotFound
 from tokensite.channels import bounded
@@ -52,6 +53,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     connected_at = 0.0
     closing = False
     joined: tuple[str, ...] = ()
+    write: FrameWriter | None = None
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """channels' AsyncConsumer.__call__, except that a channel layer that is down or hung
@@ -62,7 +64,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.base_send = send
         self.channel_layer = get_channel_layer(self.channel_layer_alias)
         self.channel_name: str | None = None
-        self.pending: list[str] | None = []
+        self.pending: list[Frame] | None = []
+        # Under daphne: room and hub messages written to the socket without the ASGI send.
+        self.write = writer_of(scope)
         sources = [receive]
         if self._session_key() is not None:
             try:
@@ -116,8 +120,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.heartbeat(version)
         # What the room had for this socket while it was being accepted, in order.
         pending, self.pending = self.pending or [], None
-        for text in pending:
-            await self.deliver(text)
+        for frame in pending:
+            await self.deliver(frame)
 
     async def _join(self, group: str) -> bool:
         if self.channel_name is None:
@@ -170,19 +174,22 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def heartbeat(self, version: int) -> None:
         if not self.closing:
-            every = live.heartbeat_seconds()
-            await self.send_json({"type": "table.heartbeat", "version": version, "every": every})
+            await self.send(text_data=live.heartbeat_text(version))
 
-    async def deliver(self, text: str) -> None:
-        """A table update from the room, encoded once for all its sockets."""
+    async def deliver(self, frame: Frame) -> None:
+        """A table update or heartbeat from the room or hub, encoded once for all its sockets."""
         if self.pending is not None:
-            self.pending.append(text)  # not accepted yet: sent right after the first heartbeat
-        elif not self.closing:
-            await self.send(text_data=text)
+            self.pending.append(frame)  # not accepted yet: sent right after the first heartbeat
+        elif self.closing:
+            return
+        elif self.write is not None:
+            self.write(frame)  # nothing once the socket closes, as with daphne's send
+        else:
+            await self.send(text_data=frame.text)
 
     async def table_updated(self, event: dict[str, Any]) -> None:
         """An update sent to this socket's own channel (the room sends the rest)."""
-        await self.deliver(live.update_text(event))
+        await self.deliver(Frame(live.update_text(event)))
 
     async def access_check(self, event: dict[str, Any]) -> None:
         """A grant of this table or of this socket's session ended somewhere: check again."""

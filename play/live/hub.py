@@ -10,10 +10,11 @@ process. Every `HEARTBEAT_SECONDS` it
 
 One subscription per table per process: the sockets of a table share a `Room`, whose one
 channel is the table group's member in the channel layer. A broadcast reaches the process once
-(one Redis message, one decode, one in-memory copy) and the room writes its text to every local
-socket in a row, giving the event loop back every `YIELD_EVERY` sockets so that a crowd of
-spectators never holds the acting request. daphne's send never waits on the peer (Twisted buffers
-the frame), so a slow socket costs its own buffer, not the other sockets' time.
+(one Redis message, one decode, one websocket frame: play/live/frames.py) and the room writes
+that frame to every local socket in a row, giving the event loop a turn every `SLICE_SECONDS`
+so that a crowd of spectators never holds the acting request. A write never waits on
+the peer (what the socket doesn't take at once, Twisted buffers), so a slow socket costs its own
+buffer, not the other sockets' time.
 
 Access that ends reaches every worker through the channel layer: a logout is sent to the
 session's group, and a change of the table's grants (seat, spectator, links, table deleted) to
@@ -38,6 +39,7 @@ from django.conf import settings
 from django.db import transaction
 
 from play.live.broadcast import publish
+from play.live.frames import Frame
 from tokensite.channels import bounded
 
 logger = logging.getLogger(__name__)
@@ -48,12 +50,27 @@ CLOSE_ACCESS_ENDED = 4403  # the grant ended (logout, link rotated, seat removed
 CLOSE_UNAVAILABLE = 4503  # the channel layer or the database is down: poll and retry later
 
 LAYER_TIMEOUT = 2.0
-# Sockets written between two turns of the event loop during one broadcast or heartbeat. Small:
-# the acting request's answer needs a few turns of the loop to get out, and each turn also runs
-# Twisted's writes of the sockets written before it (bench/websocket.py --fanout 500, before
-# broadcast.after_response: the acting POST took 6.6x as long as with one listener at 50, 2.6x
-# at 10).
-YIELD_EVERY = 10
+# How long one broadcast or heartbeat writes before it gives the event loop a turn: the acting
+# request needs a few turns of the loop to get its answer out. In time, not sockets: written by
+# the room under daphne a socket costs ~0.02 ms (play/live/frames.py), through the ASGI send
+# several times that. (bench/websocket.py --fanout 500 --overlap --think 20, 2 runs each, load
+# 3.7-4.5: acting POST x1.65-1.84 of one listener's and delivery p95 112-141 ms yielding every
+# 10 sockets; x1.16-1.43 and 82-95 ms with 1 ms slices.)
+SLICE_SECONDS = 0.001
+
+
+class Slices:
+    """A long run of writes that gives the event loop a turn once a slice's time is spent."""
+
+    def __init__(self) -> None:
+        self.since = time.perf_counter()
+
+    async def tick(self) -> None:
+        if time.perf_counter() - self.since >= SLICE_SECONDS:
+            await asyncio.sleep(0)
+            self.since = time.perf_counter()
+
+
 # What a `table.updated` message passes on when the sender did not encode it (`delta` where the
 # sender has one; `said`, the action in one sentence for the page's live region).
 UPDATE_FIELDS = ("type", "version", "events", "delta", "said")
@@ -72,11 +89,9 @@ class Listener(Protocol):
     table_id: str
     connected_at: float
 
-    async def heartbeat(self, version: int) -> None: ...
-
     async def close_with(self, code: int) -> None: ...
 
-    async def deliver(self, text: str) -> None: ...
+    async def deliver(self, frame: Frame) -> None: ...
 
     async def access_check(self, event: dict[str, Any]) -> None: ...
 
@@ -94,6 +109,10 @@ def update_text(message: dict[str, Any]) -> str:
     if isinstance(text, str):  # encoded once by the sender (play/web/live_updates.py)
         return text
     return json.dumps({key: message[key] for key in UPDATE_FIELDS if key in message})
+
+
+def heartbeat_text(version: int) -> str:
+    return json.dumps({"type": "table.heartbeat", "version": version, "every": heartbeat_seconds()})
 
 
 class Room:
@@ -149,14 +168,14 @@ class Room:
         listeners = list(self.listeners)
         if kind == "table.updated":
             # In order: the next message is read only when this one was written everywhere.
-            text = update_text(message)
-            for index, listener in enumerate(listeners):
-                if index and not index % YIELD_EVERY:
-                    await asyncio.sleep(0)
+            frame = Frame(update_text(message))
+            slices = Slices()
+            for listener in listeners:
                 try:
-                    await listener.deliver(text)
+                    await listener.deliver(frame)
                 except Exception as exc:  # a socket going away must not skip the others
                     logger.info("websocket: a write failed (%s)", type(exc).__name__)
+                await slices.tick()
         elif kind == "access.check":
             for listener in listeners:  # each checks its own grant, concurrently
                 self._spawn(listener.access_check(message))
@@ -247,14 +266,21 @@ class Hub:
         except Exception as exc:  # database down: no heartbeat this round, the sockets stay
             logger.warning("heartbeat skipped: the database failed (%s)", type(exc).__name__)
             return
-        for index, listener in enumerate(listeners):
-            if index and not index % YIELD_EVERY:  # hundreds of sockets: let requests through
-                await asyncio.sleep(0)
+        frames: dict[str, Frame] = {}  # one encoding per table
+        slices = Slices()
+        for listener in listeners:
+            await slices.tick()  # hundreds of sockets: requests get their turns
             version = versions.get(listener.table_id)
             if version is None:  # the table was deleted
                 await listener.close_with(CLOSE_ACCESS_ENDED)
-            else:
-                await listener.heartbeat(version)
+                continue
+            frame = frames.get(listener.table_id)
+            if frame is None:
+                frame = frames[listener.table_id] = Frame(heartbeat_text(version))
+            try:
+                await listener.deliver(frame)
+            except Exception as exc:  # a socket going away must not skip the others
+                logger.info("websocket: a heartbeat failed (%s)", type(exc).__name__)
 
     async def _receive_probes(self, layer: Any) -> None:
         if layer is None or isinstance(layer, InMemoryChannelLayer):

@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from play.live import hub as live
+from play.live.frames import Frame
 from play.models import Seat, Spectator, Table
 from play.table import services
 from tests.play.conftest import Cast, create_soldiers, make_cast
@@ -226,13 +227,10 @@ class FakeListener:
         self.connected_at = connected_at
         self.closed_with: int | None = None
 
-    async def heartbeat(self, version: int) -> None:
-        return None
-
     async def close_with(self, code: int) -> None:
         self.closed_with = code
 
-    async def deliver(self, text: str) -> None:
+    async def deliver(self, frame: Frame) -> None:
         return None
 
     async def access_check(self, event: dict[str, Any]) -> None:
@@ -261,17 +259,16 @@ class Crowd:
     def __init__(self, table_id: str, broken: bool = False) -> None:
         self.table_id, self.connected_at, self.broken = table_id, 0.0, broken
         self.written: list[str] = []
-
-    async def heartbeat(self, version: int) -> None:
-        return None
+        self.frames: list[Frame] = []
 
     async def close_with(self, code: int) -> None:
         return None
 
-    async def deliver(self, text: str) -> None:
+    async def deliver(self, frame: Frame) -> None:
         if self.broken:
             raise ConnectionResetError("the peer went away")
-        self.written.append(text)
+        self.written.append(frame.text)
+        self.frames.append(frame)
 
     async def access_check(self, event: dict[str, Any]) -> None:
         return None
@@ -279,13 +276,13 @@ class Crowd:
 
 def test_a_tables_sockets_share_one_subscription_and_a_broken_one_holds_no_other() -> None:
     """One member of the table's group per process, whatever the number of sockets; each update
-    is written to every socket in order, past one whose write fails."""
+    is written to every socket in order, past one whose write fails, as one encoding for all."""
     from channels.layers import InMemoryChannelLayer
 
     async def scenario() -> None:
         layer = InMemoryChannelLayer()
         hub = live.Hub()
-        crowd = [Crowd("t", broken=index == 3) for index in range(2 * live.YIELD_EVERY + 5)]
+        crowd = [Crowd("t", broken=index == 3) for index in range(25)]
         for listener in crowd:
             assert await hub.join(listener, "table-t", layer)
         assert len(layer.groups["table-t"]) == 1
@@ -298,10 +295,72 @@ def test_a_tables_sockets_share_one_subscription_and_a_broken_one_holds_no_other
         for index, listener in enumerate(crowd):
             versions = [json.loads(text)["version"] for text in listener.written]
             assert versions == ([] if index == 3 else [1, 2])
+        for version in (0, 1):
+            assert len({id(listener.frames[version]) for listener in crowd if listener.frames}) == 1
         for listener in crowd:
             hub.leave(listener)
         while layer.groups.get("table-t") and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
         assert not layer.groups.get("table-t")  # the last socket gone, the subscription too
+
+    asyncio.run(scenario())
+
+
+def test_a_heartbeat_is_encoded_once_per_table_and_a_broken_socket_holds_no_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def versions(table_ids: set[str]) -> dict[str, int]:
+        return {"t": 7, "u": 9}
+
+    monkeypatch.setattr(live, "_versions", versions)
+
+    async def scenario() -> None:
+        hub = live.Hub()
+        crowd = [Crowd("t", broken=index == 1) for index in range(13)]
+        other = [Crowd("u") for _ in range(3)]
+        hub.listeners = {*crowd, *other}
+        await hub._heartbeat()
+        for listeners, version in ((crowd, 7), (other, 9)):
+            frames = {id(frame) for listener in listeners for frame in listener.frames}
+            assert len(frames) == 1
+            written = [json.loads(text) for listener in listeners for text in listener.written]
+            assert {(m["type"], m["version"]) for m in written} == {("table.heartbeat", version)}
+        assert [len(listener.written) for listener in crowd].count(0) == 1  # the broken one
+
+    asyncio.run(scenario())
+
+
+class Slow(Crowd):
+    async def deliver(self, frame: Frame) -> None:
+        until = time.perf_counter() + 0.001  # a socket that costs 1 ms of the loop's time
+        while time.perf_counter() < until:
+            pass
+        await super().deliver(frame)
+
+
+def test_a_crowds_update_gives_the_event_loop_turns_while_it_is_written() -> None:
+    """The acting player's request runs on the same loop: 100 sockets of 1 ms each are written
+    in slices, and other work runs between them, not only before or after the 100 ms."""
+    from channels.layers import InMemoryChannelLayer
+
+    async def scenario() -> None:
+        layer = InMemoryChannelLayer()
+        hub = live.Hub()
+        crowd = [Slow("t") for _ in range(100)]
+        for listener in crowd:
+            assert await hub.join(listener, "table-t", layer)
+        seen: set[int] = set()  # how many sockets were written when the other work ran
+
+        async def other_work() -> None:
+            while len(crowd[-1].written) < 1:
+                seen.add(sum(len(listener.written) for listener in crowd))
+                await asyncio.sleep(0)
+
+        text = json.dumps({"type": "table.updated", "version": 1})
+        await layer.group_send("table-t", {"type": "table.updated", "text": text})
+        await asyncio.wait_for(other_work(), timeout=10)
+        assert all(listener.written == [text] for listener in crowd)
+        # 1 ms slices: about one turn per socket; without them, none between the first and last.
+        assert len(seen - {0, 100}) >= 20
 
     asyncio.run(scenario())
