@@ -882,6 +882,31 @@
 
   var kept = null;
 
+  // One's own actions on their way (posts): a resync answered meanwhile may already hold the
+  // action's version, and swapped in first it would leave no room for the action's own answer
+  // (its result and announcement). The answer brings the board; the next resync what else moved.
+  var acting = 0;
+  var actingSince = 0;
+  var ACTING_AT_MOST_MS = 10000; // a post that never ends (no event came) holds no resync longer
+
+  function isPost(detail) {
+    var config = detail.requestConfig;
+    return !!(config && String(config.verb || "").toLowerCase() === "post");
+  }
+
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (isPost(event.detail)) {
+      acting += 1;
+      actingSince = Date.now();
+    }
+  });
+
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    if (isPost(event.detail)) {
+      acting = Math.max(0, acting - 1);
+    }
+  });
+
   // A resync that was already on its way when one's own action answered brings a board no newer
   // than the one shown: swapping it in would only drop the action's result and announcement.
   // Versions only grow (undo is a new version too), so an older or equal board is stale.
@@ -889,6 +914,9 @@
     var xhr = detail.xhr;
     if (!xhr || xhr.status !== 200 || (xhr.responseURL || "").indexOf("known=") === -1 || ended()) {
       return false;
+    }
+    if (acting > 0 && Date.now() - actingSince < ACTING_AT_MOST_MS) {
+      return true;
     }
     var tag = /<section id="board"[^>]*>/.exec(detail.serverResponse || "");
     var match = tag ? /data-version="(\d+)"/.exec(tag[0]) : null;
