@@ -53,7 +53,11 @@ _SEATS = CompiledQuery(
 def table_seats(table: Table) -> list[Seat]:
     """The table's seats in order, each with its user and whether that user is a guest (every
     action reads them: a query compiled once, tokensite/compiled.py)."""
-    seats = _SEATS.all(table.pk)
+    return seated_at(table, _SEATS.all(table.pk))
+
+
+def seated_at(table: Table, seats: list[Seat]) -> list[Seat]:
+    """`seats`, each knowing `table` as its table without reading it again."""
     for seat in seats:
         Seat.table.field.set_cached_value(seat, table)
     return seats

@@ -48,6 +48,7 @@ from play.table.selectors import (
     history_length,
     is_link_token,
     parse_table_id,
+    seated_at,
     state_view,
     table_player_names,
 )
@@ -226,10 +227,8 @@ def _locked_table_and_seats(table_id: uuid.UUID) -> tuple[Table, list[Seat]]:
     seats = _LOCKED_SEATS.all(table_id)
     if not seats:
         return _LOCKED_TABLE.get(table_id), []
-    table = seats[0].table
-    for seat in seats:
-        Seat.table.field.set_cached_value(seat, table)
-    return table, seats
+    table = seats[0].table  # each row brought its own copy of the table: all share the first
+    return table, seated_at(table, seats)
 
 
 def _lock(
